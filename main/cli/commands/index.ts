@@ -1,0 +1,6 @@
+/** Every CLI command's register function, in help order. Add one line per command module. */
+import type { Command } from 'commander';
+
+export type RegisterCommand = (program: Command) => void;
+
+export const COMMANDS: RegisterCommand[] = [];

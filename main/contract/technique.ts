@@ -1,0 +1,213 @@
+/**
+ * Run-time schemas of the technique server's objects (../shared/API.md, "Technique analysis
+ * response object", "Feature", "Pose data"). Used by the local service to check what it emits
+ * and by the client to check what it receives. Objects are `looseObject`: unknown extra
+ * fields are kept, never rejected, so a newer vendor response still parses.
+ */
+import { z } from 'zod';
+
+/** Skill levels named by API.md, in ascending order. */
+export const LEVELS = ['beginner', 'intermediate', 'advanced', 'professional'] as const;
+/** One of {@link LEVELS}. */
+export type Level = (typeof LEVELS)[number];
+
+/** Sports named by API.md. */
+export const SPORTS = ['pickleball', 'tennis', 'none'] as const;
+export type Sport = (typeof SPORTS)[number];
+
+/** Swing types named by API.md. */
+export const SWING_TYPES = ['forehand_drive', 'backhand_drive'] as const;
+export type SwingType = (typeof SWING_TYPES)[number];
+
+/** Dominant hand. */
+export const HANDS = ['left', 'right'] as const;
+export type Hand = (typeof HANDS)[number];
+
+/** Statuses of a technique response line (API.md "States and transitions"). */
+export const TECHNIQUE_STATUSES = ['processing', 'done', 'error', 'failed'] as const;
+export type TechniqueStatus = (typeof TECHNIQUE_STATUSES)[number];
+
+const range = z.tuple([z.number(), z.number()]);
+const levelRanges = z.looseObject({
+  beginner: range,
+  intermediate: range,
+  advanced: range,
+  professional: range,
+});
+
+/** `metadata` form field of `POST {technique_url}/process` (API.md "Technique analysis request metadata"). */
+export const TechniqueRequestMetadata = z.looseObject({
+  uid: z.string().min(1, 'uid is required'),
+  sport: z.enum(SPORTS),
+  swing_type: z.enum(SWING_TYPES),
+  dominant_hand: z.enum(HANDS),
+  /** Player height, millimetres; must be > 0. */
+  player_height_mm: z.number().positive('player_height_mm must be > 0'),
+  store_data: z.boolean().optional(),
+  /** Ball hit time, seconds on the video's timeline. */
+  ball_timestamp: z.number().nonnegative().optional(),
+  request_id: z.string().optional(),
+  /** ISO 8601 date-time without zone, e.g. 2026-11-20T10:15:00. */
+  timestamp: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/, 'timestamp must be ISO 8601 without zone')
+    .optional(),
+  form_session_id: z.string().optional(),
+});
+export type TechniqueRequestMetadata = z.infer<typeof TechniqueRequestMetadata>;
+
+/** A feature's event: the swing moment it is measured at (`timestamp` seconds, `frame_nr` from 0). */
+export const FeatureEvent = z.looseObject({
+  name: z.string(),
+  timestamp: z.number(),
+  frame_nr: z.number().int(),
+});
+export type FeatureEvent = z.infer<typeof FeatureEvent>;
+
+/** One element of `result.features` (API.md "Feature"). `unit` is our documented extra field. */
+export const Feature = z.looseObject({
+  feature_name: z.string(),
+  feature_human_readable_name: z.string(),
+  level: z.string(),
+  score: z.number().min(0).max(100),
+  value: z.number(),
+  /** Unit of `value` (our extra; API.md does not show units): "deg", "m", "m/s", "s", "ratio", "%". */
+  unit: z.string().optional(),
+  observation: z.string(),
+  suggestion: z.string(),
+  feature_categories: z.array(z.string()),
+  highlight_joints: z.array(z.number().int()),
+  highlight_limbs: z.record(z.string(), z.tuple([z.number().int(), z.number().int()])),
+  event: FeatureEvent,
+  score_ranges: levelRanges,
+  value_ranges: levelRanges,
+});
+export type Feature = z.infer<typeof Feature>;
+
+/** `result.feature_categories[name]`. */
+export const FeatureCategory = z.looseObject({
+  average_score: z.number(),
+  feature_count: z.number().int(),
+  features: z.array(z.string()),
+});
+export type FeatureCategory = z.infer<typeof FeatureCategory>;
+
+/** One series of `kinetic_chain.speed_dict` (per-frame values, index of the peak, the peak). */
+export const SpeedSeries = z.looseObject({
+  plot_values: z.array(z.number()),
+  peak_index: z.number().int(),
+  peak_speed: z.number(),
+  /** Our extra: unit of plot_values ("deg/s" for hip and shoulder rotation, "m/s" for wrist). */
+  unit: z.string().optional(),
+});
+export type SpeedSeries = z.infer<typeof SpeedSeries>;
+
+/** `result.kinetic_chain`: hip, shoulder, wrist speeds. */
+export const KineticChain = z.looseObject({
+  speed_dict: z.looseObject({ hip: SpeedSeries, shoulder: SpeedSeries, wrist: SpeedSeries }),
+});
+export type KineticChain = z.infer<typeof KineticChain>;
+
+/**
+ * `result.wrist_speed` (API.md: fields not shown). Our decision: dominant-wrist speed in m/s per
+ * frame (`plot_values`, aligned with the pose frames), `peak_index`, `peak_speed`, `unit`,
+ * `hand`. The client accepts any object here and reads these fields when present.
+ */
+export const WristSpeed = z.looseObject({
+  plot_values: z.array(z.number()).optional(),
+  peak_index: z.number().int().optional(),
+  peak_speed: z.number().optional(),
+  unit: z.string().optional(),
+  hand: z.enum(HANDS).optional(),
+});
+export type WristSpeed = z.infer<typeof WristSpeed>;
+
+/** `result` of a done response. */
+export const TechniqueResult = z.looseObject({
+  features: z.array(Feature),
+  feature_categories: z.record(z.string(), FeatureCategory),
+  kinetic_chain: KineticChain.optional(),
+  wrist_speed: WristSpeed.optional(),
+});
+export type TechniqueResult = z.infer<typeof TechniqueResult>;
+
+/** One person in a pose frame. 2D keypoints are [x, y] pixels; 3D are [x, y, z] metres. */
+export const PoseInstance = z.looseObject({
+  keypoints: z.array(z.array(z.number())),
+  confidences: z.array(z.number()),
+  bbox: z.array(z.number()).optional(),
+  box_confidence: z.number().optional(),
+});
+export type PoseInstance = z.infer<typeof PoseInstance>;
+
+/** One frame of pose data (`frame_nr` from 0, `timestamp` seconds on the video's timeline). */
+export const PoseFrame = z.looseObject({
+  frame_nr: z.number().int(),
+  timestamp: z.number(),
+  instances: z.array(PoseInstance),
+});
+export type PoseFrame = z.infer<typeof PoseFrame>;
+
+/** video_entry_2D_json / video_entry_3D_json (API.md "Pose data"). */
+export const VideoEntryJson = z.looseObject({
+  entry_type: z.string(),
+  source_path: z.string(),
+  annotation_format: z.string(),
+  annotation_data: z.array(PoseFrame),
+});
+export type VideoEntryJson = z.infer<typeof VideoEntryJson>;
+
+/** A `processing` line: progress is the share of frames done, 0..1 (our documented extra). */
+export const ProcessingLine = z.looseObject({
+  status: z.literal('processing'),
+  uid: z.string().optional(),
+  progress: z.number().min(0).max(1).optional(),
+  warnings: z.array(z.string()).optional(),
+  errors: z.array(z.string()).optional(),
+});
+
+/**
+ * The `done` line: the full response object. `archive_url` (our documented extra) is the
+ * presigned URL of the ZIP archive when the request had `store_data: true`.
+ */
+export const DoneLine = z.looseObject({
+  status: z.literal('done'),
+  uid: z.string(),
+  warnings: z.array(z.string()).default([]),
+  errors: z.array(z.string()).default([]),
+  result: TechniqueResult,
+  video_entry_2D_json: VideoEntryJson,
+  video_entry_3D_json: VideoEntryJson,
+  archive_url: z.string().optional(),
+  /** Our extra: pipeline and compute versions of the engine that produced this. */
+  metadata: z.looseObject({ pipeline_version: z.string(), compute_version: z.string() }).optional(),
+});
+export type DoneLine = z.infer<typeof DoneLine>;
+
+/**
+ * An `error` line. Two shapes exist: the invalid-request object `{error, status, timestamp, uid}`
+ * (API.md "Invalid request format") and an analysis that found nothing to measure
+ * (`errors` listing why, features empty). Both are accepted.
+ */
+export const ErrorLine = z.looseObject({
+  status: z.literal('error'),
+  uid: z.string().optional(),
+  error: z.string().optional(),
+  timestamp: z.string().optional(),
+  errors: z.array(z.string()).optional(),
+  warnings: z.array(z.string()).optional(),
+});
+export type ErrorLine = z.infer<typeof ErrorLine>;
+
+/** A `failed` line: a critical server error (API.md "Server processing error"). */
+export const FailedLine = z.looseObject({
+  status: z.literal('failed'),
+  uid: z.string().optional(),
+  errors: z.array(z.string()).default([]),
+  warnings: z.array(z.string()).default([]),
+});
+export type FailedLine = z.infer<typeof FailedLine>;
+
+/** Any line of the /process NDJSON stream, told apart by `status`. */
+export const TechniqueLine = z.discriminatedUnion('status', [ProcessingLine, DoneLine, ErrorLine, FailedLine]);
+export type TechniqueLine = z.infer<typeof TechniqueLine>;

@@ -1,0 +1,128 @@
+/**
+ * The analysed player's pose over a clip, held as typed arrays (frames × joints × dims), never
+ * as one object per keypoint. This is how pose moves between the engine, archives, the library
+ * and the renderer. Frames where the player was not found have `present[f] = 0` and NaN values.
+ */
+import type { VideoEntryJson } from '../contract/technique.js';
+import { H36M_JOINT_COUNT } from './h36m.js';
+
+/** A pose track. Units: pixels of the source video for dims = 2, metres for dims = 3. */
+export interface PoseTrack {
+  /** 2 (x, y pixels, y down) or 3 (x, y, z metres, y up, pelvis at origin). */
+  dims: 2 | 3;
+  /** Joints per frame (17 for H36M). */
+  joints: number;
+  /** Number of frames. */
+  frames: number;
+  /** Index of each frame in the decoded video, from 0. */
+  frameNr: Int32Array;
+  /** Time of each frame on the video's own timeline, seconds. */
+  timestamps: Float64Array;
+  /** frames × joints × dims, row-major. */
+  keypoints: Float32Array;
+  /** frames × joints, 0..1. */
+  confidences: Float32Array;
+  /** frames × 4: [x, y, w, h] pixels (NaN in 3D tracks). */
+  bbox: Float32Array;
+  /** Per-frame box confidence, 0..1. */
+  boxConfidence: Float32Array;
+  /** 1 when the player was found in the frame. */
+  present: Uint8Array;
+  /** Path of the processed video (API.md source_path). */
+  sourcePath: string;
+}
+
+/** An empty track of `frames` frames with every value NaN and nothing present. */
+export function createPoseTrack(frames: number, dims: 2 | 3, joints = H36M_JOINT_COUNT, sourcePath = ''): PoseTrack {
+  return {
+    dims,
+    joints,
+    frames,
+    frameNr: Int32Array.from({ length: frames }, (_, i) => i),
+    timestamps: new Float64Array(frames),
+    keypoints: new Float32Array(frames * joints * dims).fill(NaN),
+    confidences: new Float32Array(frames * joints),
+    bbox: new Float32Array(frames * 4).fill(NaN),
+    boxConfidence: new Float32Array(frames),
+    present: new Uint8Array(frames),
+    sourcePath,
+  };
+}
+
+/** Index of the first value of joint `j` in frame `f` inside `track.keypoints`. */
+export function kpIndex(track: PoseTrack, f: number, j: number): number {
+  return (f * track.joints + j) * track.dims;
+}
+
+/**
+ * Converts a track to API.md's JSON pose entry. Frames where the player is absent have an
+ * empty `instances` array. Values are rounded to 0.01 px / 0.1 mm to keep the stream small.
+ */
+export function poseTrackToJson(track: PoseTrack): VideoEntryJson {
+  const round = track.dims === 2 ? (v: number) => Math.round(v * 100) / 100 : (v: number) => Math.round(v * 1e4) / 1e4;
+  const annotation_data = [];
+  for (let f = 0; f < track.frames; f++) {
+    const instances = [];
+    if (track.present[f]) {
+      const keypoints: number[][] = [];
+      const confidences: number[] = [];
+      for (let j = 0; j < track.joints; j++) {
+        const i = kpIndex(track, f, j);
+        keypoints.push(Array.from(track.keypoints.subarray(i, i + track.dims), round));
+        confidences.push(Math.round((track.confidences[f * track.joints + j] ?? 0) * 1000) / 1000);
+      }
+      const bbox = Array.from(track.bbox.subarray(f * 4, f * 4 + 4), (v) => (Number.isFinite(v) ? round(v) : 0));
+      instances.push({ keypoints, confidences, bbox, box_confidence: track.boxConfidence[f] ?? 0 });
+    }
+    annotation_data.push({ frame_nr: track.frameNr[f] ?? f, timestamp: track.timestamps[f] ?? 0, instances });
+  }
+  return { entry_type: 'video', source_path: track.sourcePath, annotation_format: 'H36M', annotation_data };
+}
+
+/**
+ * Converts an API.md JSON pose entry to a track, taking the first instance of each frame as
+ * the analysed player (our reading of the remote service: the tracked player comes first).
+ * @throws Error when a frame's keypoints do not have a consistent joint count or dimension.
+ */
+export function poseTrackFromJson(entry: VideoEntryJson): PoseTrack {
+  const frames = entry.annotation_data.length;
+  const first = entry.annotation_data.find((fr) => fr.instances.length > 0)?.instances[0];
+  const joints = first?.keypoints.length ?? H36M_JOINT_COUNT;
+  const dims = (first?.keypoints[0]?.length ?? 2) === 3 ? 3 : 2;
+  const track = createPoseTrack(frames, dims, joints, entry.source_path);
+  entry.annotation_data.forEach((fr, f) => {
+    track.frameNr[f] = fr.frame_nr;
+    track.timestamps[f] = fr.timestamp;
+    const inst = fr.instances[0];
+    if (!inst) return;
+    if (inst.keypoints.length !== joints) {
+      throw new Error(`pose frame ${fr.frame_nr}: ${inst.keypoints.length} keypoints, expected ${joints}`);
+    }
+    track.present[f] = 1;
+    inst.keypoints.forEach((kp, j) => {
+      if (kp.length < dims) throw new Error(`pose frame ${fr.frame_nr} joint ${j}: expected ${dims} values`);
+      for (let d = 0; d < dims; d++) track.keypoints[kpIndex(track, f, j) + d] = kp[d] ?? NaN;
+      track.confidences[f * joints + j] = inst.confidences[j] ?? 0;
+    });
+    (inst.bbox ?? []).slice(0, 4).forEach((v, k) => (track.bbox[f * 4 + k] = v));
+    track.boxConfidence[f] = inst.box_confidence ?? 0;
+  });
+  return track;
+}
+
+/**
+ * Index of the frame shown at media time `t` seconds: the last frame whose timestamp is ≤ t
+ * (binary search; clamps to the first and last frame). Used by every view on the video clock.
+ */
+export function frameAtTime(timestamps: ArrayLike<number>, t: number): number {
+  let lo = 0;
+  let hi = timestamps.length - 1;
+  if (hi < 0) return -1;
+  const eps = 1e-4; // tolerate float noise between the container's pts and mediaTime
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((timestamps[mid] ?? Infinity) <= t + eps) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
