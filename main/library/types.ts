@@ -1,0 +1,213 @@
+/**
+ * Domain types of the Swing Studio library (players, sessions, analyses and what an analysis
+ * measured). The desktop app, the exports and the job queue read these; the SQLite rows are
+ * mapped to them by the `rowToX` functions of main/library/. Dates are ISO 8601 strings,
+ * lengths millimetres, durations seconds, speeds as the contract's series say (m/s, deg/s).
+ */
+import type {
+  Feature,
+  FeatureCategory,
+  Hand,
+  KineticChain,
+  SpeedSeries,
+  Sport,
+  SwingType,
+  WristSpeed,
+} from '../contract/technique.js';
+import type { PoseTrack } from '../pose/pose-track.js';
+
+/** Row id of a library table (SQLite INTEGER PRIMARY KEY). */
+export type RowId = number;
+
+/** A player of the academy. */
+export interface Player {
+  id: RowId;
+  name: string;
+  dominantHand: Hand;
+  /** Standing height, millimetres (> 0). */
+  heightMm: number;
+  notes: string;
+  /** ISO 8601 date-time (UTC) when the player was added. */
+  createdAt: string;
+}
+
+/** What is needed to create a player (no id, no creation time). */
+export type NewPlayer = Pick<Player, 'name' | 'dominantHand' | 'heightMm'> & { notes?: string };
+
+/** One recorded swing clip of a player, copied into the library folder. */
+export interface Session {
+  id: RowId;
+  playerId: RowId;
+  /** ISO 8601 date-time (or date) when the clip was recorded. */
+  recordedAt: string;
+  sport: Sport;
+  swingType: SwingType;
+  /** Absolute path of the clip inside the library folder: `<home>/library/clips/<sha256>.<ext>`. */
+  clipPath: string;
+  /** SHA-256 of the clip's bytes, lowercase hex (the clip's file name). */
+  clipSha256: string;
+  /** Clip duration, seconds. */
+  durationS: number;
+  /** Frames per second of the clip. */
+  fps: number;
+  /** Frame width, pixels. */
+  width: number;
+  /** Frame height, pixels. */
+  height: number;
+  title: string;
+  /** Coach notes about the session (free text). */
+  notes: string;
+  tags: string[];
+  /** ISO 8601 date-time (UTC) when the session was added to the library. */
+  createdAt: string;
+}
+
+/** Which engine produced an analysis: the local service on this machine or the vendor's server. */
+export type AnalysisBackend = 'local' | 'remote';
+
+/** Terminal status of a stored analysis (the NDJSON line's `status`). Only `done` has features. */
+export type AnalysisStatus = 'done' | 'error' | 'failed';
+
+/** Wall-clock time spent on each step of an analysis job, seconds (null when not measured). */
+export interface AnalysisTimings {
+  uploadS: number | null;
+  analysisS: number | null;
+  storeS: number | null;
+}
+
+/** One technique analysis of a session (one `uid` of the technique server). */
+export interface Analysis {
+  id: RowId;
+  sessionId: RowId;
+  /** Request uid (API.md metadata.uid); unique in the library. */
+  uid: string;
+  backend: AnalysisBackend;
+  status: AnalysisStatus;
+  /** `metadata.pipeline_version` of the done line ('' when the engine gave none). */
+  pipelineVersion: string;
+  /** `metadata.compute_version` of the done line ('' when the engine gave none). */
+  computeVersion: string;
+  warnings: string[];
+  errors: string[];
+  timings: AnalysisTimings;
+  /** Mean of the feature scores, 0..100 (null when there are no features). */
+  overallScore: number | null;
+  /** Absolute path of the analysis archive: `<home>/library/archives/<uid>.zip`. */
+  archivePath: string;
+  /** ISO 8601 date-time (UTC) when the analysis was stored. */
+  createdAt: string;
+}
+
+/** A stored feature: the contract's {@link Feature} plus its row id and analysis. */
+export type FeatureRow = Feature & { id: RowId; analysisId: RowId };
+
+/** One line of a session list (what the library browser shows without loading pose). */
+export interface SessionSummary {
+  id: RowId;
+  playerId: RowId;
+  playerName: string;
+  /** ISO 8601 date-time when the clip was recorded. */
+  recordedAt: string;
+  sport: Sport;
+  swingType: SwingType;
+  /** Mean feature score of the latest analysis, 0..100 (null when none). */
+  overallScore: number | null;
+  title: string;
+  tags: string[];
+  /** Absolute path of a thumbnail image, when one was made (null otherwise). */
+  thumbnailPath: string | null;
+}
+
+/** Ball contact: the frame of the `contact` feature event (or API.md ball_timestamp). */
+export interface ContactEvent {
+  /** Seconds on the clip's timeline. */
+  timestamp: number;
+  /** Frame index from 0. */
+  frameNr: number;
+}
+
+/** Result of a tennis statistics task (API.md section 4), kept as the raw JSON the vendor returned. */
+export interface TennisTaskResult {
+  id: RowId;
+  sessionId: RowId | null;
+  taskId: string;
+  /** The JSON file at `result_url`, parsed but otherwise untouched (structure: not shown by API.md). */
+  raw: unknown;
+  createdAt: string;
+}
+
+/** Everything needed to play back and review one session. Pose tracks are typed arrays. */
+export interface SessionDetail {
+  session: Session;
+  player: Player;
+  /** Latest analysis of the session; null when the session has none yet. */
+  analysis: Analysis | null;
+  features: FeatureRow[];
+  /** `result.feature_categories`, by category name. */
+  categories: Record<string, FeatureCategory>;
+  /** Hip, shoulder and wrist speed series (null when the engine gave none). */
+  kineticChain: KineticChain['speed_dict'] | null;
+  /** Dominant-wrist speed per frame (null when the engine gave none). */
+  wristSpeed: (WristSpeed & Partial<SpeedSeries>) | null;
+  pose2d: PoseTrack | null;
+  pose3d: PoseTrack | null;
+  /** Ball contact (null when no feature event names it). */
+  contact: ContactEvent | null;
+  /** Latest tennis statistics task of the session, if any. */
+  tennisTask: TennisTaskResult | null;
+  /** Coach notes (same as session.notes). */
+  notes: string;
+}
+
+/** A player's score on one feature in one analysed session, for progress charts. */
+export interface FeatureHistoryPoint {
+  sessionId: RowId;
+  analysisId: RowId;
+  /** ISO 8601 date-time when the clip was recorded (the x axis). */
+  recordedAt: string;
+  swingType: SwingType;
+  featureName: string;
+  featureHumanReadableName: string;
+  /** 0..100. */
+  score: number;
+  /** Measured value, in `unit`. */
+  value: number;
+  unit: string | null;
+}
+
+/** Filter of {@link SessionSummary} lists. All fields optional; dates are ISO strings, inclusive. */
+export interface SessionFilter {
+  playerId?: RowId;
+  from?: string;
+  to?: string;
+  sport?: Sport;
+  swingType?: SwingType;
+  tag?: string;
+  /** Full-text search over title, notes and player name (FTS5 prefix match per word). */
+  text?: string;
+  /** Default 100. */
+  limit?: number;
+  offset?: number;
+}
+
+/** Kinds of background job (main/library/jobs.ts). */
+export type JobKind = 'analysis' | 'tennis';
+
+/** States of a background job; `done` and `failed` are final. */
+export type JobState = 'queued' | 'uploading' | 'analysing' | 'storing' | 'done' | 'failed';
+
+/** A row of the job queue. `input` and `safePoint` are JSON chosen by the queue runner. */
+export interface Job {
+  id: RowId;
+  kind: JobKind;
+  state: JobState;
+  /** Why the job failed or was interrupted ('' otherwise). */
+  reason: string;
+  input: unknown;
+  sessionId: RowId | null;
+  attempts: number;
+  /** Last point from which the job can resume (e.g. the presigned URLs after upload), or null. */
+  safePoint: unknown;
+  createdAt: string;
+  updatedAt: string;
+}
