@@ -1,0 +1,324 @@
+/**
+ * The one IPC contract between the renderer and the main process. Every request the renderer
+ * can make (channel → input schema → output type) and every event main pushes is listed here
+ * once; the preload API, the main handlers (main/ipc/handlers.ts), the dispatcher
+ * (main/ipc/dispatch.ts), the WebSocket bridge (main/bridge/) and the browser bridge client
+ * (renderer/src/lib/bridge-client.ts) are all derived from it.
+ *
+ * Inputs are zod schemas: main validates every input with them (strict objects: unknown fields
+ * are refused, so a renderer cannot smuggle e.g. a `clipPath`). Outputs and event payloads are
+ * type markers ({@link returns}): main produces them, nothing validates them at run time.
+ *
+ * The renderer imports TYPES ONLY from this file (`import type`), so zod never enters the
+ * renderer or the sandboxed preload bundle (which uses the name lists in ./channels.gen.ts).
+ */
+import { z } from 'zod';
+import { HANDS, SPORTS, SWING_TYPES } from '../main/contract/technique.js';
+import type { FeatureHistoryPoint, Player, SessionDetail, SessionSummary } from '../main/library/types.js';
+import type {
+  JobView,
+  PickedVideo,
+  SettingsView,
+  VideoFileCheck,
+  ConnectionReport,
+  AppInfo,
+} from './views.js';
+
+export type {
+  JobView,
+  PickedVideo,
+  SettingsView,
+  VideoFileCheck,
+  ConnectionReport,
+  AppInfo,
+} from './views.js';
+export type { FeatureHistoryPoint, Player, SessionDetail, SessionSummary } from '../main/library/types.js';
+
+/** Phantom type carrier for outputs and event payloads: no run-time value, only a type. */
+export interface Returns<T> {
+  readonly __returns?: T;
+}
+
+/** Marks the output (or event payload) type of a contract entry. */
+export function returns<T>(): Returns<T> {
+  return {};
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shared input schemas
+
+/** A library row id (SQLite INTEGER PRIMARY KEY): positive integer. */
+export const RowIdInput = z.int().positive();
+
+/** `{id}` of a library row. */
+const ById = z.strictObject({ id: RowIdInput });
+
+/** Player name: 1..200 characters after trimming. */
+const PlayerName = z
+  .string()
+  .trim()
+  .min(1, 'name must not be empty')
+  .max(200, 'name is at most 200 characters');
+
+/**
+ * Standing height, millimetres. Bounds 500..2800 mm cover every recorded human adult and child
+ * player (tallest recorded human: 2720 mm, Guinness World Records) while catching unit mistakes
+ * (metres, centimetres, inches).
+ */
+const HeightMm = z
+  .number()
+  .min(500, 'heightMm is at least 500 (millimetres)')
+  .max(2800, 'heightMm is at most 2800 (millimetres)');
+
+/** Free text (notes): at most 20,000 characters. */
+const NotesText = z.string().max(20_000, 'notes are at most 20000 characters');
+
+/**
+ * An absolute local file path (POSIX `/…` or Windows `C:\…`), no NUL byte, at most 4096
+ * characters. Whether main may READ it is decided by main's path policy (files picked in the
+ * dialog this session, or uploaded through the bridge), never by the renderer.
+ */
+export const LocalPathInput = z
+  .string()
+  .max(4096, 'path is at most 4096 characters')
+  .refine((p) => !p.includes('\0'), 'path must not contain NUL')
+  .refine((p) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p), 'path must be absolute');
+
+/** ISO 8601 date (`2026-11-20`) or date-time with zone (`2026-11-20T10:00:00Z`). */
+const IsoDateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+
+/** A tag: 1..50 characters, no commas (tags are shown comma separated). */
+const Tag = z
+  .string()
+  .trim()
+  .min(1)
+  .max(50)
+  .refine((t) => !t.includes(','), 'tags must not contain commas');
+
+/** Filter of `library.listSessions` (main/library/types.ts SessionFilter). */
+export const SessionFilterInput = z.strictObject({
+  playerId: RowIdInput.optional(),
+  from: IsoDateOrDateTime.optional(),
+  to: IsoDateOrDateTime.optional(),
+  sport: z.enum(SPORTS).optional(),
+  swingType: z.enum(SWING_TYPES).optional(),
+  tag: Tag.optional(),
+  text: z.string().max(200).optional(),
+  limit: z.int().min(1).max(1000).optional(),
+  offset: z.int().min(0).optional(),
+});
+
+/** One analysis job (F's AnalysisJobInput, main/jobs/index.ts). */
+export const AnalysisJobInputSchema = z.strictObject({
+  videoPath: LocalPathInput,
+  player: z.strictObject({
+    id: RowIdInput.optional(),
+    name: PlayerName,
+    dominantHand: z.enum(HANDS),
+    heightMm: HeightMm,
+  }),
+  sport: z.enum(SPORTS),
+  swingType: z.enum(SWING_TYPES),
+  /** Ball contact time on the clip, seconds (API.md ball_timestamp). */
+  ballTimestampS: z.number().min(0).max(36_000).optional(),
+  backend: z.enum(['local', 'remote']),
+  title: z.string().max(200).optional(),
+  recordedAt: IsoDateOrDateTime.optional(),
+});
+
+/** What `settings.update` may change. Window geometry and libraryDir are main's business only. */
+export const SettingsPatchInput = z.strictObject({
+  backend: z.enum(['local', 'remote']).optional(),
+  remote: z
+    .strictObject({
+      baseUrl: z.url({ protocol: /^https?$/ }),
+      techniqueUrl: z.url({ protocol: /^https?$/ }),
+    })
+    .optional(),
+  units: z.enum(['metric', 'imperial']).optional(),
+  theme: z.enum(['dark', 'light', 'system']).optional(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// The contract
+
+/** No input: the renderer calls `invoke(channel)`. */
+const NoInput = z.undefined();
+
+/**
+ * Channel name → `{input, output}`. Channel names are `<area>.<verb>`; `export.*` is reserved
+ * for the export engineer.
+ */
+export const CONTRACT = {
+  'app.info': { input: NoInput, output: returns<AppInfo>() },
+  /** Opens an http(s) URL in the user's browser (Electron: shell.openExternal). */
+  'app.openExternal': {
+    input: z.strictObject({ url: z.url({ protocol: /^https?$/ }) }),
+    output: returns<null>(),
+  },
+
+  'library.listPlayers': { input: NoInput, output: returns<Player[]>() },
+  'library.createPlayer': {
+    input: z.strictObject({
+      name: PlayerName,
+      dominantHand: z.enum(HANDS),
+      heightMm: HeightMm,
+      notes: NotesText.optional(),
+    }),
+    output: returns<Player>(),
+  },
+  'library.updatePlayer': {
+    input: z.strictObject({
+      id: RowIdInput,
+      patch: z
+        .strictObject({ name: PlayerName, dominantHand: z.enum(HANDS), heightMm: HeightMm, notes: NotesText })
+        .partial(),
+    }),
+    output: returns<Player>(),
+  },
+  'library.listSessions': { input: SessionFilterInput.optional(), output: returns<SessionSummary[]>() },
+  /** Everything to review one session; pose tracks are typed arrays (decoded by the bridge client). */
+  'library.getSession': { input: ById, output: returns<SessionDetail>() },
+  'library.renameSession': {
+    input: z.strictObject({
+      id: RowIdInput,
+      title: z.string().trim().max(200, 'title is at most 200 characters'),
+    }),
+    output: returns<null>(),
+  },
+  'library.setTags': {
+    input: z.strictObject({ id: RowIdInput, tags: z.array(Tag).max(50, 'at most 50 tags') }),
+    output: returns<null>(),
+  },
+  'library.setNotes': {
+    input: z.strictObject({ id: RowIdInput, notes: NotesText }),
+    output: returns<null>(),
+  },
+  /** Deletes the session, its analyses and (when no other session uses it) its clip file. */
+  'library.deleteSession': { input: ById, output: returns<null>() },
+  /** A player's feature scores over time (progress charts). */
+  'library.playerHistory': {
+    input: z.strictObject({
+      playerId: RowIdInput,
+      featureName: z.string().max(200).optional(),
+      swingType: z.enum(SWING_TYPES).optional(),
+    }),
+    output: returns<FeatureHistoryPoint[]>(),
+  },
+
+  /** Probes local files (ffprobe) and checks them against the upload and analysis rules. */
+  'jobs.check': {
+    input: z.strictObject({
+      paths: z.array(LocalPathInput).min(1, 'paths must not be empty').max(50, 'at most 50 paths'),
+    }),
+    output: returns<VideoFileCheck[]>(),
+  },
+  /** Queues analyses; returns the job ids in input order. */
+  'jobs.enqueueAnalysis': {
+    input: z.array(AnalysisJobInputSchema).min(1, 'at least one job').max(100, 'at most 100 jobs at once'),
+    output: returns<number[]>(),
+  },
+  'jobs.cancel': { input: ById, output: returns<null>() },
+  'jobs.list': { input: NoInput, output: returns<JobView[]>() },
+
+  /** Settings as the renderer sees them: never the API key, only whether one is stored. */
+  'settings.get': { input: NoInput, output: returns<SettingsView>() },
+  'settings.update': { input: SettingsPatchInput, output: returns<SettingsView>() },
+  /** Stores (or with null removes) the remote API key. The key is never sent back. */
+  'settings.setApiKey': {
+    input: z.strictObject({
+      key: z.string().trim().min(8, 'API key is too short').max(512, 'API key is too long').nullable(),
+    }),
+    output: returns<SettingsView>(),
+  },
+  /** Reaches the chosen backend (GET of its health or a video check) and reports the outcome. */
+  'settings.testConnection': {
+    input: z.strictObject({ backend: z.enum(['local', 'remote']) }),
+    output: returns<ConnectionReport>(),
+  },
+
+  /** Native open dialog (Electron only; the browser bridge answers kind 'input'). */
+  'dialog.pickVideos': { input: NoInput, output: returns<PickedVideo[]>() },
+
+  /**
+   * URL a <video> or <img> loads for a session's clip or thumbnail (null when the session has
+   * no thumbnail). Electron: `swing-media://session/<id>/clip`; bridge:
+   * `http://127.0.0.1:<port>/media/session/<id>/clip?t=<token>`.
+   */
+  'media.urlFor': {
+    input: z.strictObject({ sessionId: RowIdInput, kind: z.enum(['clip', 'thumbnail']).default('clip') }),
+    output: returns<string | null>(),
+  },
+} as const;
+
+/** A library change main announces after any write (by this window, a job or the CLI). */
+export interface LibraryChange {
+  kind: 'session' | 'player';
+  id: number;
+  change: 'created' | 'updated' | 'deleted';
+}
+
+/** Events main pushes to the renderer: name → payload. */
+export const EVENTS = {
+  /** A job changed state or progress (JobQueue 'job' event). */
+  'jobs.changed': returns<JobView>(),
+  'library.changed': returns<LibraryChange>(),
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Derived types
+
+/** Every request channel. */
+export type Channel = keyof typeof CONTRACT;
+/** Every event name. */
+export type EventName = keyof typeof EVENTS;
+
+/** What the renderer sends on channel C (the schema's input type). */
+export type ApiRequest<C extends Channel> = z.input<(typeof CONTRACT)[C]['input']>;
+/** What the handler receives on channel C after validation (defaults applied). */
+export type ParsedRequest<C extends Channel> = z.output<(typeof CONTRACT)[C]['input']>;
+/** The value of a successful call on channel C. */
+export type ApiValue<C extends Channel> = (typeof CONTRACT)[C]['output'] extends Returns<infer T> ? T : never;
+/** Payload of event E. */
+export type EventPayload<E extends EventName> = (typeof EVENTS)[E] extends Returns<infer T> ? T : never;
+
+/** What kind of failure, so the renderer can tell them apart (retry, re-enter key, fix input…). */
+export const ERROR_KINDS = [
+  'network',
+  'auth',
+  'server',
+  'decode',
+  'storage',
+  'input',
+  'not-found',
+  'cancelled',
+  'internal',
+] as const;
+export type ApiErrorKind = (typeof ERROR_KINDS)[number];
+
+/** A failed call: `message` is for the user; `tip` says what to do about it. */
+export interface ApiFailure {
+  kind: ApiErrorKind;
+  message: string;
+  tip?: string;
+}
+
+/** Result of a call on channel C. */
+export type ApiResult<C extends Channel> =
+  { ok: true; value: ApiValue<C> } | { ok: false; error: ApiFailure };
+
+/** Arguments after the channel: the input is optional when the schema accepts undefined. */
+export type InvokeArgs<C extends Channel> =
+  undefined extends ApiRequest<C> ? [input?: ApiRequest<C>] : [input: ApiRequest<C>];
+
+/**
+ * The API the renderer sees as `window.swingStudio` (Electron preload) or from the WebSocket
+ * bridge client (browser). `invoke` never rejects for a failed call: it resolves to an
+ * {@link ApiResult}. `on` returns its own unsubscribe.
+ */
+export interface SwingStudioApi {
+  /** Where the renderer runs: inside the Electron app or in a browser through the bridge. */
+  readonly mode: 'electron' | 'browser';
+  invoke<C extends Channel>(channel: C, ...args: InvokeArgs<C>): Promise<ApiResult<C>>;
+  on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+}

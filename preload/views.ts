@@ -1,0 +1,108 @@
+/**
+ * Shapes main sends to the renderer that are not library domain types: settings as the
+ * renderer may see them, video checks of local files, picked files, connection tests, app info.
+ * Job views are F's JobView (main/jobs), re-exported so the renderer has one import place.
+ */
+import type { Sport, SwingType } from '../main/contract/technique.js';
+
+/** Settings as the renderer sees them (F's Settings minus window geometry, plus key status). */
+export interface SettingsView {
+  backend: 'local' | 'remote';
+  remote: { baseUrl: string; techniqueUrl: string };
+  units: 'metric' | 'imperial';
+  theme: 'dark' | 'light' | 'system';
+  /** Absolute path of the library folder in use (settings.libraryDir or `<home>/library`). */
+  libraryDir: string;
+  /** Whether a remote API key is stored. The key itself never leaves main. */
+  hasApiKey: boolean;
+  /**
+   * How the key is protected at rest: 'os' = Electron safeStorage (OS keychain / DPAPI /
+   * libsecret), 'file' = AES-256-GCM with a 0600 key file (CLI and browser bridge), 'none' =
+   * no protection available (storing is refused).
+   */
+  keyProtection: 'os' | 'file' | 'none';
+}
+
+/** A file the user picked in the native dialog (or uploaded through the bridge). */
+export interface PickedVideo {
+  /** Absolute path main may read for this session. */
+  path: string;
+  /** File name shown to the user. */
+  name: string;
+  /** File size, bytes. */
+  sizeBytes: number;
+}
+
+/** Check of one local video file against the upload and analysis rules. */
+export interface VideoFileCheck {
+  path: string;
+  name: string;
+  /** True when the file can be analysed (no problem below). */
+  ok: boolean;
+  /** Content type from the extension (API.md endpoint 1 table), null when unsupported. */
+  contentType: string | null;
+  sizeBytes: number | null;
+  /** Duration, seconds (null when ffprobe could not read it). */
+  durationS: number | null;
+  /** Frames per second of the video stream (null when unknown). */
+  fps: number | null;
+  /** Frame width and height, pixels (null when unknown). */
+  width: number | null;
+  height: number | null;
+  /** Human-readable reasons the file cannot be analysed (empty when ok). */
+  problems: string[];
+  /** Non-blocking remarks (e.g. low frame rate hurts ball contact timing). */
+  warnings: string[];
+}
+
+/** Outcome of `settings.testConnection` when the backend answered. */
+export interface ConnectionReport {
+  backend: 'local' | 'remote';
+  /** Round trip of the probe request, milliseconds. */
+  latencyMs: number;
+  /** What was reached, e.g. the base URL without query. */
+  detail: string;
+}
+
+/** Facts about the running app. */
+export interface AppInfo {
+  mode: 'electron' | 'browser';
+  /** package.json version. */
+  version: string;
+  /** process.platform of main. */
+  platform: string;
+  /** Whether `dialog.pickVideos` works (Electron) or files must be uploaded (browser bridge). */
+  canPickFiles: boolean;
+}
+
+/** States of a background job (F's JobState); `done`, `failed`, `cancelled` are final. */
+export type JobState = 'queued' | 'uploading' | 'analysing' | 'storing' | 'done' | 'failed' | 'cancelled';
+
+/** Input of an analysis job as the queue keeps it (F's AnalysisJobInput). */
+export interface AnalysisJobInputView {
+  videoPath: string;
+  player: { id?: number; name: string; dominantHand: 'left' | 'right'; heightMm: number };
+  sport: Sport;
+  swingType: SwingType;
+  ballTimestampS?: number;
+  backend: 'local' | 'remote';
+  title?: string;
+  recordedAt?: string;
+}
+
+/** A job as the renderer's job list shows it (F's JobView). */
+export interface JobView {
+  id: number;
+  kind: 'analysis' | 'tennis';
+  state: JobState;
+  /** Progress within the current state, 0..1. */
+  share: number;
+  bytes?: number;
+  totalBytes?: number;
+  warnings: string[];
+  reason?: string;
+  sessionId?: number;
+  input: AnalysisJobInputView | Record<string, unknown>;
+  createdAt: string;
+  updatedAt: string;
+}
