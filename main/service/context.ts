@@ -1,0 +1,37 @@
+/**
+ * What every route handler of the local service gets: configuration, secrets, storage, clock.
+ */
+import type { ObjectStore } from './object-store.js';
+import { PRESIGNED_URL_LIFETIME_S } from '../contract/api.js';
+import { signUrl, type SignedMethod } from './signing.js';
+import type { AnalysisPipeline } from './pipeline-types.js';
+
+/** Shared state of one running service. */
+export interface ServiceContext {
+  /** e.g. `http://127.0.0.1:8765` (no trailing slash); storage URLs are built on it. */
+  baseUrl: string;
+  /** Bearer token of /api and /process. */
+  token: string;
+  /** HMAC key of the presigned URLs. */
+  secret: string;
+  store: ObjectStore;
+  /** Cap of one upload (PUT object, /process file), bytes. */
+  maxUploadBytes: number;
+  /** Current time, milliseconds since the Unix epoch (injectable for tests). */
+  now: () => number;
+  /** Internal log (details of 500s go here, never to the client). */
+  log: (message: string) => void;
+  /** The analysis glue, loaded on first use. */
+  pipeline: () => Promise<AnalysisPipeline>;
+  /**
+   * Runs CPU-heavy engine work one job at a time (2-core target machine; two analyses at once
+   * would each run at half speed and double the memory). Shared by /process and the task worker.
+   */
+  engineSlot: <T>(job: () => Promise<T>) => Promise<T>;
+}
+
+/** Presigned URL for `method` on `key`, valid {@link PRESIGNED_URL_LIFETIME_S} (24 h) from now. */
+export function presign(ctx: ServiceContext, method: SignedMethod, key: string, contentType: string): string {
+  const expiresAt = Math.floor(ctx.now() / 1000) + PRESIGNED_URL_LIFETIME_S;
+  return signUrl(ctx.baseUrl, ctx.secret, { method, key, contentType, expiresAt });
+}

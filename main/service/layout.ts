@@ -1,0 +1,35 @@
+/**
+ * Where the local analysis service keeps its files, all under `<home>/service/`:
+ *
+ *   token            bearer token of the /api and /process routes (0600)
+ *   signing-secret   HMAC-SHA256 key of the presigned storage URLs (0600)
+ *   tasks.sqlite     persistent tennis task queue (WAL, STRICT tables)
+ *   objects/         object storage: videos/<uuid><ext>, results/<task_id>.json, archives/<uuid>.zip
+ *   tmp/             partial uploads and multipart bodies; same file system as objects/ so that
+ *                    rename() is atomic; emptied on start
+ */
+import { join } from 'node:path';
+import { homeDir } from '../config/home.js';
+
+/** Absolute paths of the service's files and folders. */
+export interface ServiceLayout {
+  root: string;
+  tokenPath: string;
+  secretPath: string;
+  dbPath: string;
+  objectsDir: string;
+  tmpDir: string;
+}
+
+/** Creates (0700) the service folders under `home` and returns their paths. */
+export function serviceLayout(home: string): ServiceLayout {
+  const root = homeDir(home, 'service');
+  return {
+    root,
+    tokenPath: join(root, 'token'),
+    secretPath: join(root, 'signing-secret'),
+    dbPath: join(root, 'tasks.sqlite'),
+    objectsDir: homeDir(home, 'service', 'objects'),
+    tmpDir: homeDir(home, 'service', 'tmp'),
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * The shape of the analysis glue (technique-pipeline.ts) as the routes see it. The glue imports
+ * the engine, analysis and archive modules, which load TensorFlow; the service loads it lazily on
+ * first use so that starting the service and its storage/auth routes stays fast.
+ */
+import type { TechniqueRequestMetadata, TechniqueResult } from '../contract/technique.js';
+import type { PoseTrack } from '../pose/pose-track.js';
+
+/** Callbacks and cancellation of one analysis run. */
+export interface RunHooks {
+  signal: AbortSignal;
+  /** Share of frames done, 0..1. */
+  onProgress?: (share: number) => void;
+  onWarning?: (message: string) => void;
+}
+
+/** Outcome of a technique analysis of one clip. */
+export type TechniqueOutcome =
+  | { kind: 'done'; pose2d: PoseTrack; pose3d: PoseTrack; result: TechniqueResult; analysis: object; warnings: string[] }
+  /** No person found, or too little pose to measure anything: features stay empty. */
+  | { kind: 'no-analysis'; message: string; pose2d?: PoseTrack; pose3d?: PoseTrack; warnings: string[] };
+
+/** The analysis glue. */
+export interface AnalysisPipeline {
+  /** Engine speed on this machine, seconds per frame (measured by the engine). */
+  secondsPerFrame(): number;
+  /** Pose + technique analysis of a local video file. Rejects with an AbortError when aborted. */
+  analyseTechnique(videoPath: string, meta: TechniqueRequestMetadata, hooks: RunHooks): Promise<TechniqueOutcome>;
+  /** Writes the API.md ZIP archive (2D/3D protobuf + technique_analysis.json) atomically to `outPath`. */
+  writeTechniqueArchive(outPath: string, outcome: Extract<TechniqueOutcome, { kind: 'done' }>): Promise<void>;
+  /** Tennis statistics JSON of a video (path or URL ffmpeg can read). */
+  tennisStatistics(videoInput: string, opts: { dominantHand: 'left' | 'right'; signal: AbortSignal }): Promise<unknown>;
+}
+
+/** Loads the pipeline once (dynamic import of technique-pipeline.js) and caches it. */
+export function lazyPipeline(load: () => Promise<AnalysisPipeline>): () => Promise<AnalysisPipeline> {
+  let loading: Promise<AnalysisPipeline> | undefined;
+  return () => {
+    loading ??= load().catch((err: unknown) => {
+      loading = undefined;
+      throw err;
+    });
+    return loading;
+  };
+}

@@ -1,0 +1,172 @@
+/**
+ * `POST {technique_url}/process` (API.md endpoint 5). Multipart `file` + `metadata`.
+ * - Bad request (metadata, extension, empty/unreadable video, too large): HTTP 400 (413 for size)
+ *   with the invalid-request object `{error, status: "error", timestamp, uid}`.
+ * - Otherwise HTTP 200, `application/x-ndjson`: `processing` lines (`progress` 0..1, throttled;
+ *   `warnings` as they arise), then one of: `done` (full response object, plus `archive_url`
+ *   when `store_data` is true), `error` (no person / too little pose: `errors`, empty features),
+ *   `failed` (internal failure; details only in the service log).
+ * - The client closing the connection aborts the analysis (the engine kills ffmpeg).
+ */
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { TechniqueRequestMetadata } from '../contract/technique.js';
+import { PROCESS_EXTENSIONS, extensionOf } from '../contract/upload-rules.js';
+import { poseTrackToJson } from '../pose/pose-track.js';
+import { presign, type ServiceContext } from './context.js';
+import { zodMessage } from './http-util.js';
+import { readMultipart, type MultipartForm } from './multipart.js';
+import { NdjsonWriter, throttleProgress } from './ndjson.js';
+import { probe } from './probe.js';
+import { versionMetadata } from './versions.js';
+import type { TechniqueOutcome } from './pipeline-types.js';
+
+/** A request refused before analysis starts. */
+class BadRequest extends Error {
+  constructor(
+    message: string,
+    readonly uid: string,
+    readonly httpStatus = 400,
+  ) {
+    super(message);
+  }
+}
+
+/** ISO 8601 date-time without zone, as API.md's timestamps. */
+function isoNoZone(ms: number): string {
+  return new Date(ms).toISOString().replace(/Z$/, '');
+}
+
+function sendInvalid(ctx: ServiceContext, res: ServerResponse, err: BadRequest): void {
+  const body = JSON.stringify({ error: err.message, status: 'error', timestamp: isoNoZone(ctx.now()), uid: err.uid });
+  res.writeHead(err.httpStatus, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(`${body}\n`);
+}
+
+function uidOf(text: string | undefined): string {
+  try {
+    const uid = (JSON.parse(text ?? '') as { uid?: unknown }).uid;
+    return typeof uid === 'string' ? uid : '';
+  } catch {
+    return '';
+  }
+}
+
+/** Checks the form; @returns the metadata. @throws BadRequest */
+async function validate(ctx: ServiceContext, form: MultipartForm): Promise<TechniqueRequestMetadata> {
+  const text = form.fields.metadata;
+  const uid = uidOf(text);
+  if (text === undefined) throw new BadRequest('Missing form field: metadata', uid);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new BadRequest('metadata is not valid JSON', uid);
+  }
+  const meta = TechniqueRequestMetadata.safeParse(json);
+  if (!meta.success) throw new BadRequest(`Invalid metadata: ${zodMessage(meta.error.issues)}`, uid);
+  const file = form.file;
+  if (!file) throw new BadRequest('Missing form field: file', uid);
+  const ext = extensionOf(file.name);
+  if (!(PROCESS_EXTENSIONS as readonly string[]).includes(ext)) {
+    throw new BadRequest(`Unsupported file extension ${JSON.stringify(ext || file.name)}; supported: ${PROCESS_EXTENSIONS.join(', ')}`, uid);
+  }
+  if (file.truncated) throw new BadRequest(`File larger than the limit of ${ctx.maxUploadBytes} bytes`, uid, 413);
+  if (file.bytes === 0) throw new BadRequest('File is empty', uid);
+  try {
+    await probe(file.path);
+  } catch {
+    throw new BadRequest('Could not extract meta-data from the video: not a readable video file', uid);
+  }
+  return meta.data;
+}
+
+/** Handles `POST /process` (caller has checked the bearer token). */
+export async function handleProcess(ctx: ServiceContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (!(req.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data')) {
+    sendInvalid(ctx, res, new BadRequest('Content-Type must be multipart/form-data with fields file and metadata', ''));
+    return;
+  }
+  if (Number(req.headers['content-length'] ?? 0) > ctx.maxUploadBytes + 1024 * 1024) {
+    res.setHeader('Connection', 'close');
+    sendInvalid(ctx, res, new BadRequest(`File larger than the limit of ${ctx.maxUploadBytes} bytes`, '', 413));
+    return;
+  }
+  const form = await readMultipart(req, ctx.store, 'file', ctx.maxUploadBytes);
+  try {
+    let meta: TechniqueRequestMetadata;
+    try {
+      meta = await validate(ctx, form);
+    } catch (err) {
+      if (err instanceof BadRequest) return sendInvalid(ctx, res, err);
+      throw err;
+    }
+    await analyse(ctx, res, form.file?.path ?? '', meta);
+  } finally {
+    if (form.file) await rm(form.file.path, { force: true });
+  }
+}
+
+async function analyse(ctx: ServiceContext, res: ServerResponse, path: string, meta: TechniqueRequestMetadata): Promise<void> {
+  const out = new NdjsonWriter(res);
+  const ac = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) ac.abort(new Error('client closed the connection'));
+  });
+  const warnings: string[] = [];
+  out.open();
+  out.line({ status: 'processing', uid: meta.uid, progress: 0, warnings: [] });
+  try {
+    const pipeline = await ctx.pipeline();
+    const outcome = await ctx.engineSlot(() => {
+      ac.signal.throwIfAborted();
+      return pipeline.analyseTechnique(path, meta, {
+        signal: ac.signal,
+        onProgress: throttleProgress((progress) => out.line({ status: 'processing', uid: meta.uid, progress, warnings: [] })),
+        onWarning: (w) => {
+          warnings.push(w);
+          out.line({ status: 'processing', uid: meta.uid, warnings: [w] });
+        },
+      });
+    });
+    out.line(await finalLine(ctx, meta, outcome, warnings));
+  } catch (err) {
+    if (ac.signal.aborted) {
+      ctx.log(`/process ${meta.uid}: aborted (client closed the connection)`);
+    } else {
+      ctx.log(`/process ${meta.uid} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      out.line({ status: 'failed', uid: meta.uid, errors: ['Internal error while analysing the video'], warnings });
+    }
+  } finally {
+    out.end();
+  }
+}
+
+async function finalLine(ctx: ServiceContext, meta: TechniqueRequestMetadata, o: TechniqueOutcome, streamed: string[]): Promise<object> {
+  const warnings = [...new Set([...streamed, ...o.warnings])];
+  const poses = {
+    ...(o.pose2d ? { video_entry_2D_json: poseTrackToJson(o.pose2d) } : {}),
+    ...(o.pose3d ? { video_entry_3D_json: poseTrackToJson(o.pose3d) } : {}),
+  };
+  if (o.kind === 'no-analysis') {
+    return { status: 'error', uid: meta.uid, errors: [o.message], warnings, result: { features: [], feature_categories: {} }, ...poses };
+  }
+  let archive_url: string | undefined;
+  if (meta.store_data) {
+    const key = `archives/${randomUUID()}.zip`;
+    ctx.store.ensureFolder(key);
+    await (await ctx.pipeline()).writeTechniqueArchive(ctx.store.pathOf(key), o);
+    archive_url = presign(ctx, 'GET', key, 'application/zip');
+  }
+  return {
+    status: 'done',
+    uid: meta.uid,
+    warnings,
+    errors: [],
+    result: o.result,
+    ...poses,
+    metadata: versionMetadata('stable'),
+    ...(archive_url ? { archive_url } : {}),
+  };
+}

@@ -1,0 +1,170 @@
+/**
+ * The local analysis service: one node:http server on one port serving both the API
+ * (`{base_url}/api/…`, presigned `/storage/…`) and the technique server (`{technique_url}/process`,
+ * technique_url = base_url). See README.md in this folder for the endpoints and decisions.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pLimit from 'p-limit';
+import { swingStudioHome } from '../config/home.js';
+import type { ServiceContext } from './context.js';
+import { HttpError, requireBearer, sendJson } from './http-util.js';
+import { serviceLayout } from './layout.js';
+import { DEFAULT_MAX_UPLOAD_BYTES, ObjectStore } from './object-store.js';
+import { lazyPipeline, type AnalysisPipeline } from './pipeline-types.js';
+import { handleProcess } from './process-route.js';
+import { loadOrCreateSecret } from './secrets.js';
+import { handleStorage } from './storage-routes.js';
+import { openTaskDb, recoverInterrupted } from './task-db.js';
+import { TaskWorker } from './task-worker.js';
+import { handleCreateTennisTask, handleGetTennisTask } from './tennis-routes.js';
+import { handleUploadUrl } from './upload-url-route.js';
+import { handleVideoCheck } from './video-check.js';
+
+/** Options of {@link startLocalService}. */
+export interface LocalServiceOptions {
+  /** Swing Studio home folder (default swingStudioHome()); the service uses `<home>/service/`. */
+  home?: string;
+  /** Interface to bind; default 127.0.0.1 (loopback only). */
+  host?: string;
+  /** TCP port; default 0 (a free port chosen by the OS). The CLI defaults to 8765. */
+  port?: number;
+  /** Bearer token to use and store; default: the stored one, generated on first run. */
+  token?: string;
+  /** Cap of one upload, bytes; default {@link DEFAULT_MAX_UPLOAD_BYTES} (2 GiB). */
+  maxUploadBytes?: number;
+  /** Clock, ms since the Unix epoch (tests move it to expire presigned URLs). */
+  now?: () => number;
+  /** Internal log; default one line on stderr. */
+  log?: (message: string) => void;
+  /** Run queued tennis tasks (default true). False only queues them (tests of restarts). */
+  runTasks?: boolean;
+  /** The analysis glue; default technique-pipeline.js, imported on first use. */
+  pipeline?: () => Promise<AnalysisPipeline>;
+}
+
+/** A running service. */
+export interface LocalService {
+  /** e.g. `http://127.0.0.1:8765` — the `/api` base URL. */
+  baseUrl: string;
+  /** Technique server URL (`/process` lives under it); the same port as baseUrl. */
+  techniqueUrl: string;
+  token: string;
+  /** File holding the token (0600). */
+  tokenPath: string;
+  /** Stops accepting, aborts running work (a running task is re-queued), closes the database. */
+  close(): Promise<void>;
+}
+
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/**
+ * Starts the service and resolves when it listens.
+ * @throws Error when the port is taken or the home folder is not writable; SchemaTooNewError
+ *   when tasks.sqlite comes from a newer app.
+ */
+export async function startLocalService(opts: LocalServiceOptions = {}): Promise<LocalService> {
+  const layout = serviceLayout(opts.home ?? swingStudioHome());
+  const token = loadOrCreateSecret(layout.tokenPath, opts.token);
+  const secret = loadOrCreateSecret(layout.secretPath);
+  const store = new ObjectStore(layout.objectsDir, layout.tmpDir);
+  store.clearTemp();
+  const db = openTaskDb(layout.dbPath);
+  const log = opts.log ?? ((m: string) => process.stderr.write(`[swing-studio service] ${m}\n`));
+  const now = opts.now ?? Date.now;
+  const recovered = recoverInterrupted(db, now());
+  if (recovered.requeued || recovered.failed) log(`tasks after restart: ${recovered.requeued} re-queued, ${recovered.failed} failed`);
+
+  const slot = pLimit(1);
+  const ctx: ServiceContext = {
+    baseUrl: '',
+    token,
+    secret,
+    store,
+    maxUploadBytes: opts.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
+    now,
+    log,
+    pipeline: opts.pipeline ?? lazyPipeline(async () => (await import('./technique-pipeline.js')).techniquePipeline),
+    engineSlot: (job) => slot(job),
+  };
+  const worker = new TaskWorker(ctx, db);
+  const server = createServer((req, res) => {
+    route(ctx, db, worker, req, res).catch((err: unknown) => answerError(ctx, res, err));
+  });
+  server.requestTimeout = 0; // uploads of large clips and long NDJSON streams
+  await listen(server, opts.port ?? 0, opts.host ?? '127.0.0.1');
+  const { port } = server.address() as AddressInfo;
+  ctx.baseUrl = `http://${urlHost(opts.host ?? '127.0.0.1')}:${port}`;
+  if (opts.runTasks !== false) worker.start();
+
+  return {
+    baseUrl: ctx.baseUrl,
+    techniqueUrl: ctx.baseUrl,
+    token,
+    tokenPath: layout.tokenPath,
+    close: async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await worker.stop();
+      await closed;
+      db.close();
+    },
+  };
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+async function route(ctx: ServiceContext, db: import('better-sqlite3').Database, worker: TaskWorker, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  const path = url.pathname;
+  const method = req.method ?? 'GET';
+  if (path.startsWith('/storage/')) return handleStorage(ctx, req, res, url);
+  if (path === '/health' && method === 'GET') return sendJson(res, 200, { status: 'ok' });
+  if (path === '/process') {
+    if (method !== 'POST') throw new HttpError(405, 'Use POST /process');
+    requireBearer(req, ctx.token);
+    return handleProcess(ctx, req, res);
+  }
+  if (!path.startsWith('/api/')) throw new HttpError(404, 'Not found');
+  requireBearer(req, ctx.token);
+  const task = /^\/api\/statistics\/tennis\/([^/]+)$/.exec(path);
+  if (task?.[1] !== undefined) {
+    if (method !== 'GET') throw new HttpError(405, `Use GET ${path}`);
+    return handleGetTennisTask(ctx, db, res, decodeURIComponent(task[1]));
+  }
+  const routes: Record<string, () => Promise<void>> = {
+    '/api/video/upload-url': () => handleUploadUrl(ctx, req, res),
+    '/api/videos/check': () => handleVideoCheck(ctx, req, res),
+    '/api/statistics/tennis': () => handleCreateTennisTask(ctx, db, req, res, () => worker.kick()),
+  };
+  const handler = routes[path];
+  if (!handler) throw new HttpError(404, 'Not found');
+  if (method !== 'POST') throw new HttpError(405, `Use POST ${path}`);
+  return handler();
+}
+
+function answerError(ctx: ServiceContext, res: ServerResponse, err: unknown): void {
+  if (res.headersSent) {
+    if (!(err instanceof HttpError)) ctx.log(`error after response started: ${err instanceof Error ? err.message : String(err)}`);
+    res.destroy();
+    return;
+  }
+  if (err instanceof HttpError) {
+    const headers: Record<string, string> = err.status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {};
+    sendJson(res, err.status, { error: err.message }, headers);
+    return;
+  }
+  ctx.log(`internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  sendJson(res, 500, { error: 'Internal server error' });
+}

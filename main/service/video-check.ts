@@ -1,0 +1,71 @@
+/**
+ * `POST /api/videos/check` (API.md endpoint 2): probes every URL with ffprobe, a few at once,
+ * and judges it against the documented thresholds. Answers 200 `{data?, errors?}`; `errors` only
+ * when at least one probe failed.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import pLimit from 'p-limit';
+import { VideoCheckRequest, type VideoCheckResult } from '../contract/api.js';
+import type { ServiceContext } from './context.js';
+import { HttpError, readJsonBody, sendJson, zodMessage } from './http-util.js';
+import { probe, type ProbeInfo } from './probe.js';
+import { resolveVideoSource, sourceInput } from './video-source.js';
+
+/** URLs probed at the same time (ffprobe is light; remote hosts may dislike many parallel reads). */
+export const CHECK_CONCURRENCY = 4;
+
+/**
+ * Thresholds of the check.
+ * - fps ≥ 29: API.md recommends 30 fps; 29 lets NTSC 29.97 fps pass.
+ * - duration 3–10 s: API.md's recommended video length, compared after rounding to 0.1 s so that
+ *   a 10.01 s container duration passes.
+ * - short side ≥ 480 px: SD 480p is the smallest common camera mode; below it a player filling
+ *   half the frame is under 240 px tall, less than the 256×192 person crop that top-down 2D
+ *   pose models work at, so keypoints get coarse.
+ */
+export const CHECK_THRESHOLDS = { minFps: 29, minDurationS: 3, maxDurationS: 10, minShortSidePx: 480 } as const;
+
+/** Fixed part of the compute estimate, seconds: model load + decoder start + analysis (measured ≈ 2–4 s). */
+export const COMPUTE_OVERHEAD_S = 3;
+
+/** Message of a URL whose meta-data ffprobe could not read (API.md "Video check endpoint"). */
+export const NO_METADATA_MESSAGE = 'Could not extract meta-data from the video';
+
+/** Judges one probed video; `secondsPerFrame` is the engine's measured speed. */
+export function judgeVideo(info: ProbeInfo, secondsPerFrame: number): VideoCheckResult {
+  const t = CHECK_THRESHOLDS;
+  const duration = Math.round(info.durationS * 10) / 10;
+  const fps_check = info.fps >= t.minFps;
+  const resolution_check = Math.min(info.width, info.height) >= t.minShortSidePx;
+  const video_ok = info.frames > 0 && duration >= t.minDurationS && duration <= t.maxDurationS;
+  const estimated_compute_time = Math.round((secondsPerFrame * info.frames + COMPUTE_OVERHEAD_S) * 10) / 10;
+  return { estimated_compute_time, video_ok, fps_check, resolution_check };
+}
+
+/** Handles `POST /api/videos/check` (caller has checked the bearer token). */
+export async function handleVideoCheck(ctx: ServiceContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const parsed = VideoCheckRequest.safeParse(await readJsonBody(req));
+  if (!parsed.success) throw new HttpError(400, zodMessage(parsed.error.issues));
+  const secondsPerFrame = (await ctx.pipeline()).secondsPerFrame();
+  const limit = pLimit(CHECK_CONCURRENCY);
+  const data: Record<string, VideoCheckResult> = {};
+  const errors: Record<string, { status: number; message: string }> = {};
+  const urls = [...new Set(parsed.data.video_urls)];
+  await Promise.all(
+    urls.map((url) =>
+      limit(async () => {
+        try {
+          const info = await probe(sourceInput(await resolveVideoSource(ctx, url)));
+          data[url] = judgeVideo(info, secondsPerFrame);
+        } catch (err) {
+          if (err instanceof HttpError) errors[url] = { status: err.status, message: err.message };
+          else {
+            ctx.log(`videos/check: probe of ${url} failed: ${err instanceof Error ? err.message : String(err)}`);
+            errors[url] = { status: 400, message: NO_METADATA_MESSAGE };
+          }
+        }
+      }),
+    ),
+  );
+  sendJson(res, 200, { data, ...(Object.keys(errors).length ? { errors } : {}) });
+}

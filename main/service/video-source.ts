@@ -1,0 +1,45 @@
+/**
+ * Turns a `video_url` into something ffprobe/ffmpeg can read: our own presigned downloadUrls are
+ * resolved to the stored file (no HTTP round trip, signature still checked), any other http(s)
+ * URL is read from its origin.
+ */
+import type { ServiceContext } from './context.js';
+import { HttpError } from './http-util.js';
+import { authoriseStorage } from './storage-routes.js';
+import { STORAGE_PREFIX } from './signing.js';
+
+/** A readable video: a stored object's path, or a remote URL. */
+export type VideoSource = { kind: 'local'; path: string; key: string } | { kind: 'remote'; url: string };
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
+
+/** True when `url` points at this service's own storage (same port, loopback or same host). */
+export function isOwnStorageUrl(ctx: ServiceContext, url: URL): boolean {
+  const own = new URL(ctx.baseUrl);
+  if (!url.pathname.startsWith(STORAGE_PREFIX) || url.port !== own.port || url.protocol !== own.protocol) return false;
+  return url.hostname === own.hostname || (LOOPBACK.has(url.hostname) && LOOPBACK.has(own.hostname));
+}
+
+/**
+ * Resolves a video URL.
+ * @throws HttpError 400 (not an http(s) URL), 403 (our URL with a bad or expired signature),
+ *   404 (our URL, object not uploaded).
+ */
+export async function resolveVideoSource(ctx: ServiceContext, text: string): Promise<VideoSource> {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new HttpError(400, `Not a valid URL: ${text.slice(0, 200)}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new HttpError(400, 'Only http(s) URLs are supported');
+  if (!isOwnStorageUrl(ctx, url)) return { kind: 'remote', url: url.toString() };
+  const grant = authoriseStorage(ctx, 'GET', url);
+  if (!(await ctx.store.stat(grant.key))) throw new HttpError(404, 'No such object (not uploaded yet)');
+  return { kind: 'local', path: ctx.store.pathOf(grant.key), key: grant.key };
+}
+
+/** Path or URL for ffprobe/ffmpeg. */
+export function sourceInput(src: VideoSource): string {
+  return src.kind === 'local' ? src.path : src.url;
+}
