@@ -1,0 +1,15 @@
+/**
+ * Public surface of the API client (see README.md for the decisions where API.md is silent).
+ */
+export { createApiClient, type ApiClient, type ApiClientOptions } from './client.js';
+export { ApiError, TechniqueError, type ApiErrorKind } from './errors.js';
+export { readNdjson, NdjsonError, DEFAULT_MAX_LINE_BYTES, type NdjsonErrorCode, type NdjsonOptions } from './ndjson.js';
+export { readTechniqueStream, type TechniqueProgress, type TechniqueStreamOptions } from './technique-stream.js';
+export { archiveUrlOf } from './archive-location.js';
+export { presignedExpiry } from './presigned.js';
+export { parseRetryAfter, DEFAULT_RETRY, type RetryPolicy } from './retry.js';
+export type { UploadProgress } from './upload.js';
+export type { UploadTarget, UploadedVideo, UploadVideoOptions } from './videos.js';
+export type { CreatedTask, TennisTaskState, TennisTaskResult, WaitOptions } from './tennis.js';
+export type { ProcessOptions } from './technique.js';
+export type { DownloadOptions, DownloadedJson } from './download.js';

@@ -1,0 +1,118 @@
+/**
+ * The technique `/process` stream above the NDJSON reader: `processing` lines become progress
+ * events, warnings are reported as they first appear, and the stream ends in the validated
+ * `done` object or a typed error (API.md "States and transitions": read until done).
+ */
+import { z } from 'zod';
+import { DoneLine, ErrorLine, FailedLine, ProcessingLine, TECHNIQUE_STATUSES } from '../contract/technique.js';
+import { ApiError, TechniqueError } from './errors.js';
+import { NdjsonError, readNdjson, type NdjsonOptions } from './ndjson.js';
+
+/** A progress event: `progress` is the share of frames done 0..1 when the server sends it. */
+export interface TechniqueProgress {
+  /** 1-based count of processing lines seen so far. */
+  lines: number;
+  progress?: number;
+  /** The raw processing line (unknown extra fields kept). */
+  line: z.infer<typeof ProcessingLine>;
+}
+
+/** Callbacks and limits of {@link readTechniqueStream}. */
+export interface TechniqueStreamOptions extends NdjsonOptions {
+  onProgress?: (p: TechniqueProgress) => void;
+  /** Called once per distinct warning string, in order of first appearance. */
+  onWarning?: (warning: string) => void;
+}
+
+const STATUSES: ReadonlySet<string> = new Set(TECHNIQUE_STATUSES);
+
+/**
+ * Reads technique lines until a terminal one.
+ * @returns the `done` line, validated by {@link DoneLine} (defaults filled, extras kept).
+ * @throws TechniqueError for an `error` line; ApiError kind 'server' (code `technique-failed`)
+ *   for a `failed` line; ApiError kind 'contract' (code `technique-invalid-line`) for a line
+ *   whose known status has the wrong shape; NdjsonError `ndjson-unknown-status` for an object
+ *   without a known status, `ndjson-no-terminal` when the stream ends first, and the reader's
+ *   own errors.
+ */
+export async function readTechniqueStream(
+  source: AsyncIterable<Uint8Array | string>,
+  opts: TechniqueStreamOptions = {},
+): Promise<DoneLine> {
+  const seen = new Set<string>();
+  const warn = (list: readonly string[] | undefined): void => {
+    for (const w of list ?? []) {
+      if (seen.has(w)) continue;
+      seen.add(w);
+      opts.onWarning?.(w);
+    }
+  };
+  let lineNo = 0;
+  let processing = 0;
+  for await (const value of readNdjson(source, opts)) {
+    lineNo++;
+    const status = statusOf(value);
+    if (status === undefined || !STATUSES.has(status)) {
+      throw new NdjsonError(
+        'ndjson-unknown-status',
+        `technique line ${lineNo} has no known status (got ${JSON.stringify(status ?? null)}; expected one of ${TECHNIQUE_STATUSES.join(', ')})`,
+        lineNo,
+      );
+    }
+    if (status === 'processing') {
+      const line = check(ProcessingLine, value, lineNo);
+      processing++;
+      warn(line.warnings);
+      opts.onProgress?.({ lines: processing, line, ...(line.progress !== undefined ? { progress: line.progress } : {}) });
+    } else if (status === 'done') {
+      const done = check(DoneLine, value, lineNo);
+      warn(done.warnings);
+      return done;
+    } else if (status === 'error') {
+      const line = check(ErrorLine, value, lineNo);
+      const errors = [...(line.error !== undefined ? [line.error] : []), ...(line.errors ?? [])];
+      warn(line.warnings);
+      throw new TechniqueError({
+        message: `technique analysis error: ${errors.join('; ') || '(no message)'}`,
+        errors,
+        warnings: line.warnings ?? [],
+        ...(line.uid !== undefined ? { uid: line.uid } : {}),
+      });
+    } else {
+      const line = check(FailedLine, value, lineNo);
+      warn(line.warnings);
+      throw new ApiError({
+        kind: 'server',
+        code: 'technique-failed',
+        message: `technique server failed: ${line.errors.join('; ') || '(no message)'}`,
+        serverMessage: line.errors.join('; '),
+      });
+    }
+  }
+  throw new NdjsonError('ndjson-no-terminal', `technique stream ended after ${lineNo} lines without done, error or failed`);
+}
+
+function statusOf(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const s = (value as { status?: unknown }).status;
+  return typeof s === 'string' ? s : undefined;
+}
+
+/** Validates one line; a mismatch is a contract error naming the first issues. */
+function check<T extends z.ZodType>(schema: T, value: unknown, lineNo: number): z.output<T> {
+  const r = schema.safeParse(value);
+  if (r.success) return r.data;
+  throw new ApiError({
+    kind: 'contract',
+    code: 'technique-invalid-line',
+    message: `technique line ${lineNo} does not match the contract: ${describeIssues(r.error)}`,
+  });
+}
+
+/** "path: message" of the first three zod issues. */
+export function describeIssues(err: z.ZodError): string {
+  return err.issues
+    .slice(0, 3)
+    .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
+    .join('; ');
+}
