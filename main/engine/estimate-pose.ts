@@ -1,0 +1,96 @@
+/**
+ * The pose pipeline behind `POST /process`: probe → ffmpeg decode (streamed, downscaled) →
+ * MoveNet tracking of one player → COCO→H36M → One Euro smoothing → geometric 3D lift.
+ */
+import { createPoseTrack, type PoseTrack } from '../pose/pose-track.js';
+import { cocoToH36m } from './coco-to-h36m.js';
+import { recordEngineRun } from './engine-speed.js';
+import { NoPersonError } from './errors.js';
+import { decodeFrames, decodeSize } from './frame-source.js';
+import { liftTo3d } from './lift-3d.js';
+import { frameTensor, loadMoveNet } from './movenet.js';
+import { KEYPOINT_ONE_EURO, oneEuroInPlace } from './one-euro.js';
+import { PlayerTracker, type TrackedPose } from './player-tracker.js';
+import { probeVideo } from './probe.js';
+import type { EngineOptions, PoseEstimate } from './types.js';
+import { frameRange, LOW_CONFIDENCE, RangeWarner } from './warnings.js';
+
+/** Longer side of the decoded frames, px: lightning crops of a player ≥ ~150 px tall stay sharp. */
+export const DECODE_MAX_SIDE = 640;
+
+interface FrameResult {
+  t: number;
+  found: TrackedPose | undefined;
+}
+
+/**
+ * Estimates the analysed player's 2D (source pixels) and 3D (metres) pose in every decoded frame.
+ * @throws VideoProbeError when the clip cannot be probed; VideoDecodeError when ffmpeg fails;
+ *   NoPersonError when no frame has a person; the signal's reason when aborted.
+ */
+export async function estimatePose(videoPath: string, opts: EngineOptions): Promise<PoseEstimate> {
+  const t0 = performance.now();
+  const warnings: string[] = [];
+  const warn = (m: string) => (warnings.push(m), opts.onWarning?.(m));
+  const video = await probeVideo(videoPath, opts.signal);
+  if (video.fps < 29.5) warn(`frame rate ${video.fps.toFixed(1)} fps is below the recommended 30 fps; fast swings may be blurred or missed`);
+  const size = decodeSize(video.width, video.height, DECODE_MAX_SIDE);
+  const net = await loadMoveNet();
+  const tracker = new PlayerTracker(net);
+  const absent = new RangeWarner((a, b, ta, tb) => `no person found in ${frameRange(a, b, ta, tb)}`, warn);
+  const low = new RangeWarner((a, b, ta, tb) => `low pose confidence (< ${LOW_CONFIDENCE}) in ${frameRange(a, b, ta, tb)}`, warn);
+  const results: FrameResult[] = [];
+  let [decodeS, inferenceS, everFound, lastShare] = [0, 0, false, 0];
+  let tWait = performance.now();
+  for await (const frame of decodeFrames(videoPath, size, opts.signal)) {
+    const tIn = performance.now();
+    decodeS += (tIn - tWait) / 1000;
+    const ft = frameTensor(net, frame.rgb, frame.width, frame.height);
+    const found = await tracker.step(ft, frame.timestamp).finally(() => ft.dispose());
+    inferenceS += (performance.now() - tIn) / 1000;
+    if (found && everFound === false && frame.index > 0) warn(`player first found at ${frameRange(frame.index, frame.index, frame.timestamp, frame.timestamp)}`);
+    everFound ||= !!found;
+    absent.push(frame.index, frame.timestamp, !found);
+    low.push(frame.index, frame.timestamp, !!found && found.score < LOW_CONFIDENCE);
+    results.push({ t: frame.timestamp, found });
+    const share = Math.min(1, (frame.index + 1) / Math.max(1, video.frameCount));
+    if (share - lastShare >= 0.02) opts.onProgress?.((lastShare = share));
+    tWait = performance.now();
+  }
+  absent.finish(results.length - 1);
+  low.finish(results.length - 1);
+  if (!everFound) throw new NoPersonError(results.length);
+  const pose2d = buildTrack2d(results, videoPath, video.width / size.width, video.height / size.height);
+  smoothTrack(pose2d);
+  const pose3d = liftTo3d(pose2d, opts.playerHeightMm);
+  opts.onProgress?.(1);
+  const totalS = (performance.now() - t0) / 1000;
+  recordEngineRun(decodeS + inferenceS, results.length);
+  return { pose2d, pose3d, video, warnings, timings: { decodeS, inferenceS, totalS } };
+}
+
+function buildTrack2d(results: FrameResult[], sourcePath: string, sx: number, sy: number): PoseTrack {
+  const t = createPoseTrack(results.length, 2, 17, sourcePath);
+  results.forEach((r, f) => {
+    t.timestamps[f] = r.t;
+    if (!r.found) return;
+    t.present[f] = 1;
+    cocoToH36m(r.found.pose, sx, sy, t.keypoints.subarray(f * 34, f * 34 + 34), t.confidences.subarray(f * 17, f * 17 + 17));
+    const [x, y, w, h] = r.found.box;
+    t.bbox.set([x * sx, y * sy, w * sx, h * sy], f * 4);
+    t.boxConfidence[f] = r.found.score;
+  });
+  return t;
+}
+
+/** One Euro filter on every joint coordinate, in units of the player's median box height. */
+function smoothTrack(t: PoseTrack): void {
+  const heights = Array.from({ length: t.frames }, (_, f) => t.bbox[f * 4 + 3] ?? NaN).filter(Number.isFinite).sort((a, b) => a - b);
+  const unit = heights[heights.length >> 1] ?? 1;
+  const series = new Float64Array(t.frames);
+  for (let k = 0; k < t.joints * 2; k++) {
+    for (let f = 0; f < t.frames; f++) series[f] = t.present[f] ? (t.keypoints[f * t.joints * 2 + k] ?? NaN) / unit : NaN;
+    oneEuroInPlace(series, t.timestamps, KEYPOINT_ONE_EURO);
+    for (let f = 0; f < t.frames; f++) if (t.present[f]) t.keypoints[f * t.joints * 2 + k] = (series[f] ?? NaN) * unit;
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * Streaming decode: ffmpeg writes raw RGB24 frames to a pipe, already downscaled; each frame is
+ * handed to the caller with its presentation time on the video's own timeline (`-copyts` keeps
+ * a stream that starts after 0, `showinfo` prints each frame's pts_time on stderr). A relay
+ * worker (decode-worker-source.ts) drains the pipe so decoding (ffmpeg's process, another core)
+ * overlaps inference; at most READ_AHEAD_FRAMES frames wait in memory, never the whole clip.
+ */
+import { Worker } from 'node:worker_threads';
+import { ffmpegPath } from '../config/binaries.js';
+import { VideoDecodeError } from './errors.js';
+import { DECODE_WORKER_SOURCE } from './decode-worker-source.js';
+
+type WorkerMessage =
+  | { type: 'pid'; pid: number }
+  | { type: 'frame'; buf: Uint8Array }
+  | { type: 'stderr'; text: string }
+  | { type: 'exit'; code: number | null; error?: string };
+
+/** One decoded frame: `rgb` is height × width × 3 bytes, row-major. */
+export interface DecodedFrame {
+  /** Index of the frame in decode (= presentation) order, from 0. */
+  index: number;
+  /** Presentation time, seconds, on the video's own timeline (what an HTML video's currentTime shows). */
+  timestamp: number;
+  width: number;
+  height: number;
+  rgb: Uint8Array;
+}
+
+/** Size frames are decoded at: the displayed size scaled so the longer side is ≤ maxSide, even numbers. */
+export function decodeSize(width: number, height: number, maxSide: number): { width: number; height: number } {
+  const k = Math.min(1, maxSide / Math.max(width, height));
+  const even = (v: number) => Math.max(2, 2 * Math.round((v * k) / 2));
+  return { width: even(width), height: even(height) };
+}
+
+const READ_AHEAD_FRAMES = 8;
+const PTS_RE = /\bn:\s*(\d+)\s+pts:\s*-?\d+\s+pts_time:\s*(-?[\d.e+-]+)/;
+
+/**
+ * Decodes `videoPath` frame by frame. Rotation metadata is applied by ffmpeg (autorotate), so
+ * `width`/`height` must be the displayed size scaled by {@link decodeSize}.
+ * @throws VideoDecodeError when ffmpeg exits non-zero; the signal's reason when aborted (ffmpeg is killed).
+ */
+export async function* decodeFrames(
+  videoPath: string,
+  size: { width: number; height: number },
+  signal?: AbortSignal,
+): AsyncGenerator<DecodedFrame> {
+  const frameBytes = size.width * size.height * 3;
+  const args = ['-hide_banner', '-nostdin', '-copyts', '-i', videoPath, '-map', '0:v:0', '-an', '-sn', '-dn'];
+  args.push('-vf', `showinfo,scale=${size.width}:${size.height}:flags=bilinear`, '-fps_mode', 'passthrough');
+  args.push('-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1');
+  const worker = new Worker(DECODE_WORKER_SOURCE, {
+    eval: true,
+    workerData: { bin: ffmpegPath(), args, frameBytes, credit: READ_AHEAD_FRAMES },
+  });
+  const frames: Uint8Array[] = [];
+  const times: number[] = [];
+  let pid: number | undefined;
+  let stderrTail = '';
+  let stderrLine = '';
+  let exit: { code: number | null; error?: string } | undefined;
+  let wake: (() => void) | undefined;
+  const notify = () => {
+    wake?.();
+    wake = undefined;
+  };
+  const killFfmpeg = () => {
+    worker.postMessage({ type: 'kill' });
+    if (pid !== undefined && exit === undefined) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
+    }
+  };
+  const onAbort = () => (killFfmpeg(), notify());
+  signal?.addEventListener('abort', onAbort, { once: true });
+  worker.on('message', (m: WorkerMessage) => {
+    if (m.type === 'pid') pid = m.pid;
+    else if (m.type === 'frame') frames.push(m.buf);
+    else if (m.type === 'exit') exit = { code: m.code, ...(m.error ? { error: m.error } : {}) };
+    else if (m.type === 'stderr') {
+      const lines = (stderrLine + m.text).split('\n');
+      stderrLine = lines.pop() ?? '';
+      for (const line of lines) {
+        const t = PTS_RE.exec(line);
+        if (t) times[Number(t[1])] = Number(t[2]);
+        else if (line.trim()) stderrTail = (stderrTail + '\n' + line).slice(-2000);
+      }
+    }
+    notify();
+  });
+  worker.on('error', (e) => ((exit ??= { code: -1, error: e.message }), notify()));
+  worker.on('exit', () => ((exit ??= { code: -1, error: 'decode worker stopped' }), notify()));
+
+  try {
+    for (let index = 0; ; index++) {
+      // A frame is ready when its pixels AND its showinfo line have arrived (or ffmpeg is done).
+      while (!(frames.length > 0 && (times[index] !== undefined || exit)) && !(exit && frames.length === 0)) {
+        if (signal?.aborted) throw signal.reason;
+        await new Promise<void>((r) => (wake = r));
+      }
+      if (signal?.aborted) throw signal.reason;
+      const rgb = frames.shift();
+      if (!rgb) break;
+      worker.postMessage({ type: 'credit', n: 1 });
+      const timestamp = times[index] ?? (index > 0 ? (times[index - 1] ?? 0) : 0);
+      times[index] = timestamp;
+      yield { index, timestamp, width: size.width, height: size.height, rgb };
+    }
+    if (exit?.error) throw new VideoDecodeError(`ffmpeg could not run: ${exit.error}`);
+    if (exit?.code !== 0) throw new VideoDecodeError(`ffmpeg failed (exit ${exit?.code}): ${stderrTail.trim().split('\n').slice(-3).join(' | ')}`);
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    if (exit === undefined) killFfmpeg();
+    void worker.terminate();
+  }
+}

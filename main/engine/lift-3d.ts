@@ -1,0 +1,117 @@
+/**
+ * Geometric 2D → 3D lift of an H36M-17 track (Taylor, "Reconstruction of articulated objects
+ * from point correspondences in a single uncalibrated image", CVIU 80, 2000). Chosen over a
+ * learned lifter because no 3D model ships with the app and because it is honest about what
+ * one camera can tell: bone lengths are known, depth comes only from foreshortening.
+ *
+ * - Bone lengths L = ratio × player height, ratios after Winter, "Biomechanics and Motor Control
+ *   of Human Movement" (4th ed., 2009, fig. 4.1) — see BONE_RATIOS. Every 3D bone has exactly
+ *   its length L in every frame, by construction.
+ * - Scale s (m/px): Taylor's bound s ≤ L/l holds for every bone (l = 2D length, px); per frame
+ *   we take the 2nd-smallest L/l over thigh, shin, spine and upper-arm bones (robust to one bad
+ *   keypoint), then the median over ±15 frames (camera zoom and player distance change slowly).
+ * - Each bone: xy = 2D vector × s (clamped to length L), |dz| = sqrt(L² − |xy|²).
+ * - Sign of dz (Taylor leaves it to the user; our heuristics): the player faces the camera when
+ *   their right shoulder is left of their left shoulder in the image (facing = +1, else −1);
+ *   hip/clavicle: the side with the lower 2D confidence (occluded) is farther from the camera;
+ *   knees, elbows, wrists, spine and head forward of their parent along the facing direction;
+ *   ankles behind the knee. Axes: x right, y up, z toward the camera (right-handed), pelvis at 0.
+ */
+import { H36M_LIMBS } from '../pose/h36m.js';
+import { createPoseTrack, type PoseTrack } from '../pose/pose-track.js';
+
+/** Bone length as a share of standing height (Winter 2009, fig. 4.1), keyed by H36M_LIMBS names. */
+export const BONE_RATIOS: Readonly<Record<string, number>> = {
+  right_hip: 0.0955, // half of hip-joint width 0.191 H
+  left_hip: 0.0955,
+  right_thigh: 0.245, // hip - knee (0.530 H - 0.285 H)
+  left_thigh: 0.245,
+  right_shin: 0.246, // knee - ankle (0.285 H - 0.039 H)
+  left_shin: 0.246,
+  lower_spine: 0.144, // half of hip joint (0.530 H) to shoulder (0.818 H)
+  upper_spine: 0.144,
+  neck: 0.09, // shoulder level to nose (~0.91 H)
+  head: 0.03, // nose to mid-eyes
+  left_clavicle: 0.1295, // half of shoulder width 0.259 H
+  right_clavicle: 0.1295,
+  left_upper_arm: 0.186,
+  right_upper_arm: 0.186,
+  left_forearm: 0.146,
+  right_forearm: 0.146,
+};
+
+/** Bones in an order where every parent is placed before its child (tree from the pelvis). */
+const ORDER = ['right_hip', 'right_thigh', 'right_shin', 'left_hip', 'left_thigh', 'left_shin', 'lower_spine', 'upper_spine', 'neck', 'head', 'left_clavicle', 'left_upper_arm', 'left_forearm', 'right_clavicle', 'right_upper_arm', 'right_forearm'] as const;
+/** Bones that set the scale: rarely foreshortened to zero, well detected. */
+const SCALE_BONES = ['right_thigh', 'left_thigh', 'right_shin', 'left_shin', 'lower_spine', 'upper_spine', 'left_upper_arm', 'right_upper_arm'];
+/** Depth sign relative to the facing direction: +1 forward, −1 backward, 0 decided by confidence. */
+const FORWARD: Readonly<Record<string, number>> = {
+  right_thigh: 1, left_thigh: 1, right_shin: -1, left_shin: -1, lower_spine: 1, upper_spine: 1, neck: 1, head: 1,
+  left_upper_arm: 1, right_upper_arm: 1, left_forearm: 1, right_forearm: 1, right_hip: 0, left_hip: 0, left_clavicle: 0, right_clavicle: 0,
+};
+
+function frameScale(t: PoseTrack, f: number, heightM: number): number {
+  const ratios: number[] = [];
+  for (const name of SCALE_BONES) {
+    const [a, b] = H36M_LIMBS[name] ?? [0, 0];
+    const o = f * t.joints * 2;
+    const l = Math.hypot((t.keypoints[o + 2 * b] ?? NaN) - (t.keypoints[o + 2 * a] ?? NaN), (t.keypoints[o + 2 * b + 1] ?? NaN) - (t.keypoints[o + 2 * a + 1] ?? NaN));
+    if (l > 1) ratios.push(((BONE_RATIOS[name] ?? 0) * heightM) / l);
+  }
+  ratios.sort((x, y) => x - y);
+  return ratios[Math.min(1, ratios.length - 1)] ?? NaN;
+}
+
+function smoothScales(s: Float64Array, half = 15): Float64Array {
+  const out = new Float64Array(s.length).fill(NaN);
+  for (let f = 0; f < s.length; f++) {
+    const w = Array.from(s.subarray(Math.max(0, f - half), f + half + 1)).filter(Number.isFinite).sort((a, b) => a - b);
+    if (w.length) out[f] = w[w.length >> 1] ?? NaN;
+  }
+  return out;
+}
+
+/**
+ * Lifts a 2D H36M track (pixels) to 3D (metres) for a player `heightMm` tall. Frames absent in
+ * 2D stay absent. Confidences and box confidences are copied; bbox stays NaN.
+ */
+export function liftTo3d(t2: PoseTrack, heightMm: number): PoseTrack {
+  const H = heightMm / 1000;
+  const t3 = createPoseTrack(t2.frames, 3, t2.joints, t2.sourcePath);
+  t3.frameNr.set(t2.frameNr);
+  t3.timestamps.set(t2.timestamps);
+  t3.confidences.set(t2.confidences);
+  t3.boxConfidence.set(t2.boxConfidence);
+  const raw = new Float64Array(t2.frames).fill(NaN);
+  for (let f = 0; f < t2.frames; f++) if (t2.present[f]) raw[f] = frameScale(t2, f, H);
+  const scale = smoothScales(raw);
+  for (let f = 0; f < t2.frames; f++) {
+    const s = scale[f] ?? NaN;
+    if (!t2.present[f] || !Number.isFinite(s)) continue;
+    t3.present[f] = 1;
+    const p2 = (j: number, d: number) => t2.keypoints[(f * t2.joints + j) * 2 + d] ?? NaN;
+    const c = (j: number) => t2.confidences[f * t2.joints + j] ?? 0;
+    const facing = p2(14, 0) < p2(11, 0) ? 1 : -1;
+    const o3 = f * t3.joints * 3;
+    t3.keypoints.fill(0, o3, o3 + 3); // pelvis at origin
+    for (const name of ORDER) {
+      const [a, b] = H36M_LIMBS[name] ?? [0, 0];
+      const L = (BONE_RATIOS[name] ?? 0) * H;
+      let dx = (p2(b, 0) - p2(a, 0)) * s;
+      let dy = -(p2(b, 1) - p2(a, 1)) * s;
+      if (!Number.isFinite(dx) || !Number.isFinite(dy)) [dx, dy] = [0, 0];
+      const planar = Math.hypot(dx, dy);
+      if (planar > L) [dx, dy] = [(dx * L) / planar, (dy * L) / planar];
+      let sign = FORWARD[name] ?? 0;
+      if (sign === 0) {
+        // Paired bones (hips, clavicles): the less confident (occluded) side is farther away.
+        const other = name.startsWith('left') ? name.replace('left', 'right') : name.replace('right', 'left');
+        const ob = (H36M_LIMBS[other] ?? [0, 0])[1];
+        sign = c(b) < c(ob) ? -1 : c(b) > c(ob) ? 1 : name.startsWith('right') ? 1 : -1;
+      } else sign *= facing;
+      const dz = sign * Math.sqrt(Math.max(0, L * L - dx * dx - dy * dy));
+      for (let d = 0; d < 3; d++) t3.keypoints[o3 + 3 * b + d] = (t3.keypoints[o3 + 3 * a + d] ?? 0) + [dx, dy, dz][d]!;
+    }
+  }
+  return t3;
+}

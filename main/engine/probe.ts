@@ -1,0 +1,88 @@
+/** Reading a clip's meta-data with ffprobe. */
+import { execFile } from 'node:child_process';
+import { ffprobePath } from '../config/binaries.js';
+import { VideoProbeError } from './errors.js';
+import type { VideoInfo } from './types.js';
+
+interface ProbeStream {
+  codec_type?: string;
+  codec_name?: string;
+  width?: number;
+  height?: number;
+  avg_frame_rate?: string;
+  r_frame_rate?: string;
+  nb_frames?: string;
+  duration?: string;
+  start_time?: string;
+  tags?: Record<string, string>;
+  side_data_list?: { rotation?: number | string }[];
+}
+interface ProbeJson {
+  streams?: ProbeStream[];
+  format?: { duration?: string; start_time?: string };
+}
+
+/** Parses an ffprobe rational like "30000/1001"; NaN when it is "0/0" or malformed. */
+export function parseRate(rate: string | undefined): number {
+  const [n, d] = (rate ?? '').split('/').map(Number);
+  if (n === undefined || !Number.isFinite(n)) return NaN;
+  const v = d === undefined ? n : n / d;
+  return Number.isFinite(v) && v > 0 ? v : NaN;
+}
+
+/** Display rotation in degrees 0/90/180/270 from the side data (ffmpeg ≥ 5) or the legacy rotate tag. */
+export function streamRotation(s: ProbeStream): number {
+  const raw = s.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ?? s.tags?.rotate ?? 0;
+  const deg = Math.round(Number(raw) / 90) * 90;
+  return Number.isFinite(deg) ? ((deg % 360) + 360) % 360 : 0;
+}
+
+/** Converts ffprobe's JSON to {@link VideoInfo}. @throws VideoProbeError when there is no usable video stream. */
+export function videoInfoFromProbe(j: ProbeJson): VideoInfo {
+  const v = j.streams?.find((s) => s.codec_type === 'video');
+  if (!v) throw new VideoProbeError('no video stream');
+  if (!v.width || !v.height) throw new VideoProbeError('video stream has no frame size');
+  const fps = parseRate(v.avg_frame_rate) || parseRate(v.r_frame_rate);
+  if (!Number.isFinite(fps)) throw new VideoProbeError('video stream has no frame rate');
+  const durationS = Number(v.duration ?? j.format?.duration);
+  const rotation = streamRotation(v);
+  const swap = rotation === 90 || rotation === 270;
+  const nb = Number(v.nb_frames);
+  return {
+    width: swap ? v.height : v.width,
+    height: swap ? v.width : v.height,
+    fps,
+    durationS: Number.isFinite(durationS) ? durationS : NaN,
+    frameCount: Number.isFinite(nb) && nb > 0 ? nb : Math.round((durationS || 0) * fps),
+    startTimeS: Number(v.start_time ?? j.format?.start_time ?? 0) || 0,
+    codec: v.codec_name ?? 'unknown',
+    rotation,
+    hasAudio: (j.streams ?? []).some((s) => s.codec_type === 'audio'),
+  };
+}
+
+/**
+ * Probes a local path or an http(s) URL with ffprobe (20 s timeout).
+ * @throws VideoProbeError "could not extract meta-data from the video: ..." when ffprobe fails
+ *   or finds no video stream; the signal's reason when aborted.
+ */
+export async function probeVideo(pathOrUrl: string, signal?: AbortSignal): Promise<VideoInfo> {
+  const args = ['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', pathOrUrl];
+  const out = await new Promise<string>((resolve, reject) => {
+    execFile(ffprobePath(), args, { signal, timeout: 20_000, maxBuffer: 8 << 20 }, (err, stdout, stderr) => {
+      if (signal?.aborted) return reject(signal.reason as Error);
+      if (err) {
+        const detail = stderr.trim().split('\n').pop() || err.message;
+        return reject(new VideoProbeError(detail));
+      }
+      resolve(stdout);
+    });
+  });
+  let json: ProbeJson;
+  try {
+    json = JSON.parse(out) as ProbeJson;
+  } catch {
+    throw new VideoProbeError('ffprobe printed no JSON');
+  }
+  return videoInfoFromProbe(json);
+}

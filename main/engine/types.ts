@@ -1,0 +1,52 @@
+/**
+ * Public types of the pose engine (the 2D/3D pipeline behind the local service's
+ * `POST /process`, ../shared/API.md section 5).
+ */
+import type { PoseTrack } from '../pose/pose-track.js';
+
+/**
+ * What ffprobe tells about a clip's video stream. `width`/`height` are the DISPLAYED size
+ * (after rotation metadata is applied, as an HTML video shows it), pixels.
+ */
+export interface VideoInfo {
+  width: number;
+  height: number;
+  /** Average frame rate, frames per second. */
+  fps: number;
+  /** Duration of the video stream (or of the container when the stream has none), seconds. */
+  durationS: number;
+  /** Frames in the stream (nb_frames, or duration × fps when the container does not say). */
+  frameCount: number;
+  /** Presentation time of the first frame on the video's own timeline, seconds. */
+  startTimeS: number;
+  /** Codec name as ffprobe reports it, e.g. "h264". */
+  codec: string;
+  /** Display rotation from the stream's side data / rotate tag, degrees (0, 90, 180, 270). */
+  rotation: number;
+  hasAudio: boolean;
+}
+
+/** Result of {@link estimatePose}: the analysed player's 2D and 3D pose over every decoded frame. */
+export interface PoseEstimate {
+  /** Pixels of the displayed source video, y down; one frame per decoded frame. */
+  pose2d: PoseTrack;
+  /** Metres, pelvis at origin, right-handed, y up; same frames as pose2d. */
+  pose3d: PoseTrack;
+  video: VideoInfo;
+  /** Every warning also sent to `onWarning`, in order. */
+  warnings: string[];
+  /** Wall times, seconds: decode = time waiting for frames, inference = model time, total = whole call. */
+  timings: { decodeS: number; inferenceS: number; totalS: number };
+}
+
+/** Options of {@link estimatePose}. */
+export interface EngineOptions {
+  /** Aborting kills ffmpeg and rejects with the signal's reason (an AbortError by default). */
+  signal?: AbortSignal;
+  /** Called with the share of frames done, 0..1 (monotonic, at most ~50 times per clip). */
+  onProgress?: (shareOfFramesDone: number) => void;
+  /** Called with each warning as it arises (no person in a frame range, player lost, low confidence, fps < 30). */
+  onWarning?: (message: string) => void;
+  /** Player height, millimetres: scales the 3D skeleton. */
+  playerHeightMm: number;
+}
