@@ -1,0 +1,80 @@
+/**
+ * Crash-safe file writes: write to a temp name in the target's folder, fsync the file, rename
+ * over the target, fsync the folder. After a crash the target is either the old file or the
+ * complete new one, never a torn mix (POSIX rename(2) is atomic within one file system).
+ * Temp names start with `.tmp-` so a sweep can recognise and remove leftovers.
+ */
+import { randomBytes } from 'node:crypto';
+import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync, copyFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+
+/** Prefix of every temp file written by this module. */
+export const TEMP_PREFIX = '.tmp-';
+
+/** A fresh temp path next to `target` (same folder, so the final rename stays atomic). */
+export function tempPathFor(target: string): string {
+  return join(dirname(target), `${TEMP_PREFIX}${randomBytes(6).toString('hex')}-${basename(target)}`);
+}
+
+/** fsync a folder so a rename inside it survives power loss. Ignored where folders cannot be opened (Windows). */
+export function fsyncDir(dir: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(dir, 'r');
+    fsyncSync(fd);
+  } catch {
+    // Windows cannot open or fsync folders; NTFS journals the rename itself.
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** fsync a file by path. */
+function fsyncPath(path: string): void {
+  const fd = openSync(path, 'r+');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Writes `data` to `target` atomically (temp + fsync + rename + folder fsync).
+ * @throws the underlying fs error (ENOENT when the folder is missing, ENOSPC, ...); the temp file is removed.
+ */
+export function writeFileAtomic(target: string, data: Uint8Array): void {
+  const tmp = tempPathFor(target);
+  try {
+    const fd = openSync(tmp, 'wx', 0o600);
+    try {
+      let off = 0;
+      while (off < data.byteLength) off += writeSync(fd, data, off, data.byteLength - off);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, target);
+  } catch (err) {
+    rmSync(tmp, { force: true });
+    throw err;
+  }
+  fsyncDir(dirname(target));
+}
+
+/**
+ * Copies the file `source` to `target` atomically (copy to temp + fsync + rename + folder fsync).
+ * @throws the underlying fs error; the temp file is removed.
+ */
+export function copyFileAtomic(source: string, target: string): void {
+  const tmp = tempPathFor(target);
+  try {
+    copyFileSync(source, tmp);
+    fsyncPath(tmp);
+    renameSync(tmp, target);
+  } catch (err) {
+    rmSync(tmp, { force: true });
+    throw err;
+  }
+  fsyncDir(dirname(target));
+}
