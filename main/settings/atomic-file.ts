@@ -17,7 +17,8 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, mode = 
   try {
     const fd = openSync(tmp, 'w', mode);
     try {
-      writeSync(fd, data);
+      if (typeof data === 'string') writeSync(fd, data);
+      else writeSync(fd, data);
       fsyncSync(fd);
     } finally {
       closeSync(fd);

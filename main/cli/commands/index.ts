@@ -1,7 +1,8 @@
 /** Every CLI command's register function, in help order. Add one line per command module. */
 import type { Command } from 'commander';
+import { registerCheck } from './check.js';
 import { registerServe } from './serve.js';
 
 export type RegisterCommand = (program: Command) => void;
 
-export const COMMANDS: RegisterCommand[] = [registerServe];
+export const COMMANDS: RegisterCommand[] = [registerServe, registerCheck];

@@ -1,0 +1,49 @@
+/**
+ * Parsers of CLI option values: each throws commander's InvalidArgumentError with a message
+ * that names the allowed values, so a bad option is one clear line and exit code 2.
+ */
+import { InvalidArgumentError } from 'commander';
+
+/** A parser accepting one of `allowed`. */
+export function oneOf<T extends string>(allowed: readonly T[]): (value: string) => T {
+  return (value) => {
+    if ((allowed as readonly string[]).includes(value)) return value as T;
+    throw new InvalidArgumentError(`expected one of ${allowed.join(', ')}`);
+  };
+}
+
+/** A parser of a finite number within [min, max]. */
+export function numberIn(min: number, max: number): (value: string) => number {
+  return (value) => {
+    const n = Number(value);
+    if (value.trim() === '' || !Number.isFinite(n) || n < min || n > max) {
+      throw new InvalidArgumentError(`expected a number from ${min} to ${max}`);
+    }
+    return n;
+  };
+}
+
+/** A parser of a positive integer id. */
+export function rowId(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError('expected a positive integer id');
+  return Number(value);
+}
+
+/** A parser of an ISO 8601 date or date-time. */
+export function isoDate(value: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) || Number.isNaN(Date.parse(value))) {
+    throw new InvalidArgumentError('expected an ISO 8601 date such as 2026-11-20');
+  }
+  return value;
+}
+
+/** A parser of an http(s) URL. */
+export function httpUrl(value: string): string {
+  try {
+    const u = new URL(value);
+    if (u.protocol === 'http:' || u.protocol === 'https:') return value;
+  } catch {
+    // falls through
+  }
+  throw new InvalidArgumentError('expected an http(s) URL');
+}

@@ -1,0 +1,73 @@
+/**
+ * Job progress on the terminal. On a TTY stderr: one cli-progress bar per job (upload bytes,
+ * then analysis share). Elsewhere (pipes, CI logs): one plain line per state change, no bars.
+ * stdout is never used, so `--json` output stays clean.
+ */
+import cliProgress from 'cli-progress';
+import { basename } from 'node:path';
+import type { JobView } from '../jobs/types.js';
+
+/** Renders job events; stop() clears the bars. */
+export interface ProgressView {
+  update(job: JobView): void;
+  stop(): void;
+}
+
+/** The view for this terminal: bars when `stream` is a TTY, plain lines otherwise; `quiet` = none. */
+export function progressView(stream: NodeJS.WriteStream = process.stderr, quiet = false): ProgressView {
+  if (quiet) return { update: () => undefined, stop: () => undefined };
+  return stream.isTTY ? barView(stream) : lineView(stream);
+}
+
+function labelOf(job: JobView): string {
+  const path = 'videoPath' in job.input ? job.input.videoPath : undefined;
+  return `#${job.id} ${path ? basename(path) : ('videoUrl' in job.input && job.input.videoUrl) || job.kind}`;
+}
+
+function barView(stream: NodeJS.WriteStream): ProgressView {
+  const multi = new cliProgress.MultiBar(
+    {
+      stream,
+      format: ' {label} |{bar}| {percentage}% {state}{detail}',
+      hideCursor: true,
+      clearOnComplete: false,
+      barsize: 30,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  const bars = new Map<number, cliProgress.SingleBar>();
+  return {
+    update(job) {
+      const payload = { label: labelOf(job), state: job.state, detail: detailOf(job) };
+      const value = Math.round(job.share * 100);
+      let bar = bars.get(job.id);
+      if (!bar) {
+        bar = multi.create(100, value, payload);
+        bars.set(job.id, bar);
+      } else bar.update(value, payload);
+    },
+    stop: () => multi.stop(),
+  };
+}
+
+function detailOf(job: JobView): string {
+  if (job.state === 'uploading' && job.totalBytes) return ` ${mb(job.bytes ?? 0)}/${mb(job.totalBytes)} MB`;
+  if (job.state === 'failed' && job.reason) return `: ${job.reason}`;
+  return '';
+}
+
+function mb(bytes: number): string {
+  return (bytes / 1e6).toFixed(1);
+}
+
+function lineView(stream: NodeJS.WriteStream): ProgressView {
+  const last = new Map<number, string>();
+  return {
+    update(job) {
+      if (last.get(job.id) === job.state) return;
+      last.set(job.id, job.state);
+      stream.write(`${labelOf(job)}: ${job.state}${detailOf(job)}\n`);
+    },
+    stop: () => undefined,
+  };
+}
