@@ -197,7 +197,7 @@ function chunkPuller(it: AsyncIterator<Chunk>, opts: NdjsonOptions): () => Promi
           try {
             cut(err);
           } catch (e) {
-            reject(e);
+            reject(e instanceof Error ? e : new Error(String(e)));
           }
         },
       );
