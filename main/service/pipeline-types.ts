@@ -16,7 +16,7 @@ export interface RunHooks {
 
 /** Outcome of a technique analysis of one clip. */
 export type TechniqueOutcome =
-  | { kind: 'done'; pose2d: PoseTrack; pose3d: PoseTrack; result: TechniqueResult; analysis: object; warnings: string[] }
+  | { kind: 'done'; pose2d: PoseTrack; pose3d: PoseTrack; result: TechniqueResult; warnings: string[] }
   /** No person found, or too little pose to measure anything: features stay empty. */
   | { kind: 'no-analysis'; message: string; pose2d?: PoseTrack; pose3d?: PoseTrack; warnings: string[] };
 
@@ -26,8 +26,11 @@ export interface AnalysisPipeline {
   secondsPerFrame(): number;
   /** Pose + technique analysis of a local video file. Rejects with an AbortError when aborted. */
   analyseTechnique(videoPath: string, meta: TechniqueRequestMetadata, hooks: RunHooks): Promise<TechniqueOutcome>;
-  /** Writes the API.md ZIP archive (2D/3D protobuf + technique_analysis.json) atomically to `outPath`. */
-  writeTechniqueArchive(outPath: string, outcome: Extract<TechniqueOutcome, { kind: 'done' }>): Promise<void>;
+  /**
+   * Writes the API.md ZIP archive (2D/3D protobuf + technique_analysis.json holding `analysis`,
+   * the done object) atomically to `outPath`.
+   */
+  writeTechniqueArchive(outPath: string, parts: { pose2d: PoseTrack; pose3d: PoseTrack; analysis: object }): void;
   /** Tennis statistics JSON of a video (path or URL ffmpeg can read). */
   tennisStatistics(videoInput: string, opts: { dominantHand: 'left' | 'right'; signal: AbortSignal }): Promise<unknown>;
 }

@@ -152,14 +152,7 @@ async function finalLine(ctx: ServiceContext, meta: TechniqueRequestMetadata, o:
   if (o.kind === 'no-analysis') {
     return { status: 'error', uid: meta.uid, errors: [o.message], warnings, result: { features: [], feature_categories: {} }, ...poses };
   }
-  let archive_url: string | undefined;
-  if (meta.store_data) {
-    const key = `archives/${randomUUID()}.zip`;
-    ctx.store.ensureFolder(key);
-    await (await ctx.pipeline()).writeTechniqueArchive(ctx.store.pathOf(key), o);
-    archive_url = presign(ctx, 'GET', key, 'application/zip');
-  }
-  return {
+  const done = {
     status: 'done',
     uid: meta.uid,
     warnings,
@@ -167,6 +160,10 @@ async function finalLine(ctx: ServiceContext, meta: TechniqueRequestMetadata, o:
     result: o.result,
     ...poses,
     metadata: versionMetadata('stable'),
-    ...(archive_url ? { archive_url } : {}),
   };
+  if (!meta.store_data) return done;
+  const key = `archives/${randomUUID()}.zip`;
+  ctx.store.ensureFolder(key);
+  (await ctx.pipeline()).writeTechniqueArchive(ctx.store.pathOf(key), { pose2d: o.pose2d, pose3d: o.pose3d, analysis: done });
+  return { ...done, archive_url: presign(ctx, 'GET', key, 'application/zip') };
 }

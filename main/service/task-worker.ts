@@ -16,7 +16,7 @@ import { ProbeError } from './probe.js';
 export const COPY_TIMEOUT_MS = 10 * 60_000;
 
 /** Error classes whose message is meant for the client (others are logged and summarised). */
-const CLIENT_ERRORS = new Set(['HttpError', 'ProbeError', 'NoPersonError', 'InsufficientPoseError']);
+const CLIENT_ERRORS = new Set(['HttpError', 'ProbeError', 'VideoProbeError', 'VideoDecodeError', 'NoPersonError', 'InsufficientPoseError']);
 
 /** The queue runner of one service instance. */
 export class TaskWorker {
@@ -92,7 +92,7 @@ export class TaskWorker {
     const res = await fetch(src.url, { signal: AbortSignal.any([signal, AbortSignal.timeout(COPY_TIMEOUT_MS)]) });
     if (!res.ok || !res.body) throw new HttpError(400, `Could not download the video: HTTP ${res.status}`);
     const key = `videos/task-${task.id}.video`;
-    await this.ctx.store.put(key, Readable.fromWeb(res.body as import('node:stream/web').ReadableStream), this.ctx.maxUploadBytes);
+    await this.ctx.store.put(key, Readable.fromWeb(res.body), this.ctx.maxUploadBytes);
     return this.ctx.store.pathOf(key);
   }
 

@@ -59,3 +59,9 @@ export function decodedFrames(path: string): number {
   const out = execFileSync(ffprobePath(), ['-v', 'error', '-count_frames', '-select_streams', 'v:0', '-show_entries', 'stream=nb_read_frames', '-of', 'csv=p=0', path]);
   return Number(out.toString().trim());
 }
+
+/** A 1 s, 30 fps, 640×480 ffmpeg test pattern (colour bars, no person) written to `out`. */
+export function testPattern(out: string): string {
+  execFileSync(ffmpegPath(), ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=640x480:rate=30', '-t', '1', '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-preset', 'veryfast', out]);
+  return out;
+}

@@ -1,0 +1,52 @@
+/**
+ * The glue between the service and the analysis modules: the pose engine (main/engine), the
+ * technique and tennis analyses (main/analysis) and the archive writer (main/archive). Loaded
+ * lazily by server.ts (the engine pulls in TensorFlow).
+ */
+import { computeTechniqueResult } from '../analysis/technique.js';
+import { InsufficientPoseError } from '../analysis/errors.js';
+import { computeTennisStats } from '../analysis/tennis-stats.js';
+import { writeArchive } from '../archive/write.js';
+import { estimatePose, measuredSecondsPerFrame, NoPersonError } from '../engine/analyze-video.js';
+import type { AnalysisPipeline, TechniqueOutcome } from './pipeline-types.js';
+
+/** Player height used for tennis statistics, mm (the task request carries none): adult male median ≈ 1.78 m (WHO/NCD-RisC 2016). */
+export const DEFAULT_PLAYER_HEIGHT_MM = 1780;
+
+/** The real pipeline. */
+export const techniquePipeline: AnalysisPipeline = {
+  secondsPerFrame: measuredSecondsPerFrame,
+
+  async analyseTechnique(videoPath, meta, hooks): Promise<TechniqueOutcome> {
+    let pose;
+    try {
+      pose = await estimatePose(videoPath, {
+        signal: hooks.signal,
+        playerHeightMm: meta.player_height_mm,
+        ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),
+        ...(hooks.onWarning ? { onWarning: hooks.onWarning } : {}),
+      });
+    } catch (err) {
+      if (err instanceof NoPersonError) return { kind: 'no-analysis', message: err.message, warnings: [] };
+      throw err;
+    }
+    const { pose2d, pose3d, video } = pose;
+    hooks.onProgress?.(1);
+    try {
+      const out = computeTechniqueResult({ pose2d, pose3d, fps: video.fps, width: video.width, height: video.height, meta });
+      return { kind: 'done', pose2d, pose3d, result: out.result, warnings: [...pose.warnings, ...out.warnings] };
+    } catch (err) {
+      if (err instanceof InsufficientPoseError) return { kind: 'no-analysis', message: err.message, pose2d, pose3d, warnings: pose.warnings };
+      throw err;
+    }
+  },
+
+  writeTechniqueArchive(outPath, parts) {
+    writeArchive(outPath, parts);
+  },
+
+  async tennisStatistics(videoInput, { dominantHand, signal }) {
+    const { pose2d, pose3d, video } = await estimatePose(videoInput, { signal, playerHeightMm: DEFAULT_PLAYER_HEIGHT_MM });
+    return computeTennisStats({ pose2d, pose3d, fps: video.fps, width: video.width, height: video.height, dominantHand });
+  },
+};
