@@ -1,0 +1,46 @@
+/**
+ * `window.__swingDebug`: what the session view last drew, for end-to-end tests and bug
+ * reports. Written on every draw (a few assignments; always on).
+ */
+
+/** The debug state. Coordinates of `drawnJoints` are video pixels; null = joint not drawn. */
+export interface SwingDebug {
+  frameIndex: number;
+  mediaTime: number;
+  drawnJoints: ([number, number] | null)[];
+  highlighted: number[];
+  scene3dObjectCount: number;
+  chartPlayheadTime: number;
+  /** Frame index in the 3D track (−1 when there is none). */
+  frameIndex3d: number;
+  /** Draws since the session was opened. */
+  draws: number;
+  /** performance.now() of the first draw with a skeleton after opening the session (NaN before). */
+  firstSkeletonAt: number;
+  /** performance.now() when the session was opened. */
+  openedAt: number;
+}
+
+declare global {
+  interface Window {
+    __swingDebug?: SwingDebug;
+  }
+}
+
+/** Resets the debug state for a newly opened session and returns it. */
+export function resetDebug(): SwingDebug {
+  const d: SwingDebug = {
+    frameIndex: -1,
+    mediaTime: NaN,
+    drawnJoints: [],
+    highlighted: [],
+    scene3dObjectCount: 0,
+    chartPlayheadTime: NaN,
+    frameIndex3d: -1,
+    draws: 0,
+    firstSkeletonAt: NaN,
+    openedAt: performance.now(),
+  };
+  window.__swingDebug = d;
+  return d;
+}

@@ -1,0 +1,28 @@
+/**
+ * Display words for contract values (swing types, sports, levels) and score colour classes.
+ */
+import type { Sport, SwingType } from '../../../main/contract/technique.js';
+
+/** "Forehand drive" for forehand_drive. */
+export function swingLabel(s: SwingType): string {
+  return s === 'forehand_drive' ? 'Forehand drive' : 'Backhand drive';
+}
+
+/** "Tennis", "Pickleball" or "Other". */
+export function sportLabel(s: Sport): string {
+  return s === 'tennis' ? 'Tennis' : s === 'pickleball' ? 'Pickleball' : 'Other';
+}
+
+/** Capitalised level name ("Advanced"); unknown levels are shown as given. */
+export function levelLabel(level: string): string {
+  return level ? level.charAt(0).toUpperCase() + level.slice(1) : '—';
+}
+
+/**
+ * Colour class of a 0..100 score: good ≥ 70, fair ≥ 40, poor below (our reading bands, not
+ * the vendor's; the feature's own level is shown next to it).
+ */
+export function scoreClass(score: number | null): 'good' | 'fair' | 'poor' | 'none' {
+  if (score === null || !Number.isFinite(score)) return 'none';
+  return score >= 70 ? 'good' : score >= 40 ? 'fair' : 'poor';
+}

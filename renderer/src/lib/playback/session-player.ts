@@ -1,0 +1,129 @@
+/**
+ * Ties the views of one session to the video clock: on every tick it finds the pose frame of
+ * the frame on screen (`frameAtTime` of `mediaTime`), draws the 2D overlay, moves the 3D
+ * scene and the chart playhead, and reports the time to the playback store. Plain class; the
+ * Session screen mounts it with its elements and disposes it on leave.
+ */
+import { frameAtTime, type PoseTrack } from '../../../../main/pose/pose-track.js';
+import { containBox } from '../geometry/letterbox.js';
+import { SkeletonOverlay } from '../overlay/skeleton-overlay.js';
+import type { PoseScene } from '../scene3d/pose-scene.js';
+import type { KineticChart } from '../charts/kinetic-chart.js';
+import { resetDebug, type SwingDebug } from '../debug.js';
+import { VideoClock, type ClockTick } from './video-clock.js';
+import { loopJump, type LoopRange } from './frame-step.js';
+
+/** What the player tells its owner after each draw. */
+export type TickListener = (mediaTime: number, frameIndex: number) => void;
+
+/** The clock-driven drawing of one session. */
+export class SessionPlayer {
+  readonly #video: HTMLVideoElement;
+  readonly #overlay: SkeletonOverlay;
+  readonly #pose2d: PoseTrack | null;
+  readonly #pose3d: PoseTrack | null;
+  readonly #clock: VideoClock;
+  readonly #resize: ResizeObserver;
+  readonly #debug: SwingDebug;
+  readonly #onTick: TickListener;
+  #scene: PoseScene | null = null;
+  #chart: KineticChart | null = null;
+  #loop: LoopRange | null = null;
+  #lastTime = 0;
+
+  /**
+   * @param video the master clock (its parent must be the canvas's offset parent)
+   * @param canvas the overlay canvas, absolutely positioned in the video's parent
+   */
+  constructor(video: HTMLVideoElement, canvas: HTMLCanvasElement, pose2d: PoseTrack | null, pose3d: PoseTrack | null, onTick: TickListener) {
+    this.#video = video;
+    this.#pose2d = pose2d;
+    this.#pose3d = pose3d;
+    this.#onTick = onTick;
+    this.#debug = resetDebug();
+    this.#overlay = new SkeletonOverlay(canvas);
+    this.#overlay.setTrack(pose2d);
+    this.#resize = new ResizeObserver(() => this.layout());
+    this.#resize.observe(video);
+    video.addEventListener('loadedmetadata', this.#onMetadata);
+    this.#clock = new VideoClock(video, this.#onClock);
+    this.layout();
+  }
+
+  /** Mounts (or with null removes) the 3D view; it follows the clock from now on. */
+  setScene(scene: PoseScene | null): void {
+    this.#scene = scene;
+    scene?.setTrack(this.#pose3d);
+    this.redraw();
+  }
+
+  /** Mounts (or with null removes) the kinetic chart. */
+  setChart(chart: KineticChart | null): void {
+    this.#chart = chart;
+    this.redraw();
+  }
+
+  /** Highlights joints and limbs on the overlay and in the 3D view. */
+  setHighlight(joints: readonly number[], limbs: readonly (readonly [number, number])[]): void {
+    this.#overlay.setHighlight(joints, limbs);
+    this.#scene?.setHighlight(joints);
+    this.redraw();
+  }
+
+  /** Sets (or with null clears) the A/B loop. */
+  setLoop(loop: LoopRange | null): void {
+    this.#loop = loop;
+  }
+
+  /** Re-places the overlay canvas on the video's content box (after a resize or new metadata). */
+  layout(): void {
+    const v = this.#video;
+    const box = containBox(v.clientWidth, v.clientHeight, v.videoWidth, v.videoHeight);
+    this.#overlay.layout(box, window.devicePixelRatio || 1, v.offsetLeft, v.offsetTop);
+    this.#scene?.resize();
+    this.redraw();
+  }
+
+  /** Draws every view at the last clock time again (after a highlight or layout change). */
+  redraw(): void {
+    this.#drawAt(this.#lastTime);
+  }
+
+  /** Stops following the clock and removes listeners. Mounted views are disposed by their owners. */
+  dispose(): void {
+    this.#clock.dispose();
+    this.#resize.disconnect();
+    this.#video.removeEventListener('loadedmetadata', this.#onMetadata);
+    this.#scene = null;
+    this.#chart = null;
+  }
+
+  readonly #onMetadata = (): void => this.layout();
+
+  readonly #onClock = (tick: ClockTick): void => {
+    const jump = this.#video.paused ? null : loopJump(this.#loop, tick.mediaTime);
+    if (jump !== null) this.#video.currentTime = jump;
+    this.#drawAt(tick.mediaTime);
+  };
+
+  #drawAt(t: number): void {
+    this.#lastTime = t;
+    const ts = this.#pose2d?.timestamps;
+    const frame = ts ? frameAtTime(ts, t) : -1;
+    const drawn = this.#overlay.draw(frame);
+    const frame3d = this.#pose3d ? frameAtTime(this.#pose3d.timestamps, t) : -1;
+    this.#scene?.setFrame(frame3d);
+    this.#chart?.setPlayhead(t);
+    const d = this.#debug;
+    d.frameIndex = frame;
+    d.frameIndex3d = frame3d;
+    d.mediaTime = t;
+    d.drawnJoints = drawn.joints;
+    d.highlighted = this.#overlay.highlighted;
+    d.scene3dObjectCount = this.#scene?.objectCount() ?? 0;
+    d.chartPlayheadTime = this.#chart?.playheadTime ?? NaN;
+    d.draws++;
+    if (Number.isNaN(d.firstSkeletonAt) && drawn.joints.some((p) => p !== null)) d.firstSkeletonAt = performance.now();
+    this.#onTick(t, frame);
+  }
+}

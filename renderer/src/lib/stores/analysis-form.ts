@@ -1,0 +1,130 @@
+/**
+ * The new-analysis form and its validation (the rules of API.md's request metadata and of the
+ * contract's AnalysisJobInput: sport, swing type, dominant hand, height in mm > 0 within human
+ * bounds, optional ball time ≥ 0 and inside the clip), turned into job inputs per video.
+ */
+import type { ApiRequest, Player } from '../../../../preload/contract.js';
+import type { Hand, Sport, SwingType } from '../../../../main/contract/technique.js';
+import { heightInputToMm, type UnitSystem } from '../units.js';
+
+/** One job input of `jobs.enqueueAnalysis`. */
+export type AnalysisJobInput = ApiRequest<'jobs.enqueueAnalysis'>[number];
+
+/** Video extensions the picker accepts (API.md endpoint 1 content types). */
+export const VIDEO_EXTENSIONS = ['.mp4', '.mov', '.avi', '.webm', '.mkv'] as const;
+
+/** Height bounds, millimetres (the contract's HeightMm: every recorded human, catches unit mistakes). */
+export const HEIGHT_MM = { min: 500, max: 2800 } as const;
+
+/** The form as the inputs hold it. */
+export interface AnalysisForm {
+  playerMode: 'existing' | 'new';
+  playerId: number | null;
+  name: string;
+  dominantHand: Hand;
+  /** Height typed in the display unit: centimetres (metric) or inches (imperial); '' = empty. */
+  height: string;
+  sport: Sport;
+  swingType: SwingType;
+  /** Ball contact time, seconds; '' = detect automatically. */
+  ballTime: string;
+  backend: 'local' | 'remote';
+  title: string;
+  /** YYYY-MM-DD or ''. */
+  recordedAt: string;
+}
+
+/** A fresh form. */
+export function emptyForm(backend: 'local' | 'remote' = 'local'): AnalysisForm {
+  return {
+    playerMode: 'new',
+    playerId: null,
+    name: '',
+    dominantHand: 'right',
+    height: '',
+    sport: 'tennis',
+    swingType: 'forehand_drive',
+    ballTime: '',
+    backend,
+    title: '',
+    recordedAt: '',
+  };
+}
+
+/** Field name → what is wrong with it, in plain words. Empty when the form is valid. */
+export type FormErrors = Partial<Record<keyof AnalysisForm | 'videos', string>>;
+
+/** A video chosen for analysis, with its check result when known. */
+export interface ChosenVideo {
+  path: string;
+  /** Clip duration, seconds (null when unknown). */
+  durationS: number | null;
+  /** False when the check found a blocking problem. */
+  ok: boolean;
+}
+
+/**
+ * Checks the form against the chosen videos and returns the errors, or the job inputs (one
+ * per video) when there are none.
+ */
+export function validateForm(
+  form: AnalysisForm,
+  videos: readonly ChosenVideo[],
+  players: readonly Player[],
+  units: UnitSystem,
+): { errors: FormErrors; inputs: AnalysisJobInput[] } {
+  const errors: FormErrors = {};
+  if (videos.length === 0) errors.videos = 'Choose at least one video.';
+  else if (videos.some((v) => !v.ok)) errors.videos = 'Remove the videos that cannot be analysed.';
+
+  let player: AnalysisJobInput['player'] | null = null;
+  if (form.playerMode === 'existing') {
+    const p = players.find((x) => x.id === form.playerId);
+    if (!p) errors.playerId = 'Choose a player.';
+    else player = { id: p.id, name: p.name, dominantHand: p.dominantHand, heightMm: p.heightMm };
+  } else {
+    const name = form.name.trim();
+    if (!name) errors.name = 'Enter the player’s name.';
+    else if (name.length > 200) errors.name = 'The name is at most 200 characters.';
+    const h = Number(form.height);
+    const heightMm = Math.round(heightInputToMm(h, units));
+    if (form.height.trim() === '' || !Number.isFinite(h)) errors.height = 'Enter the player’s height.';
+    else if (!(heightMm > 0)) errors.height = 'The height must be more than 0.';
+    else if (heightMm < HEIGHT_MM.min || heightMm > HEIGHT_MM.max)
+      errors.height =
+        units === 'metric'
+          ? `The height must be between ${HEIGHT_MM.min / 10} and ${HEIGHT_MM.max / 10} cm.`
+          : `The height must be between ${Math.ceil(HEIGHT_MM.min / 25.4)} and ${Math.floor(HEIGHT_MM.max / 25.4)} inches.`;
+    if (!errors.name && !errors.height) player = { name, dominantHand: form.dominantHand, heightMm };
+  }
+
+  let ballTimestampS: number | undefined;
+  if (form.ballTime.trim() !== '') {
+    const t = Number(form.ballTime);
+    const shortest = Math.min(...videos.map((v) => v.durationS ?? Infinity));
+    if (!Number.isFinite(t) || t < 0) errors.ballTime = 'The ball time is a number of seconds, 0 or more.';
+    else if (t > shortest) errors.ballTime = `The ball time is after the end of the clip (${shortest.toFixed(2)} s).`;
+    else ballTimestampS = t;
+  }
+  if (form.recordedAt && !/^\d{4}-\d{2}-\d{2}$/.test(form.recordedAt)) errors.recordedAt = 'Use a date like 2026-11-20.';
+  if (form.title.length > 200) errors.title = 'The title is at most 200 characters.';
+
+  if (Object.keys(errors).length > 0 || !player) return { errors, inputs: [] };
+  const inputs = videos.map((v): AnalysisJobInput => ({
+    videoPath: v.path,
+    player: { ...player },
+    sport: form.sport,
+    swingType: form.swingType,
+    backend: form.backend,
+    ...(ballTimestampS !== undefined ? { ballTimestampS } : {}),
+    ...(form.title.trim() ? { title: form.title.trim() } : {}),
+    ...(form.recordedAt ? { recordedAt: form.recordedAt } : {}),
+  }));
+  return { errors, inputs };
+}
+
+/** Whether a file name has one of the accepted video extensions. */
+export function isVideoName(name: string): boolean {
+  const lower = name.toLowerCase();
+  return VIDEO_EXTENSIONS.some((e) => lower.endsWith(e));
+}

@@ -1,0 +1,91 @@
+/**
+ * The new-analysis screen's state: the chosen videos with their check results, the form, and
+ * sending the jobs. Videos come from the native dialog (Electron), an upload (browser bridge)
+ * or a typed path; each is checked by main (`jobs.check`) before it can be sent.
+ */
+import type { VideoFileCheck } from '../../../../preload/contract.js';
+import { call, canUpload, uploadVideo } from '../api.js';
+import { emptyForm, validateForm, type AnalysisForm, type FormErrors } from './analysis-form.js';
+import type { UnitSystem } from '../units.js';
+import type { Player } from '../../../../main/library/types.js';
+
+/** The new-analysis store. */
+export class NewAnalysisManager {
+  videos = $state<VideoFileCheck[]>([]);
+  form = $state<AnalysisForm>(emptyForm());
+  errors = $state<FormErrors>({});
+  busy = $state(false);
+  /** Whether the native file dialog exists (Electron) — else upload or type a path. */
+  canPick = $state(false);
+  canUpload = $state(false);
+  /** All chosen videos can be analysed. */
+  allOk = $derived(this.videos.length > 0 && this.videos.every((v) => v.ok));
+
+  /** Learns what the host can do (dialog or upload). @throws ApiError */
+  async init(): Promise<void> {
+    const info = await call('app.info');
+    this.canPick = info.canPickFiles;
+    this.canUpload = canUpload();
+  }
+
+  /** Opens the native dialog and adds the picked files. @throws ApiError */
+  async pick(): Promise<void> {
+    const picked = await call('dialog.pickVideos');
+    await this.addPaths(picked.map((p) => p.path));
+  }
+
+  /** Uploads browser files to main and adds them. @throws ApiError */
+  async upload(files: readonly File[]): Promise<void> {
+    const paths: string[] = [];
+    this.busy = true;
+    try {
+      for (const f of files) paths.push(...(await uploadVideo(f)).map((p) => p.path));
+    } finally {
+      this.busy = false;
+    }
+    await this.addPaths(paths);
+  }
+
+  /** Checks `paths` with main and adds them (a path already chosen is checked again, not doubled). @throws ApiError */
+  async addPaths(paths: readonly string[]): Promise<void> {
+    const trimmed = paths.map((p) => p.trim()).filter(Boolean);
+    const fresh = trimmed.filter((p, i) => trimmed.indexOf(p) === i);
+    if (fresh.length === 0) return;
+    this.busy = true;
+    try {
+      const checks = await call('jobs.check', { paths: fresh });
+      const kept = this.videos.filter((v) => !fresh.includes(v.path));
+      this.videos = [...kept, ...checks];
+      delete this.errors.videos;
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** Removes a chosen video. */
+  remove(path: string): void {
+    this.videos = this.videos.filter((v) => v.path !== path);
+  }
+
+  /**
+   * Validates the form; when valid, queues one job per video, clears the videos and returns
+   * the job ids (empty when invalid: see `errors`). @throws ApiError
+   */
+  async submit(players: readonly Player[], units: UnitSystem): Promise<number[]> {
+    const chosen = this.videos.map((v) => ({ path: v.path, durationS: v.durationS, ok: v.ok }));
+    const { errors, inputs } = validateForm(this.form, chosen, players, units);
+    this.errors = errors;
+    if (inputs.length === 0) return [];
+    this.busy = true;
+    try {
+      const ids = await call('jobs.enqueueAnalysis', inputs);
+      this.videos = [];
+      return ids;
+    } finally {
+      this.busy = false;
+    }
+  }
+}
+
+/** The app's new-analysis form. */
+export const newAnalysis = new NewAnalysisManager();

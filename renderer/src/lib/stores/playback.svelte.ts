@@ -1,0 +1,201 @@
+/**
+ * The open session and its playback state: the session detail, the clip URL, the time and
+ * pose frame on screen, play/pause, rate, A/B loop and the selected feature. Commands act on
+ * the <video> (the master clock); the state follows from the clock's ticks.
+ */
+import type { SessionDetail } from '../../../../preload/contract.js';
+import type { FeatureRow } from '../../../../main/library/types.js';
+import { call } from '../api.js';
+import type { SessionPlayer } from '../playback/session-player.js';
+import { clampRate, nextRate, stepTarget, SEEK_INTO_FRAME_S } from '../playback/frame-step.js';
+
+/** The playback store. */
+export class PlaybackManager {
+  detail = $state.raw<SessionDetail | null>(null);
+  clipUrl = $state<string | null>(null);
+  loading = $state(false);
+  currentTime = $state(0);
+  frameIndex = $state(-1);
+  duration = $state(0);
+  playing = $state(false);
+  rate = $state(1);
+  loopA = $state<number | null>(null);
+  loopB = $state<number | null>(null);
+  selected = $state.raw<FeatureRow | null>(null);
+  /** Features sorted by score, weakest first (what the coach looks at first). */
+  features = $derived(this.detail ? [...this.detail.features].sort((a, b) => a.score - b.score) : []);
+  #video: HTMLVideoElement | null = null;
+  #player: SessionPlayer | null = null;
+  #openId = 0;
+
+  /** Loads session `id` and its clip URL. @throws ApiError (not-found for a deleted session) */
+  async open(id: number): Promise<void> {
+    this.#openId = id;
+    this.loading = true;
+    this.detail = null;
+    this.clipUrl = null;
+    this.selected = null;
+    this.loopA = this.loopB = null;
+    this.currentTime = 0;
+    this.frameIndex = -1;
+    try {
+      const [detail, url] = await Promise.all([
+        call('library.getSession', { id }),
+        call('media.urlFor', { sessionId: id, kind: 'clip' }),
+      ]);
+      if (this.#openId !== id) return;
+      this.detail = detail;
+      this.clipUrl = url;
+      this.duration = detail.session.durationS;
+    } finally {
+      if (this.#openId === id) this.loading = false;
+    }
+  }
+
+  /** Forgets the open session. */
+  close(): void {
+    this.#openId = 0;
+    this.detail = null;
+    this.clipUrl = null;
+    this.selected = null;
+  }
+
+  /** Connects the mounted video and player (null on unmount). */
+  attach(video: HTMLVideoElement | null, player: SessionPlayer | null): void {
+    this.#video = video;
+    this.#player = player;
+    if (video) {
+      video.playbackRate = this.rate;
+      this.playing = !video.paused;
+    }
+  }
+
+  /** Called by the player after each draw. */
+  tick(t: number, frame: number): void {
+    this.currentTime = t;
+    this.frameIndex = frame;
+    const v = this.#video;
+    if (v) {
+      this.playing = !v.paused;
+      if (Number.isFinite(v.duration) && v.duration > 0) this.duration = v.duration;
+    }
+  }
+
+  /** Plays or pauses. */
+  togglePlay(): void {
+    const v = this.#video;
+    if (!v) return;
+    if (v.paused) this.play();
+    else this.pause();
+  }
+
+  /** Starts playback (at the loop start when a loop is set and the time is outside it). */
+  play(): void {
+    const v = this.#video;
+    if (!v) return;
+    if (this.loopA !== null && this.loopB !== null && (v.currentTime < this.loopA || v.currentTime >= this.loopB)) {
+      v.currentTime = this.loopA;
+    }
+    v.play().then(
+      () => (this.playing = true),
+      (err: unknown) => console.warn('play() refused', err),
+    );
+  }
+
+  /** Pauses playback. */
+  pause(): void {
+    this.#video?.pause();
+    this.playing = false;
+  }
+
+  /** Seeks to `t` seconds (clamped to the clip). */
+  seek(t: number): void {
+    const v = this.#video;
+    if (!v) return;
+    const end = Number.isFinite(v.duration) ? v.duration : this.duration;
+    v.currentTime = Math.min(Math.max(0, t), end || t);
+  }
+
+  /** Pauses and steps `delta` pose frames from the frame on screen. */
+  step(delta: number): void {
+    const v = this.#video;
+    const ts = this.detail?.pose2d?.timestamps;
+    if (!v) return;
+    this.pause();
+    const fps = this.detail?.session.fps || 30;
+    const target = ts && ts.length > 0 ? stepTarget(ts, this.currentTime, delta) : this.currentTime + delta / fps;
+    if (target !== null) this.seek(target);
+  }
+
+  /** Sets the playback rate (clamped to 0.1–2×). */
+  setRate(rate: number): void {
+    this.rate = clampRate(rate);
+    if (this.#video) this.#video.playbackRate = this.rate;
+  }
+
+  /** One step up or down the rate ladder. */
+  changeRate(dir: 1 | -1): void {
+    this.setRate(nextRate(this.rate, dir));
+  }
+
+  /** J: slower while playing; one frame back while paused (Chromium cannot play backwards). */
+  keyJ(): void {
+    if (this.playing) this.changeRate(-1);
+    else this.step(-1);
+  }
+
+  /** L: play, or faster when already playing. */
+  keyL(): void {
+    if (this.playing) this.changeRate(1);
+    else this.play();
+  }
+
+  /** Marks the loop start (A) or end (B) at the current time; a B before A swaps them. */
+  markLoop(which: 'a' | 'b'): void {
+    if (which === 'a') this.loopA = this.currentTime;
+    else this.loopB = this.currentTime;
+    if (this.loopA !== null && this.loopB !== null && this.loopB < this.loopA) [this.loopA, this.loopB] = [this.loopB, this.loopA];
+    this.#syncLoop();
+  }
+
+  /** Removes the A/B loop. */
+  clearLoop(): void {
+    this.loopA = this.loopB = null;
+    this.#syncLoop();
+  }
+
+  /** Selects a feature (null clears): highlights its joints and limbs and seeks to its event. */
+  select(feature: FeatureRow | null): void {
+    this.selected = feature;
+    if (!feature) {
+      this.#player?.setHighlight([], []);
+      return;
+    }
+    this.#player?.setHighlight(feature.highlight_joints, Object.values(feature.highlight_limbs));
+    this.pause();
+    this.seek(this.eventTime(feature.event));
+  }
+
+  /**
+   * Seek time of a feature event: the timestamp of the pose frame with the event's frame_nr
+   * when the track has it, else the event's own timestamp; a millisecond into the frame.
+   */
+  eventTime(event: { timestamp: number; frame_nr: number }): number {
+    const track = this.detail?.pose2d;
+    if (track) {
+      const i = track.frameNr.indexOf(event.frame_nr);
+      const t = i >= 0 ? track.timestamps[i] : undefined;
+      if (t !== undefined) return t + SEEK_INTO_FRAME_S;
+    }
+    return event.timestamp + SEEK_INTO_FRAME_S;
+  }
+
+  #syncLoop(): void {
+    const a = this.loopA;
+    const b = this.loopB;
+    this.#player?.setLoop(a !== null && b !== null ? { a, b } : null);
+  }
+}
+
+/** The app's playback. */
+export const playback = new PlaybackManager();
