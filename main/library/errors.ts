@@ -1,0 +1,31 @@
+/** Typed errors of the library, told apart by `code` so the UI can show a specific message. */
+
+/** What went wrong in a library operation. */
+export type LibraryErrorCode = 'not-found' | 'duplicate-name' | 'invalid-input' | 'in-use' | 'too-new';
+
+/** A library problem with a machine-readable `code`. */
+export class LibraryError extends Error {
+  override readonly name: string = 'LibraryError';
+  constructor(
+    readonly code: LibraryErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/**
+ * The database was written by a newer Swing Studio (its `user_version` is above the highest
+ * migration this code knows). It is refused rather than opened, so old code never writes rows
+ * in a shape a newer schema does not expect.
+ */
+export class LibraryTooNewError extends LibraryError {
+  override readonly name = 'LibraryTooNewError';
+  constructor(
+    readonly dbVersion: number,
+    readonly codeVersion: number,
+  ) {
+    super('too-new', `the library database has schema version ${dbVersion}, this Swing Studio knows up to ${codeVersion}: update the app`);
+  }
+}

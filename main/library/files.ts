@@ -1,0 +1,62 @@
+/**
+ * The library's files: clips stored under their content hash (shared by sessions with the same
+ * bytes) and analysis archives under their uid. Every write is atomic (temp + fsync + rename,
+ * main/archive/atomic-file.ts); files are written BEFORE the transaction that refers to them.
+ */
+import { createHash } from 'node:crypto';
+import { closeSync, existsSync, openSync, readSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { copyFileAtomic } from '../archive/atomic-file.js';
+import { LibraryError } from './errors.js';
+import { clipFileName, type LibraryPaths } from './paths.js';
+
+/**
+ * SHA-256 of a file, lowercase hex, read in 1 MiB chunks (synchronous: ingest runs inside one
+ * synchronous call).
+ * @throws LibraryError `invalid-input` when the file cannot be read.
+ */
+export function sha256File(path: string): string {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch (err) {
+    throw new LibraryError('invalid-input', `cannot read clip ${path} (${(err as Error).message})`, { cause: err });
+  }
+  try {
+    const hash = createHash('sha256');
+    const buf = Buffer.allocUnsafe(1 << 20);
+    for (;;) {
+      const n = readSync(fd, buf, 0, buf.length, null);
+      if (n === 0) break;
+      hash.update(buf.subarray(0, n));
+    }
+    return hash.digest('hex');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A clip stored in the library. */
+export interface StoredClip {
+  sha256: string;
+  /** File name inside the clips folder, `<sha256>.<ext>`. */
+  fileName: string;
+  path: string;
+  /** True when this call copied it (false: the same content was already there). */
+  copied: boolean;
+}
+
+/** Copies `source` into the clips folder under its content hash, unless the same content is there already. */
+export function storeClip(paths: LibraryPaths, source: string): StoredClip {
+  const sha256 = sha256File(source);
+  const fileName = clipFileName(sha256, source);
+  const path = join(paths.clipsDir, fileName);
+  if (existsSync(path)) return { sha256, fileName, path, copied: false };
+  copyFileAtomic(source, path);
+  return { sha256, fileName, path, copied: true };
+}
+
+/** Removes a file, ignoring one that is already gone. */
+export function removeFile(path: string): void {
+  rmSync(path, { force: true });
+}

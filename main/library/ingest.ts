@@ -1,0 +1,162 @@
+/**
+ * Ingest: one finished analysis (a validated DoneLine) becomes one session in the library.
+ *
+ * Order (the crash-safety argument, README.md):
+ *  1. files first: the clip is copied under its content hash and the archive written under its
+ *     uid, each atomically (temp + fsync + rename + folder fsync);
+ *  2. then ONE immediate transaction inserts player (if new), session, tags, analysis,
+ *     features, categories, series and pose.
+ * A crash before the commit leaves files no row refers to, which sweepOrphans() removes on the
+ * next open; a crash after it leaves everything. Rows never point to missing files.
+ * The same uid ingested twice returns the existing session and writes nothing.
+ */
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ArchiveError } from '../archive/errors.js';
+import { readArchive } from '../archive/read.js';
+import { writeFileAtomic } from '../archive/atomic-file.js';
+import { buildArchive } from '../archive/write.js';
+import { SPORTS, SWING_TYPES, type DoneLine, type Sport, type SwingType } from '../contract/technique.js';
+import { poseTrackFromJson, type PoseTrack } from '../pose/pose-track.js';
+import type { WritableDb } from './db.js';
+import { LibraryError } from './errors.js';
+import { storeClip } from './files.js';
+import { archiveFileName, pathsOf } from './paths.js';
+import { createPlayer, findPlayerByName, getPlayer } from './players.js';
+import { insertAnalysisRows } from './store-analysis.js';
+import { replaceTags } from './tags.js';
+import type { AnalysisBackend, AnalysisTimings, NewPlayer, RowId } from './types.js';
+
+/** The session part of an ingest. Clip facts (duration, fps, size) come from probeVideo (main/engine/probe.ts). */
+export interface IngestSession {
+  /** The clip as recorded, anywhere on disk; it is copied into the library. */
+  sourceClipPath: string;
+  /** ISO 8601 date or date-time of recording. */
+  recordedAt: string;
+  sport: Sport;
+  swingType: SwingType;
+  /** Seconds. */
+  durationS: number;
+  fps: number;
+  /** Pixels. */
+  width: number;
+  height: number;
+  title?: string;
+  notes?: string;
+  tags?: string[];
+}
+
+/** Everything {@link ingestAnalysis} stores. */
+export interface IngestInput {
+  /** An existing player's id, or a new player (an existing one with the same name is reused). */
+  player: RowId | NewPlayer;
+  session: IngestSession;
+  /** The done line, already validated with DoneLine (main/contract/technique.ts). */
+  analysis: DoneLine;
+  /** Pose as typed arrays; default: decoded from the done line's video_entry_2D_json / 3D_json. */
+  pose2d?: PoseTrack;
+  pose3d?: PoseTrack;
+  /** The vendor's archive, as a file or as bytes. Without either (or when it is unreadable) one is written from the done line and pose. */
+  archivePath?: string;
+  archiveBytes?: Uint8Array;
+  backend: AnalysisBackend;
+  timings?: Partial<AnalysisTimings>;
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/;
+
+function checkInput(i: IngestInput): void {
+  const s = i.session;
+  const bad = (msg: string) => new LibraryError('invalid-input', msg);
+  if (!i.analysis.uid) throw bad('analysis uid is empty');
+  if (!ISO_DATE.test(s.recordedAt)) throw bad(`recordedAt must be an ISO 8601 date or date-time, got "${s.recordedAt}"`);
+  if (!SPORTS.includes(s.sport)) throw bad(`unknown sport "${String(s.sport)}"`);
+  if (!SWING_TYPES.includes(s.swingType)) throw bad(`unknown swing type "${String(s.swingType)}"`);
+  for (const [k, v] of [['durationS', s.durationS], ['fps', s.fps], ['width', s.width], ['height', s.height]] as const) {
+    if (!(Number.isFinite(v) && v > 0)) throw bad(`session ${k} must be > 0, got ${v}`);
+  }
+  if (i.backend !== 'local' && i.backend !== 'remote') throw bad(`backend must be local or remote, got "${String(i.backend)}"`);
+}
+
+/** The session id of an already ingested uid, or null. */
+export function sessionIdOfUid(db: WritableDb, uid: string): RowId | null {
+  return (db.prepare('SELECT session_id FROM analyses WHERE uid = ?').pluck().get(uid) as number | undefined) ?? null;
+}
+
+/**
+ * Archive bytes for the library: the vendor's when readable, else one built from the done line
+ * and pose (with a warning saying so).
+ */
+function archiveBytesFor(i: IngestInput, pose2d: PoseTrack, pose3d: PoseTrack, warnings: string[]): Uint8Array {
+  let given = i.archiveBytes;
+  if (!given && i.archivePath) {
+    try {
+      given = readFileSync(i.archivePath);
+    } catch (err) {
+      warnings.push(`the analysis archive ${i.archivePath} could not be read (${(err as Error).message}); a local archive was written instead`);
+    }
+  }
+  if (given) {
+    try {
+      readArchive(Buffer.from(given.buffer, given.byteOffset, given.byteLength));
+      return given;
+    } catch (err) {
+      if (!(err instanceof ArchiveError)) throw err;
+      warnings.push(`the analysis archive was unreadable (${err.code}: ${err.message}); a local archive was written instead`);
+    }
+  }
+  return buildArchive({ pose2d, pose3d, analysis: i.analysis });
+}
+
+/**
+ * Stores one analysis and its session; see the module comment for the order of writes.
+ * @returns the session id (the existing one when `analysis.uid` was ingested before).
+ * @throws LibraryError `invalid-input` (bad session facts, unreadable clip), `not-found`
+ *   (player id), `duplicate-name` never (an existing name is reused); fs errors (disk full).
+ */
+export function ingestAnalysis(db: WritableDb, input: IngestInput): RowId {
+  const done = input.analysis;
+  const existing = sessionIdOfUid(db, done.uid);
+  if (existing !== null) return existing;
+  checkInput(input);
+  if (typeof input.player === 'number' && !getPlayer(db, input.player)) throw new LibraryError('not-found', `no player with id ${input.player}`);
+  const pose2d = input.pose2d ?? poseTrackFromJson(done.video_entry_2D_json);
+  const pose3d = input.pose3d ?? poseTrackFromJson(done.video_entry_3D_json);
+  const paths = pathsOf(db);
+
+  // 1. Files, atomically, before any row refers to them.
+  const clip = storeClip(paths, input.session.sourceClipPath);
+  const warnings: string[] = [];
+  const archiveFile = archiveFileName(done.uid);
+  const archivePath = join(paths.archivesDir, archiveFile);
+  writeFileAtomic(archivePath, archiveBytesFor(input, pose2d, pose3d, warnings));
+
+  // 2. One transaction for every row.
+  const tx = db.transaction((): RowId => {
+    const again = sessionIdOfUid(db, done.uid);
+    if (again !== null) return again;
+    const p = input.player;
+    const playerId = typeof p === 'number' ? p : (findPlayerByName(db, p.name)?.id ?? createPlayer(db, p).id);
+    const s = input.session;
+    const sessionId = db
+      .prepare(
+        `INSERT INTO sessions (player_id, recorded_at, sport, swing_type, clip_file, clip_sha256, duration_s, fps, width, height, title, notes, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+      )
+      .pluck()
+      .get(playerId, s.recordedAt, s.sport, s.swingType, clip.fileName, clip.sha256, s.durationS, s.fps, s.width, s.height, s.title ?? '', s.notes ?? '', new Date().toISOString()) as number;
+    replaceTags(db, sessionId, s.tags ?? []);
+    const timings: AnalysisTimings = { uploadS: input.timings?.uploadS ?? null, analysisS: input.timings?.analysisS ?? null, storeS: input.timings?.storeS ?? null };
+    insertAnalysisRows(db, { sessionId, done, backend: input.backend, timings, archiveFile, pose2d, pose3d, extraWarnings: warnings });
+    return sessionId;
+  });
+  try {
+    return tx.immediate();
+  } catch (err) {
+    // Nothing refers to the files written above unless another session shares the clip.
+    const refs = db.prepare('SELECT count(*) FROM sessions WHERE clip_file = ?').pluck().get(clip.fileName) as number;
+    if (refs === 0 && existsSync(clip.path)) rmSync(clip.path, { force: true });
+    if (sessionIdOfUid(db, done.uid) === null) rmSync(archivePath, { force: true });
+    throw err;
+  }
+}

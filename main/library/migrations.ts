@@ -1,0 +1,211 @@
+/**
+ * Numbered schema migrations (Signal-Desktop style): one function per version, every pending one
+ * run in ONE transaction that ends with `PRAGMA user_version = N`, so a crash leaves the old
+ * schema or the new one. Tables are STRICT. A database newer than the code is refused with
+ * {@link LibraryTooNewError}. Never edit a shipped migration: add the next one.
+ */
+import type Database from 'better-sqlite3';
+import { LibraryTooNewError } from './errors.js';
+
+/**
+ * v1: players, sessions, tags, analyses and what they measured (features, categories, speed
+ * series, pose blobs), tennis tasks.
+ */
+export function migrateToVersion1(db: Database.Database): void {
+  db.exec(`
+    CREATE TABLE players (
+      id INTEGER PRIMARY KEY,
+      name TEXT NOT NULL CHECK (length(trim(name)) > 0),
+      dominant_hand TEXT NOT NULL CHECK (dominant_hand IN ('left', 'right')),
+      height_mm REAL NOT NULL CHECK (height_mm > 0),
+      notes TEXT NOT NULL DEFAULT '',
+      created_at TEXT NOT NULL
+    ) STRICT;
+    CREATE UNIQUE INDEX players_name ON players (name COLLATE NOCASE);
+
+    CREATE TABLE sessions (
+      id INTEGER PRIMARY KEY,
+      player_id INTEGER NOT NULL REFERENCES players (id) ON DELETE RESTRICT,
+      recorded_at TEXT NOT NULL,
+      sport TEXT NOT NULL,
+      swing_type TEXT NOT NULL,
+      clip_file TEXT NOT NULL,
+      clip_sha256 TEXT NOT NULL,
+      duration_s REAL NOT NULL,
+      fps REAL NOT NULL,
+      width INTEGER NOT NULL,
+      height INTEGER NOT NULL,
+      title TEXT NOT NULL DEFAULT '',
+      notes TEXT NOT NULL DEFAULT '',
+      thumbnail_path TEXT,
+      created_at TEXT NOT NULL
+    ) STRICT;
+    CREATE INDEX sessions_recorded ON sessions (recorded_at, id);
+    CREATE INDEX sessions_player_recorded ON sessions (player_id, recorded_at, id);
+    CREATE INDEX sessions_clip ON sessions (clip_file);
+
+    CREATE TABLE tags (
+      id INTEGER PRIMARY KEY,
+      name TEXT NOT NULL CHECK (length(trim(name)) > 0)
+    ) STRICT;
+    CREATE UNIQUE INDEX tags_name ON tags (name COLLATE NOCASE);
+    CREATE TABLE session_tags (
+      session_id INTEGER NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+      tag_id INTEGER NOT NULL REFERENCES tags (id) ON DELETE CASCADE,
+      PRIMARY KEY (session_id, tag_id)
+    ) STRICT, WITHOUT ROWID;
+    CREATE INDEX session_tags_tag ON session_tags (tag_id, session_id);
+
+    CREATE TABLE analyses (
+      id INTEGER PRIMARY KEY,
+      session_id INTEGER NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+      uid TEXT NOT NULL UNIQUE,
+      backend TEXT NOT NULL CHECK (backend IN ('local', 'remote')),
+      status TEXT NOT NULL CHECK (status IN ('done', 'error', 'failed')),
+      pipeline_version TEXT NOT NULL DEFAULT '',
+      compute_version TEXT NOT NULL DEFAULT '',
+      warnings_json TEXT NOT NULL DEFAULT '[]',
+      errors_json TEXT NOT NULL DEFAULT '[]',
+      upload_s REAL,
+      analysis_s REAL,
+      store_s REAL,
+      overall_score REAL,
+      contact_frame INTEGER,
+      contact_ts REAL,
+      archive_file TEXT NOT NULL,
+      created_at TEXT NOT NULL
+    ) STRICT;
+    CREATE INDEX analyses_session ON analyses (session_id, id);
+
+    CREATE TABLE features (
+      id INTEGER PRIMARY KEY,
+      analysis_id INTEGER NOT NULL REFERENCES analyses (id) ON DELETE CASCADE,
+      ord INTEGER NOT NULL,
+      name TEXT NOT NULL,
+      score REAL NOT NULL,
+      value REAL NOT NULL,
+      unit TEXT,
+      json TEXT NOT NULL
+    ) STRICT;
+    CREATE INDEX features_analysis ON features (analysis_id, ord);
+    CREATE INDEX features_name ON features (name, analysis_id);
+
+    CREATE TABLE feature_categories (
+      analysis_id INTEGER NOT NULL REFERENCES analyses (id) ON DELETE CASCADE,
+      name TEXT NOT NULL,
+      average_score REAL NOT NULL,
+      feature_count INTEGER NOT NULL,
+      json TEXT NOT NULL,
+      PRIMARY KEY (analysis_id, name)
+    ) STRICT, WITHOUT ROWID;
+
+    CREATE TABLE speed_series (
+      analysis_id INTEGER NOT NULL REFERENCES analyses (id) ON DELETE CASCADE,
+      name TEXT NOT NULL CHECK (name IN ('hip', 'shoulder', 'wrist', 'wrist_speed')),
+      unit TEXT,
+      plot_values BLOB,
+      json TEXT NOT NULL,
+      PRIMARY KEY (analysis_id, name)
+    ) STRICT, WITHOUT ROWID;
+
+    CREATE TABLE poses (
+      analysis_id INTEGER NOT NULL REFERENCES analyses (id) ON DELETE CASCADE,
+      dims INTEGER NOT NULL CHECK (dims IN (2, 3)),
+      joints INTEGER NOT NULL,
+      frames INTEGER NOT NULL,
+      source_path TEXT NOT NULL,
+      frame_nr BLOB NOT NULL,
+      timestamps BLOB NOT NULL,
+      keypoints BLOB NOT NULL,
+      confidences BLOB NOT NULL,
+      bbox BLOB NOT NULL,
+      box_confidence BLOB NOT NULL,
+      present BLOB NOT NULL,
+      PRIMARY KEY (analysis_id, dims)
+    ) STRICT;
+
+    CREATE TABLE tennis_tasks (
+      id INTEGER PRIMARY KEY,
+      session_id INTEGER REFERENCES sessions (id) ON DELETE CASCADE,
+      task_id TEXT NOT NULL UNIQUE,
+      raw_json TEXT NOT NULL,
+      created_at TEXT NOT NULL
+    ) STRICT;
+    CREATE INDEX tennis_tasks_session ON tennis_tasks (session_id, id);
+  `);
+}
+
+/**
+ * v2: full-text search over session title, notes and player name (FTS5, unicode61 tokenizer
+ * without diacritics), kept in step by triggers and filled from existing rows.
+ */
+export function migrateToVersion2(db: Database.Database): void {
+  db.exec(`
+    CREATE VIRTUAL TABLE session_search USING fts5 (title, notes, player_name, tokenize = 'unicode61 remove_diacritics 2');
+    INSERT INTO session_search (rowid, title, notes, player_name)
+      SELECT s.id, s.title, s.notes, p.name FROM sessions s JOIN players p ON p.id = s.player_id;
+    CREATE TRIGGER sessions_search_insert AFTER INSERT ON sessions BEGIN
+      INSERT INTO session_search (rowid, title, notes, player_name)
+        VALUES (new.id, new.title, new.notes, (SELECT name FROM players WHERE id = new.player_id));
+    END;
+    CREATE TRIGGER sessions_search_update AFTER UPDATE OF title, notes, player_id ON sessions BEGIN
+      DELETE FROM session_search WHERE rowid = old.id;
+      INSERT INTO session_search (rowid, title, notes, player_name)
+        VALUES (new.id, new.title, new.notes, (SELECT name FROM players WHERE id = new.player_id));
+    END;
+    CREATE TRIGGER sessions_search_delete AFTER DELETE ON sessions BEGIN
+      DELETE FROM session_search WHERE rowid = old.id;
+    END;
+    CREATE TRIGGER players_search_rename AFTER UPDATE OF name ON players BEGIN
+      UPDATE session_search SET player_name = new.name
+        WHERE rowid IN (SELECT id FROM sessions WHERE player_id = new.id);
+    END;
+  `);
+}
+
+/** v3: the job queue (analysis and tennis jobs, their state machine and last safe point). */
+export function migrateToVersion3(db: Database.Database): void {
+  db.exec(`
+    CREATE TABLE jobs (
+      id INTEGER PRIMARY KEY,
+      kind TEXT NOT NULL CHECK (kind IN ('analysis', 'tennis')),
+      state TEXT NOT NULL CHECK (state IN ('queued', 'uploading', 'analysing', 'storing', 'done', 'failed')),
+      reason TEXT NOT NULL DEFAULT '',
+      input_json TEXT NOT NULL,
+      session_id INTEGER REFERENCES sessions (id) ON DELETE SET NULL,
+      attempts INTEGER NOT NULL DEFAULT 0,
+      safe_point_json TEXT,
+      created_at TEXT NOT NULL,
+      updated_at TEXT NOT NULL
+    ) STRICT;
+    CREATE INDEX jobs_state ON jobs (state, id);
+  `);
+}
+
+/** Every migration, index i migrating to version i + 1. */
+export const MIGRATIONS: ReadonlyArray<(db: Database.Database) => void> = [migrateToVersion1, migrateToVersion2, migrateToVersion3];
+
+/** Schema version this code writes (the highest migration). */
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/** The database's `PRAGMA user_version`. */
+export function schemaVersion(db: Database.Database): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+/**
+ * Runs every migration between the database's version and `target` (default: the latest) in
+ * one IMMEDIATE transaction ending with `PRAGMA user_version = target`.
+ * @returns the version before migrating.
+ * @throws LibraryTooNewError when the database is newer than this code.
+ */
+export function migrate(db: Database.Database, target: number = SCHEMA_VERSION): number {
+  const run = db.transaction(() => {
+    const current = schemaVersion(db);
+    if (current > SCHEMA_VERSION) throw new LibraryTooNewError(current, SCHEMA_VERSION);
+    for (let v = current + 1; v <= target; v++) MIGRATIONS[v - 1]?.(db);
+    if (target > current) db.pragma(`user_version = ${target}`);
+    return current;
+  });
+  return run.immediate();
+}

@@ -1,0 +1,81 @@
+/**
+ * A {@link PoseTrack}'s typed arrays as SQLite BLOBs: the arrays' bytes, little-endian (the
+ * byte order of every platform Swing Studio ships on: x64 and arm64). Reading copies each BLOB
+ * into a fresh, aligned ArrayBuffer (better-sqlite3's Buffers may sit at any byte offset).
+ */
+import { endianness } from 'node:os';
+import type { PoseTrack } from '../pose/pose-track.js';
+
+if (endianness() !== 'LE') throw new Error('the library stores typed arrays little-endian; this platform is big-endian');
+
+/** Bytes of a typed array, without copying. */
+export function blobOf(a: ArrayBufferView): Buffer {
+  return Buffer.from(a.buffer, a.byteOffset, a.byteLength);
+}
+
+/** Copies a BLOB into a new typed array of the given kind. */
+export function fromBlob<T extends Float32Array | Float64Array | Int32Array | Uint8Array>(
+  blob: Uint8Array,
+  Kind: { new (buffer: ArrayBuffer): T; BYTES_PER_ELEMENT: number },
+): T {
+  if (blob.byteLength % Kind.BYTES_PER_ELEMENT !== 0) throw new Error(`blob of ${blob.byteLength} bytes is not a whole number of elements`);
+  const buf = new ArrayBuffer(blob.byteLength);
+  new Uint8Array(buf).set(blob);
+  return new Kind(buf);
+}
+
+/** Row of the `poses` table (without analysis_id). */
+export interface PoseRow {
+  dims: number;
+  joints: number;
+  frames: number;
+  source_path: string;
+  frame_nr: Buffer;
+  timestamps: Buffer;
+  keypoints: Buffer;
+  confidences: Buffer;
+  bbox: Buffer;
+  box_confidence: Buffer;
+  present: Buffer;
+}
+
+/** A track as a `poses` row. */
+export function poseToRow(t: PoseTrack): PoseRow {
+  return {
+    dims: t.dims,
+    joints: t.joints,
+    frames: t.frames,
+    source_path: t.sourcePath,
+    frame_nr: blobOf(t.frameNr),
+    timestamps: blobOf(t.timestamps),
+    keypoints: blobOf(t.keypoints),
+    confidences: blobOf(t.confidences),
+    bbox: blobOf(t.bbox),
+    box_confidence: blobOf(t.boxConfidence),
+    present: blobOf(t.present),
+  };
+}
+
+/**
+ * A `poses` row as a track.
+ * @throws Error when a blob's length does not match frames × joints × dims (a damaged row).
+ */
+export function rowToPose(r: PoseRow): PoseTrack {
+  const t: PoseTrack = {
+    dims: r.dims === 3 ? 3 : 2,
+    joints: r.joints,
+    frames: r.frames,
+    frameNr: fromBlob(r.frame_nr, Int32Array),
+    timestamps: fromBlob(r.timestamps, Float64Array),
+    keypoints: fromBlob(r.keypoints, Float32Array),
+    confidences: fromBlob(r.confidences, Float32Array),
+    bbox: fromBlob(r.bbox, Float32Array),
+    boxConfidence: fromBlob(r.box_confidence, Float32Array),
+    present: fromBlob(r.present, Uint8Array),
+    sourcePath: r.source_path,
+  };
+  if (t.keypoints.length !== t.frames * t.joints * t.dims || t.present.length !== t.frames) {
+    throw new Error(`pose row of ${t.frames} frames has ${t.keypoints.length} keypoint values`);
+  }
+  return t;
+}

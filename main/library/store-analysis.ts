@@ -1,0 +1,97 @@
+/**
+ * The rows of one analysis: `analyses`, `features`, `feature_categories`, `speed_series`,
+ * `poses`. Called by ingest inside its transaction. Every contract object is stored whole as
+ * JSON next to the queried columns, so unknown vendor fields (the schemas are `looseObject`)
+ * survive the round trip; per-frame series and pose go into BLOBs.
+ */
+import type { DoneLine, Feature } from '../contract/technique.js';
+import type { PoseTrack } from '../pose/pose-track.js';
+import type { WritableDb } from './db.js';
+import { blobOf, poseToRow } from './pose-blob.js';
+import type { AnalysisBackend, AnalysisTimings, ContactEvent, RowId } from './types.js';
+
+/** What is stored for one analysis besides the done line itself. */
+export interface AnalysisRowsInput {
+  sessionId: RowId;
+  done: DoneLine;
+  backend: AnalysisBackend;
+  timings: AnalysisTimings;
+  archiveFile: string;
+  pose2d: PoseTrack;
+  pose3d: PoseTrack;
+  /** Warnings added by the library (e.g. a replaced vendor archive), appended to the done line's. */
+  extraWarnings: string[];
+}
+
+/** Mean feature score, 0..100, or null without features. */
+export function overallScore(features: readonly Feature[]): number | null {
+  if (features.length === 0) return null;
+  return features.reduce((s, f) => s + f.score, 0) / features.length;
+}
+
+/**
+ * Ball contact: the event of the first feature whose event name contains "contact"
+ * (our engine and API.md's example name it "contact"); null when none does.
+ */
+export function contactOf(features: readonly Feature[]): ContactEvent | null {
+  const f = features.find((x) => /contact/i.test(x.event.name));
+  return f ? { timestamp: f.event.timestamp, frameNr: f.event.frame_nr } : null;
+}
+
+/** Inserts every row of one analysis; returns the analysis id. Run inside a transaction. */
+export function insertAnalysisRows(db: WritableDb, a: AnalysisRowsInput): RowId {
+  const { done } = a;
+  const features = done.result.features;
+  const contact = contactOf(features);
+  const analysisId = db
+    .prepare(
+      `INSERT INTO analyses (session_id, uid, backend, status, pipeline_version, compute_version, warnings_json, errors_json,
+         upload_s, analysis_s, store_s, overall_score, contact_frame, contact_ts, archive_file, created_at)
+       VALUES (?, ?, ?, 'done', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    )
+    .pluck()
+    .get(
+      a.sessionId,
+      done.uid,
+      a.backend,
+      done.metadata?.pipeline_version ?? '',
+      done.metadata?.compute_version ?? '',
+      JSON.stringify([...done.warnings, ...a.extraWarnings]),
+      JSON.stringify(done.errors),
+      a.timings.uploadS,
+      a.timings.analysisS,
+      a.timings.storeS,
+      overallScore(features),
+      contact?.frameNr ?? null,
+      contact?.timestamp ?? null,
+      a.archiveFile,
+      new Date().toISOString(),
+    ) as number;
+
+  const insFeature = db.prepare('INSERT INTO features (analysis_id, ord, name, score, value, unit, json) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  features.forEach((f, i) => insFeature.run(analysisId, i, f.feature_name, f.score, f.value, f.unit ?? null, JSON.stringify(f)));
+
+  const insCat = db.prepare('INSERT INTO feature_categories (analysis_id, name, average_score, feature_count, json) VALUES (?, ?, ?, ?, ?)');
+  for (const [name, c] of Object.entries(done.result.feature_categories)) insCat.run(analysisId, name, c.average_score, c.feature_count, JSON.stringify(c));
+
+  const insSeries = db.prepare('INSERT INTO speed_series (analysis_id, name, unit, plot_values, json) VALUES (?, ?, ?, ?, ?)');
+  const series: Array<[string, { plot_values?: number[]; unit?: string } | undefined]> = [
+    ['hip', done.result.kinetic_chain?.speed_dict.hip],
+    ['shoulder', done.result.kinetic_chain?.speed_dict.shoulder],
+    ['wrist', done.result.kinetic_chain?.speed_dict.wrist],
+    ['wrist_speed', done.result.wrist_speed],
+  ];
+  for (const [name, s] of series) {
+    if (!s) continue;
+    const { plot_values, ...rest } = s;
+    const values = plot_values ? blobOf(Float64Array.from(plot_values)) : null;
+    insSeries.run(analysisId, name, s.unit ?? null, values, JSON.stringify(rest));
+  }
+
+  const insPose = db.prepare(
+    `INSERT INTO poses (analysis_id, dims, joints, frames, source_path, frame_nr, timestamps, keypoints, confidences, bbox, box_confidence, present)
+     VALUES (@analysis_id, @dims, @joints, @frames, @source_path, @frame_nr, @timestamps, @keypoints, @confidences, @bbox, @box_confidence, @present)`,
+  );
+  for (const t of [a.pose2d, a.pose3d]) insPose.run({ analysis_id: analysisId, ...poseToRow(t) });
+  return analysisId;
+}
