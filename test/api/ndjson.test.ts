@@ -3,7 +3,7 @@ import { ApiError, NdjsonError, readNdjson } from '../../main/api/index.js';
 
 async function collect(chunks: (Buffer | string)[], opts = {}): Promise<unknown[]> {
   async function* src() {
-    for (const c of chunks) yield c;
+    for (const c of chunks) yield await Promise.resolve(c);
   }
   const out: unknown[] = [];
   for await (const v of readNdjson(src(), opts)) out.push(v);
@@ -76,7 +76,7 @@ describe('readNdjson errors', () => {
 
   it('reports a source that throws as a cut connection', async () => {
     async function* src() {
-      yield Buffer.from('{"a":1}\n{"a"');
+      yield await Promise.resolve(Buffer.from('{"a":1}\n{"a"'));
       throw new Error('socket hang up');
     }
     const seen: unknown[] = [];
