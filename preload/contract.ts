@@ -24,14 +24,7 @@ import type {
   AppInfo,
 } from './views.js';
 
-export type {
-  JobView,
-  PickedVideo,
-  SettingsView,
-  VideoFileCheck,
-  ConnectionReport,
-  AppInfo,
-} from './views.js';
+export type * from './views.js';
 export type { FeatureHistoryPoint, Player, SessionDetail, SessionSummary } from '../main/library/types.js';
 
 /** Phantom type carrier for outputs and event payloads: no run-time value, only a type. */

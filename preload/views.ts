@@ -1,9 +1,8 @@
 /**
  * Shapes main sends to the renderer that are not library domain types: settings as the
  * renderer may see them, video checks of local files, picked files, connection tests, app info.
- * Job views are F's JobView (main/jobs), re-exported so the renderer has one import place.
+ * Job views are main/jobs' JobView, re-exported so the renderer has one import place.
  */
-import type { Sport, SwingType } from '../main/contract/technique.js';
 
 /** Settings as the renderer sees them (F's Settings minus window geometry, plus key status). */
 export interface SettingsView {
@@ -51,8 +50,10 @@ export interface VideoFileCheck {
   height: number | null;
   /** Human-readable reasons the file cannot be analysed (empty when ok). */
   problems: string[];
-  /** Non-blocking remarks (e.g. low frame rate hurts ball contact timing). */
+  /** Non-blocking remarks (e.g. below the recommended 30 fps or resolution). */
   warnings: string[];
+  /** Estimated analysis time on the local engine, seconds (null when unknown). */
+  estimatedComputeS: number | null;
 }
 
 /** Outcome of `settings.testConnection` when the backend answered. */
@@ -75,34 +76,5 @@ export interface AppInfo {
   canPickFiles: boolean;
 }
 
-/** States of a background job (F's JobState); `done`, `failed`, `cancelled` are final. */
-export type JobState = 'queued' | 'uploading' | 'analysing' | 'storing' | 'done' | 'failed' | 'cancelled';
-
-/** Input of an analysis job as the queue keeps it (F's AnalysisJobInput). */
-export interface AnalysisJobInputView {
-  videoPath: string;
-  player: { id?: number; name: string; dominantHand: 'left' | 'right'; heightMm: number };
-  sport: Sport;
-  swingType: SwingType;
-  ballTimestampS?: number;
-  backend: 'local' | 'remote';
-  title?: string;
-  recordedAt?: string;
-}
-
-/** A job as the renderer's job list shows it (F's JobView). */
-export interface JobView {
-  id: number;
-  kind: 'analysis' | 'tennis';
-  state: JobState;
-  /** Progress within the current state, 0..1. */
-  share: number;
-  bytes?: number;
-  totalBytes?: number;
-  warnings: string[];
-  reason?: string;
-  sessionId?: number;
-  input: AnalysisJobInputView | Record<string, unknown>;
-  createdAt: string;
-  updatedAt: string;
-}
+/** Jobs as main/jobs (JobQueue) reports them. */
+export type { JobState, JobView, AnalysisJobInput, TennisJobInput } from '../main/jobs/types.js';
