@@ -1,8 +1,10 @@
 /** Every CLI command's register function, in help order. Add one line per command module. */
 import type { Command } from 'commander';
+import { registerExport } from './export.js';
+import { registerImport } from './import.js';
 import { registerCheck } from './check.js';
 import { registerServe } from './serve.js';
 
 export type RegisterCommand = (program: Command) => void;
 
-export const COMMANDS: RegisterCommand[] = [registerServe, registerCheck];
+export const COMMANDS: RegisterCommand[] = [registerServe, registerCheck, registerExport, registerImport];

@@ -1,0 +1,115 @@
+/**
+ * JSON export: the full analysis of a session as stored, versioned with a JSON Schema.
+ * Shape (ANALYSIS_EXPORT_VERSION 1): `{$schema, schema_version, exported_at, player, session,
+ * analysis, result: {features, feature_categories, kinetic_chain, wrist_speed}, contact,
+ * pose_2d, pose_3d, tennis_task}` where pose entries are API.md's video_entry JSON (pixels / metres)
+ * and result fields are API.md's technique result. The schema is generated from the zod schema
+ * below (z.toJSONSchema), so the file and its schema cannot drift apart.
+ */
+import { z } from 'zod';
+import { Feature, FeatureCategory, KineticChain, VideoEntryJson, WristSpeed } from '../contract/technique.js';
+import { poseTrackToJson } from '../pose/pose-track.js';
+import type { SessionDetail } from '../library/types.js';
+
+/** Version of the export format; bumped on any incompatible change. */
+export const ANALYSIS_EXPORT_VERSION = 1;
+
+/** File name of the JSON Schema written next to every JSON export. */
+export const ANALYSIS_SCHEMA_FILE = `swing-studio-analysis-v${ANALYSIS_EXPORT_VERSION}.schema.json`;
+
+/** The export, as a zod schema (the JSON Schema is derived from it). */
+export const AnalysisExport = z.object({
+  $schema: z.string(),
+  schema_version: z.literal(ANALYSIS_EXPORT_VERSION),
+  exported_at: z.string(),
+  player: z.object({ id: z.number(), name: z.string(), dominant_hand: z.enum(['left', 'right']), height_mm: z.number(), notes: z.string() }),
+  session: z.object({
+    id: z.number(),
+    recorded_at: z.string(),
+    sport: z.string(),
+    swing_type: z.string(),
+    title: z.string(),
+    notes: z.string(),
+    tags: z.array(z.string()),
+    clip_sha256: z.string(),
+    duration_s: z.number(),
+    fps: z.number(),
+    width: z.number(),
+    height: z.number(),
+  }),
+  analysis: z
+    .object({
+      uid: z.string(),
+      backend: z.string(),
+      status: z.string(),
+      pipeline_version: z.string(),
+      compute_version: z.string(),
+      overall_score: z.number().nullable(),
+      warnings: z.array(z.string()),
+      errors: z.array(z.string()),
+      created_at: z.string(),
+    })
+    .nullable(),
+  result: z.object({
+    features: z.array(Feature),
+    feature_categories: z.record(z.string(), FeatureCategory),
+    kinetic_chain: KineticChain.nullable(),
+    wrist_speed: WristSpeed.nullable(),
+  }),
+  contact: z.object({ timestamp: z.number(), frame_nr: z.number() }).nullable(),
+  pose_2d: VideoEntryJson.nullable(),
+  pose_3d: VideoEntryJson.nullable(),
+  tennis_task: z.object({ task_id: z.string(), result: z.unknown() }).nullable(),
+});
+export type AnalysisExport = z.infer<typeof AnalysisExport>;
+
+/** The JSON Schema (draft 2020-12) of {@link AnalysisExport}. */
+export function analysisExportJsonSchema(): object {
+  return z.toJSONSchema(AnalysisExport, { target: 'draft-2020-12', unrepresentable: 'any' });
+}
+
+/** Builds the export object of a session (`now` injectable for tests). */
+export function analysisExport(d: SessionDetail, now = new Date()): AnalysisExport {
+  const { session: s, player: p, analysis: a } = d;
+  return {
+    $schema: `./${ANALYSIS_SCHEMA_FILE}`,
+    schema_version: ANALYSIS_EXPORT_VERSION,
+    exported_at: now.toISOString(),
+    player: { id: p.id, name: p.name, dominant_hand: p.dominantHand, height_mm: p.heightMm, notes: p.notes },
+    session: {
+      id: s.id,
+      recorded_at: s.recordedAt,
+      sport: s.sport,
+      swing_type: s.swingType,
+      title: s.title,
+      notes: s.notes,
+      tags: s.tags,
+      clip_sha256: s.clipSha256,
+      duration_s: s.durationS,
+      fps: s.fps,
+      width: s.width,
+      height: s.height,
+    },
+    analysis: a && {
+      uid: a.uid,
+      backend: a.backend,
+      status: a.status,
+      pipeline_version: a.pipelineVersion,
+      compute_version: a.computeVersion,
+      overall_score: a.overallScore,
+      warnings: a.warnings,
+      errors: a.errors,
+      created_at: a.createdAt,
+    },
+    result: {
+      features: d.features.map(({ id: _id, analysisId: _a, ...f }) => f),
+      feature_categories: d.categories,
+      kinetic_chain: d.kineticChain ? { speed_dict: d.kineticChain } : null,
+      wrist_speed: d.wristSpeed,
+    },
+    contact: d.contact && { timestamp: d.contact.timestamp, frame_nr: d.contact.frameNr },
+    pose_2d: d.pose2d && poseTrackToJson(d.pose2d),
+    pose_3d: d.pose3d && poseTrackToJson(d.pose3d),
+    tennis_task: d.tennisTask && { task_id: d.tennisTask.taskId, result: d.tennisTask.raw },
+  };
+}

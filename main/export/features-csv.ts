@@ -1,0 +1,58 @@
+/**
+ * Feature CSV: one row per feature per session, for spreadsheets. The header is stable
+ * (FEATURES_CSV_COLUMNS) and documented in main/export/README.md; new columns are only ever
+ * appended. Written with csv-stringify (RFC 4180 quoting).
+ */
+import { stringify } from 'csv-stringify/sync';
+import type { SessionDetail } from '../library/types.js';
+
+/** Column names, in order. Units: value in `unit`; score 0..100; event_time_s seconds. */
+export const FEATURES_CSV_COLUMNS = [
+  'session_id',
+  'player',
+  'recorded_at',
+  'sport',
+  'swing_type',
+  'feature',
+  'feature_name',
+  'value',
+  'unit',
+  'score',
+  'level',
+  'categories',
+  'event',
+  'event_time_s',
+  'event_frame_nr',
+] as const;
+
+/** Rows of the feature CSV for several sessions (sessions without an analysis add no rows). */
+export function featureRows(details: readonly SessionDetail[]): (string | number)[][] {
+  const rows: (string | number)[][] = [];
+  for (const d of details) {
+    for (const f of d.features) {
+      rows.push([
+        d.session.id,
+        d.player.name,
+        d.session.recordedAt,
+        d.session.sport,
+        d.session.swingType,
+        f.feature_human_readable_name,
+        f.feature_name,
+        f.value,
+        typeof f.unit === 'string' ? f.unit : '',
+        f.score,
+        f.level,
+        f.feature_categories.join(';'),
+        f.event.name,
+        f.event.timestamp,
+        f.event.frame_nr,
+      ]);
+    }
+  }
+  return rows;
+}
+
+/** The whole feature CSV (header + rows), UTF-8 text with CRLF line ends as RFC 4180 says. */
+export function featuresCsv(details: readonly SessionDetail[]): string {
+  return stringify([[...FEATURES_CSV_COLUMNS], ...featureRows(details)], { record_delimiter: 'windows' });
+}

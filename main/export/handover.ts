@@ -1,0 +1,67 @@
+/**
+ * Session hand-over between coaches: one `.zip` holding the clip, the analysis archive, the
+ * analysis as exported JSON (player, session facts, features, series, pose, coach notes and
+ * tags) and a manifest with the SHA-256 of every entry. main/export/handover-import.ts reads it
+ * back with the same limits as analysis archives.
+ *
+ * Layout (HANDOVER_VERSION 1): `manifest.json`, `analysis.json` (main/export/analysis-json.ts
+ * schema v1), `archive.zip` (API.md output archive), `clip<.ext>`, `notes.txt` (for people).
+ * The ZIP is built in memory (clips of 3–10 s are a few MB; a 1 GiB cap applies on import).
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { extname } from 'node:path';
+import AdmZip from 'adm-zip';
+import { z } from 'zod';
+import { writeFileAtomic } from '../archive/atomic-file.js';
+import type { SessionDetail } from '../library/types.js';
+import { analysisExport } from './analysis-json.js';
+
+/** Version of the hand-over layout. */
+export const HANDOVER_VERSION = 1;
+
+/** manifest.json of a hand-over. */
+export const HandoverManifest = z.object({
+  format: z.literal('swing-studio-handover'),
+  version: z.literal(HANDOVER_VERSION),
+  created_at: z.string(),
+  analysis_uid: z.string().min(1),
+  clip: z.string().regex(/^clip\.[a-z0-9]{2,5}$/),
+  /** Entry name → lowercase hex SHA-256 of its bytes. */
+  sha256: z.record(z.string(), z.string().regex(/^[0-9a-f]{64}$/)),
+});
+export type HandoverManifest = z.infer<typeof HandoverManifest>;
+
+/** Lowercase hex SHA-256. */
+export function sha256Hex(data: Uint8Array): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+/** Builds the hand-over ZIP bytes of a session that has an analysis. */
+export function buildHandover(d: SessionDetail, now = new Date()): Buffer {
+  if (!d.analysis) throw new Error(`session ${d.session.id} has no analysis to hand over`);
+  const clipName = `clip${extname(d.session.clipPath).toLowerCase() || '.mp4'}`;
+  const entries: Record<string, Buffer> = {
+    'analysis.json': Buffer.from(JSON.stringify(analysisExport(d, now)), 'utf8'),
+    'archive.zip': readFileSync(d.analysis.archivePath),
+    [clipName]: readFileSync(d.session.clipPath),
+    'notes.txt': Buffer.from(`${d.player.name} — ${d.session.recordedAt.slice(0, 10)} — ${d.session.title}\n\n${d.notes}\n`, 'utf8'),
+  };
+  const manifest: HandoverManifest = {
+    format: 'swing-studio-handover',
+    version: HANDOVER_VERSION,
+    created_at: now.toISOString(),
+    analysis_uid: d.analysis.uid,
+    clip: clipName,
+    sha256: Object.fromEntries(Object.entries(entries).map(([n, b]) => [n, sha256Hex(b)])),
+  };
+  const zip = new AdmZip();
+  zip.addFile('manifest.json', Buffer.from(JSON.stringify(manifest, null, 2), 'utf8'));
+  for (const [name, data] of Object.entries(entries)) zip.addFile(name, data);
+  return zip.toBuffer();
+}
+
+/** Writes the hand-over ZIP atomically. */
+export function exportHandover(d: SessionDetail, outPath: string): void {
+  writeFileAtomic(outPath, buildHandover(d));
+}

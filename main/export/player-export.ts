@@ -1,0 +1,57 @@
+/**
+ * Exports of one player across sessions: the progress report (PDF) and the feature CSV of every
+ * analysed session. Players are named by id or by exact name.
+ */
+import { writeFileAtomic } from '../archive/atomic-file.js';
+import type { ReadableDb } from '../library/db.js';
+import { getSessionDetail } from '../library/detail.js';
+import { playerFeatureHistory } from '../library/history.js';
+import { findPlayerByName, getPlayer } from '../library/players.js';
+import { listSessions } from '../library/sessions.js';
+import type { Player, SessionDetail } from '../library/types.js';
+import { featuresCsv } from './features-csv.js';
+import { htmlToPdfChromium } from './report/pdf-chromium.js';
+import { progressReportHtml } from './report/progress-report.js';
+import { ExportError, type HtmlToPdf } from './session-export.js';
+
+/** Formats of a player export. */
+export const PLAYER_EXPORT_FORMATS = ['progress-pdf', 'csv'] as const;
+export type PlayerExportFormat = (typeof PLAYER_EXPORT_FORMATS)[number];
+
+/** A player by numeric id or exact name. @throws ExportError when there is none. */
+export function resolvePlayer(db: ReadableDb, nameOrId: string): Player {
+  const byId = /^\d+$/.test(nameOrId) ? getPlayer(db, Number(nameOrId)) : null;
+  const p = byId ?? findPlayerByName(db, nameOrId);
+  if (!p) throw new ExportError(`no player named or numbered "${nameOrId}"`);
+  return p;
+}
+
+/** Every analysed session of a player, oldest first. */
+export function playerSessionDetails(db: ReadableDb, playerId: number): SessionDetail[] {
+  return listSessions(db, { playerId, limit: 1000 })
+    .map((s) => getSessionDetail(db, s.id))
+    .filter((d): d is SessionDetail => !!d && !!d.analysis)
+    .sort((a, b) => a.session.recordedAt.localeCompare(b.session.recordedAt));
+}
+
+/** The progress report page of a player. @throws ExportError when the player has no analysed session. */
+export function playerProgressPage(db: ReadableDb, player: Player): string {
+  const history = playerFeatureHistory(db, player.id);
+  if (history.length === 0) throw new ExportError(`player "${player.name}" has no analysed session yet`);
+  const categoriesByFeature: Record<string, string[]> = {};
+  for (const d of playerSessionDetails(db, player.id)) {
+    for (const f of d.features) categoriesByFeature[f.feature_name] = f.feature_categories;
+  }
+  return progressReportHtml(player, history, categoriesByFeature);
+}
+
+/** Exports a player's data. @returns the files written. */
+export async function exportPlayer(db: ReadableDb, nameOrId: string, format: PlayerExportFormat, outPath: string, o: { htmlToPdf?: HtmlToPdf } = {}): Promise<string[]> {
+  const player = resolvePlayer(db, nameOrId);
+  if (format === 'csv') {
+    writeFileAtomic(outPath, Buffer.from(featuresCsv(playerSessionDetails(db, player.id)), 'utf8'));
+  } else {
+    await (o.htmlToPdf ?? htmlToPdfChromium)(playerProgressPage(db, player), outPath);
+  }
+  return [outPath];
+}

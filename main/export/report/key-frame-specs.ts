@@ -1,0 +1,40 @@
+/**
+ * Which frames a session report shows: the start of the swing (earliest feature event), ball
+ * contact, and the end of the swing (latest feature event), each with the joints of the
+ * features measured there highlighted. Ball contact comes from the stored contact event, else
+ * the dominant-wrist speed peak.
+ */
+import { frameAtTime } from '../../pose/pose-track.js';
+import type { SessionDetail } from '../../library/types.js';
+import type { KeyFrameSpec } from './key-frames.js';
+
+/** Up to three key frames (fewer when events coincide), sorted by time. */
+export function keyFrameSpecs(d: SessionDetail): KeyFrameSpec[] {
+  const pose = d.pose2d;
+  if (!pose || pose.frames === 0) return [];
+  const toIndex = (t: number) => frameAtTime(pose.timestamps, t);
+  const events = d.features.map((f) => ({ index: toIndex(f.event.timestamp), f }));
+  const contactIndex = d.contact
+    ? toIndex(d.contact.timestamp)
+    : typeof d.wristSpeed?.peak_index === 'number'
+      ? Math.min(pose.frames - 1, d.wristSpeed.peak_index)
+      : null;
+  const picks = new Map<number, string>();
+  if (events.length > 0) {
+    const sorted = [...events].sort((a, b) => a.index - b.index);
+    picks.set(sorted[0]!.index, 'Start of swing');
+    picks.set(sorted[sorted.length - 1]!.index, 'End of swing');
+  }
+  if (contactIndex !== null) picks.set(contactIndex, 'Ball contact');
+  return [...picks.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([frame, label]) => {
+      const here = events.filter((e) => e.index === frame).map((e) => e.f);
+      return {
+        frame,
+        label,
+        highlightJoints: [...new Set(here.flatMap((f) => f.highlight_joints))],
+        highlightLimbs: here.flatMap((f) => Object.values(f.highlight_limbs)),
+      };
+    });
+}

@@ -1,0 +1,141 @@
+/**
+ * Exports of one session, shared by the CLI (`swing-studio export <id> --format …`) and the app
+ * (export channels). Every file is written atomically (temp + fsync + rename): an interrupted
+ * export leaves no half file under the requested name.
+ */
+import { copyFileSync, existsSync } from 'node:fs';
+import { basename, dirname, extname, join } from 'node:path';
+import { copyFileAtomic, writeFileAtomic } from '../archive/atomic-file.js';
+import { getSessionDetail } from '../library/detail.js';
+import type { ReadableDb } from '../library/db.js';
+import type { SessionDetail } from '../library/types.js';
+import { analysisExport, analysisExportJsonSchema, ANALYSIS_SCHEMA_FILE } from './analysis-json.js';
+import { featuresCsv } from './features-csv.js';
+import { exportHandover } from './handover.js';
+import { sessionKva } from './kva.js';
+import { renderOverlayVideo } from './overlay-video.js';
+import { poseCsv } from './pose-csv.js';
+import { renderKeyFrame } from './report/key-frames.js';
+import { keyFrameSpecs } from './report/key-frame-specs.js';
+import { htmlToPdfChromium } from './report/pdf-chromium.js';
+import { sessionReportHtml } from './report/session-report.js';
+import { poseTrc } from './trc.js';
+
+/** Formats of a session export. */
+export const SESSION_EXPORT_FORMATS = ['pdf', 'csv', 'pose-csv', 'json', 'archive', 'kva', 'trc', 'mp4', 'handover'] as const;
+export type SessionExportFormat = (typeof SESSION_EXPORT_FORMATS)[number];
+
+/** Renders report HTML to a PDF file (Chromium in the CLI, Electron's printToPDF in the app). */
+export type HtmlToPdf = (html: string, outPath: string) => Promise<void>;
+
+/** Options of {@link exportSession}. */
+export interface SessionExportOptions {
+  /** For mp4: highlight this feature's joints (feature_name). */
+  feature?: string;
+  htmlToPdf?: HtmlToPdf;
+  signal?: AbortSignal;
+  /** Progress of long exports (mp4), 0..1. */
+  onProgress?: (share: number) => void;
+}
+
+/** Thrown for an export that cannot be made from what the session holds (no analysis, no pose…). */
+export class ExportError extends Error {
+  override name = 'ExportError';
+}
+
+const utf8 = (s: string) => Buffer.from(s, 'utf8');
+
+/** Loads a session with its analysis or throws ExportError. */
+export function detailForExport(db: ReadableDb, sessionId: number): SessionDetail & { pose2d: NonNullable<SessionDetail['pose2d']> } {
+  const d = getSessionDetail(db, sessionId);
+  if (!d) throw new ExportError(`no session with id ${sessionId}`);
+  if (!d.analysis || !d.pose2d) throw new ExportError(`session ${sessionId} has no stored analysis to export`);
+  return d as SessionDetail & { pose2d: NonNullable<SessionDetail['pose2d']> };
+}
+
+/** `name.ext` → `name<suffix>.ext`. */
+export function withSuffix(path: string, suffix: string): string {
+  const ext = extname(path);
+  return join(dirname(path), `${basename(path, ext)}${suffix}${ext}`);
+}
+
+/**
+ * Exports session `sessionId` as `format` to `outPath`.
+ * @returns every file written (pose-csv writes 2D and 3D; json writes its schema; kva puts a copy
+ *   of the clip next to the sidecar when none is there, so Kinovea opens both).
+ * @throws ExportError for an unknown session, a session without analysis, an unknown feature;
+ *   Error from ffmpeg or Chromium with their messages.
+ */
+export async function exportSession(db: ReadableDb, sessionId: number, format: SessionExportFormat, outPath: string, o: SessionExportOptions = {}): Promise<string[]> {
+  const d = detailForExport(db, sessionId);
+  switch (format) {
+    case 'csv':
+      writeFileAtomic(outPath, utf8(featuresCsv([d])));
+      return [outPath];
+    case 'pose-csv': {
+      writeFileAtomic(outPath, utf8(poseCsv(d.pose2d)));
+      if (!d.pose3d) return [outPath];
+      const p3 = withSuffix(outPath, '-3d');
+      writeFileAtomic(p3, utf8(poseCsv(d.pose3d)));
+      return [outPath, p3];
+    }
+    case 'json': {
+      const schemaPath = join(dirname(outPath), ANALYSIS_SCHEMA_FILE);
+      writeFileAtomic(outPath, utf8(JSON.stringify(analysisExport(d), null, 2)));
+      writeFileAtomic(schemaPath, utf8(JSON.stringify(analysisExportJsonSchema(), null, 2)));
+      return [outPath, schemaPath];
+    }
+    case 'archive':
+      copyFileAtomic(d.analysis!.archivePath, outPath);
+      return [outPath];
+    case 'trc':
+      writeFileAtomic(outPath, utf8(poseTrc(d.pose2d, basename(outPath))));
+      return [outPath];
+    case 'kva': {
+      const video = withExt(outPath, extname(d.session.clipPath));
+      writeFileAtomic(outPath, utf8(sessionKva(d, basename(video))));
+      if (existsSync(video)) return [outPath];
+      copyFileSync(d.session.clipPath, video);
+      return [outPath, video];
+    }
+    case 'mp4':
+      await exportOverlay(d, outPath, o);
+      return [outPath];
+    case 'pdf':
+      await (o.htmlToPdf ?? htmlToPdfChromium)(await sessionReportPage(d), outPath);
+      return [outPath];
+    case 'handover':
+      exportHandover(d, outPath);
+      return [outPath];
+  }
+}
+
+/** The session report page with its key frames rendered. */
+export async function sessionReportPage(d: SessionDetail & { pose2d: NonNullable<SessionDetail['pose2d']> }): Promise<string> {
+  const frames = [];
+  for (const spec of keyFrameSpecs(d)) {
+    frames.push({ label: spec.label, timestamp: d.pose2d.timestamps[spec.frame] ?? 0, png: await renderKeyFrame(d.session.clipPath, d.pose2d, spec) });
+  }
+  return sessionReportHtml(d, frames);
+}
+
+async function exportOverlay(d: SessionDetail & { pose2d: NonNullable<SessionDetail['pose2d']> }, outPath: string, o: SessionExportOptions): Promise<void> {
+  const feature = o.feature ? d.features.find((f) => f.feature_name === o.feature) : undefined;
+  if (o.feature && !feature) throw new ExportError(`session ${d.session.id} has no feature "${o.feature}"`);
+  await renderOverlayVideo({
+    clipPath: d.session.clipPath,
+    outPath,
+    pose2d: d.pose2d,
+    width: d.session.width,
+    height: d.session.height,
+    fps: d.session.fps,
+    highlightJoints: feature?.highlight_joints,
+    highlightLimbs: feature ? Object.values(feature.highlight_limbs) : undefined,
+    signal: o.signal,
+    onProgress: (done, total) => o.onProgress?.(done / total),
+  });
+}
+
+function withExt(path: string, ext: string): string {
+  return join(dirname(path), basename(path, extname(path)) + ext);
+}
