@@ -1,0 +1,125 @@
+/**
+ * Rotation features from the smoothed pelvis and trunk headings (kinematics.ts): hip–shoulder
+ * separation and unit turn at the end of the backswing, pelvis and trunk rotation speed at
+ * contact, and the proximal-to-distal timing of the kinetic chain.
+ */
+import { J } from '../pose/h36m.js';
+import { computeChain } from './chain.js';
+import type { FeatureDef, Measurement, SwingContext } from './feature-types.js';
+import { backswingOf, contactOf, measureAt } from './measure.js';
+import { angleDiffDeg, missingJoints } from './pose-access.js';
+
+const HIPS = [J.leftHip, J.rightHip];
+const SHOULDERS = [J.leftShoulder, J.rightShoulder];
+const TORSO = [...HIPS, ...SHOULDERS];
+const TORSO_LIMBS = ['left_hip', 'right_hip', 'left_clavicle', 'right_clavicle'];
+
+/** Hip–shoulder separation (X-factor) at the end of the backswing: |trunk heading − pelvis heading|, deg. */
+export const hipShoulderSeparation: FeatureDef = {
+  name: 'hip_shoulder_separation',
+  human: 'Hip–shoulder separation (X-factor)',
+  unit: 'deg',
+  categories: ['preparation', 'power'],
+  joints: () => [...TORSO],
+  limbs: () => [...TORSO_LIMBS, 'lower_spine', 'upper_spine'],
+  measure(c) {
+    const { frame, event } = backswingOf(c);
+    return measureAt(c, frame, event, TORSO, () => Math.abs(angleDiffDeg(c.k.trunkYaw[frame]!, c.k.pelvisYaw[frame]!)));
+  },
+  says: (v) => `At the end of your backswing your shoulders were turned ${v} further than your hips`,
+  improve: (t) =>
+    `Coil more: turn your shoulders further than your hips in the unit turn (about ${t} of separation) so the trunk stretches and unwinds into the ball.`,
+  overshoot: (t) =>
+    `Your shoulders over-rotate against the hips; aim for about ${t} of separation so you can unwind in time and stay balanced.`,
+  keep: (t) => `Your coil (${t} hip–shoulder separation) is at a professional level; keep it.`,
+};
+
+/** Unit turn: rotation of the shoulder line from the end of the backswing to contact, deg. */
+export const unitTurn: FeatureDef = {
+  name: 'unit_turn',
+  human: 'Shoulder turn (unit turn)',
+  unit: 'deg',
+  categories: ['preparation'],
+  joints: () => [...SHOULDERS, J.thorax],
+  limbs: () => ['left_clavicle', 'right_clavicle'],
+  measure(c): Measurement {
+    const { frame, event } = backswingOf(c);
+    const contact = c.phases.contact.index;
+    const atContact = missingJoints(c.p, contact, SHOULDERS);
+    if (atContact.length > 0) return { ok: false, missing: atContact.map((j) => `${j} (at contact)`), frame, event };
+    return measureAt(c, frame, event, SHOULDERS, () => Math.abs(angleDiffDeg(c.k.trunkYaw[frame]!, c.k.trunkYaw[contact]!)));
+  },
+  says: (v) => `Your shoulders rotated ${v} from the end of the backswing to ball contact`,
+  improve: (t) =>
+    `Turn earlier and further: as soon as you read the ball, rotate your shoulders as a unit (about ${t} from the backswing to contact), with the non-hitting hand guiding the turn.`,
+  overshoot: (t) =>
+    `Your shoulder turn is bigger than the stroke needs; a turn of about ${t} keeps the swing compact and on time.`,
+  keep: (t) => `Your unit turn (${t}) is at a professional level; keep starting it early.`,
+};
+
+function rotationSpeed(c: SwingContext, series: 'pelvisOmega' | 'trunkOmega', joints: number[]): Measurement {
+  const { frame, event } = contactOf(c);
+  return measureAt(c, frame, event, joints, () => Math.abs(c.k[series][frame]!));
+}
+
+/** Pelvis rotation speed at contact: |d(pelvis heading)/dt|, deg/s. */
+export const pelvisSpeed: FeatureDef = {
+  name: 'pelvis_rotation_speed_at_contact',
+  human: 'Hip rotation speed at contact',
+  unit: 'deg/s',
+  categories: ['power'],
+  joints: () => [J.pelvis, ...HIPS],
+  limbs: () => ['left_hip', 'right_hip'],
+  measure: (c) => rotationSpeed(c, 'pelvisOmega', HIPS),
+  says: (v) => `Your hips were rotating at ${v} at ball contact`,
+  improve: (t) =>
+    `Drive the hips: push off the back leg and rotate the hips hard toward the target so they are still turning at about ${t} when you hit.`,
+  overshoot: (t) => `Keep the hip rotation near ${t}.`,
+  keep: (t) => `Your hip rotation at contact (${t}) matches professional forehands; keep using the legs.`,
+};
+
+/** Trunk rotation speed at contact: |d(shoulder-line heading)/dt|, deg/s. */
+export const trunkSpeed: FeatureDef = {
+  name: 'trunk_rotation_speed_at_contact',
+  human: 'Trunk rotation speed at contact',
+  unit: 'deg/s',
+  categories: ['power'],
+  joints: () => [J.thorax, ...SHOULDERS],
+  limbs: () => ['left_clavicle', 'right_clavicle', 'upper_spine'],
+  measure: (c) => rotationSpeed(c, 'trunkOmega', SHOULDERS),
+  says: (v) => `Your shoulders were rotating at ${v} at ball contact`,
+  improve: (t) =>
+    `Let the trunk whip through: after the hips start, rotate the chest through the ball (about ${t} at contact) instead of swinging with the arm alone.`,
+  overshoot: (t) => `Keep the trunk rotation near ${t}.`,
+  keep: (t) => `Your trunk rotation at contact (${t}) is at a professional level.`,
+};
+
+/**
+ * Kinetic-chain sequence: min(trunk peak − pelvis peak, hand peak − trunk peak), seconds, from
+ * sub-frame peak times in the forward swing (chain.ts). Positive = proximal-to-distal order.
+ */
+export const chainSequence: FeatureDef = {
+  name: 'kinetic_chain_sequence',
+  human: 'Kinetic chain order (hips → shoulders → hand)',
+  unit: 's',
+  categories: ['power'],
+  joints: (c) => [...TORSO, c.hand === 'right' ? J.rightWrist : J.leftWrist],
+  limbs: (c) => [...TORSO_LIMBS, `${c.hand}_upper_arm`, `${c.hand}_forearm`],
+  measure(c): Measurement {
+    const { frame, event } = contactOf(c);
+    const wrist = c.hand === 'right' ? J.rightWrist : J.leftWrist;
+    const ch = computeChain(c.k, c.phases);
+    if (ch.hip.peakIndex < 0 || ch.shoulder.peakIndex < 0 || ch.wrist.peakIndex < 0) {
+      return { ok: false, missing: ['hip, shoulder or wrist speed in the forward swing'], frame, event };
+    }
+    return measureAt(c, frame, event, [...TORSO, wrist], () =>
+      Math.min(ch.shoulder.peakTime - ch.hip.peakTime, ch.wrist.peakTime - ch.shoulder.peakTime),
+    );
+  },
+  says: (v) => `The shortest gap between successive speed peaks (hips → shoulders → hand) was ${v}`,
+  improve: (t) =>
+    `Sequence the swing from the ground up: let the hips reach top speed first, then the shoulders, then the arm, each about ${t} apart; avoid starting with the arm.`,
+  overshoot: (t) =>
+    `The gaps between your hip, shoulder and hand peaks are long; link them more tightly (about ${t}) so the energy carries through.`,
+  keep: (t) => `Your hips, shoulders and hand peak in order (${t} apart), a professional kinetic chain.`,
+};

@@ -1,0 +1,162 @@
+/**
+ * Swing phases of one stroke: ball contact, end of the backswing (unit turn) and end of the
+ * follow-through, as frame indices into the pose tracks.
+ *
+ * Rules (documented in README.md):
+ * - Ball contact: the frame nearest `ball_timestamp` when given; otherwise detected in two
+ *   steps. (1) The forward swing is the {@link SWING_WINDOW_S} window with the largest net hand
+ *   displacement per second (chord speed |hand(t+W/2) − hand(t−W/2)| / W): a swing carries the
+ *   hand far in one direction, while detector jitter and left/right keypoint swaps move it
+ *   back and forth, so they score low here although their frame-to-frame speed can be high.
+ *   (2) Contact is the frame of the highest smoothed hand speed inside that window (peak hand
+ *   speed falls at or within a few ms of impact in groundstrokes: Elliott, Marshall & Noffal
+ *   1995; Landlinger et al. 2010). The window length is our heuristic: it spans a forward swing
+ *   (≈ 0.2–0.3 s at full speed, Elliott 2006) and still works on slowed-down clips. The first and
+ *   last {@link EDGE_FRAMES} frames are never chosen (one-sided differences there).
+ * - End of backswing: within {@link BACKSWING_WINDOW_S} before contact, the frame where the
+ *   shoulder line is turned furthest from its heading at contact (the completed unit turn);
+ *   when the shoulder line is not measured, the frame where the hand is furthest from its
+ *   contact position.
+ * - End of follow-through: the first frame after contact whose hand speed drops to
+ *   {@link FOLLOW_THROUGH_SPEED_SHARE} of the contact speed, within
+ *   {@link FOLLOW_THROUGH_WINDOW_S}; otherwise the last frame of that window.
+ */
+import { argmax, median } from './signal.js';
+import type { Kinematics } from './kinematics.js';
+import { angleDiffDeg, norm, sub } from './pose-access.js';
+
+export const EDGE_FRAMES = 2;
+export const SWING_WINDOW_S = 0.4;
+export const BACKSWING_WINDOW_S = 1.5;
+export const FOLLOW_THROUGH_WINDOW_S = 1.2;
+export const FOLLOW_THROUGH_SPEED_SHARE = 0.2;
+
+/** A swing moment: index into the tracks and its time in seconds. */
+export interface PhaseFrame {
+  index: number;
+  t: number;
+}
+
+/** Phases of a stroke. `contactDetected` is false when `ball_timestamp` set the contact. */
+export interface SwingPhases {
+  contact: PhaseFrame;
+  contactDetected: boolean;
+  backswingEnd: PhaseFrame;
+  followThroughEnd: PhaseFrame;
+}
+
+/** Index of the frame whose time is nearest to `t` seconds. */
+export function nearestFrame(times: ArrayLike<number>, t: number): number {
+  let best = 0;
+  for (let i = 1; i < times.length; i++) if (Math.abs(times[i]! - t) < Math.abs(times[best]! - t)) best = i;
+  return best;
+}
+
+/** Typical frame period of a series of timestamps, seconds (median of the steps). */
+export function framePeriod(times: ArrayLike<number>): number {
+  const steps: number[] = [];
+  for (let i = 1; i < times.length; i++) steps.push(times[i]! - times[i - 1]!);
+  return median(steps);
+}
+
+/**
+ * Finds the swing phases.
+ * @param ballTimestamp seconds on the video timeline, or undefined to detect contact.
+ * @param warnings receives a message when `ballTimestamp` lies outside the clip (detection is used then).
+ * @returns null when the hand speed is unmeasured everywhere (no contact can be found).
+ */
+export function findPhases(k: Kinematics, ballTimestamp: number | undefined, warnings: string[]): SwingPhases | null {
+  const n = k.t.length;
+  const period = framePeriod(k.t) || 0;
+  let contact = -1;
+  let detected = true;
+  if (ballTimestamp !== undefined) {
+    if (ballTimestamp < k.t[0]! - period / 2 || ballTimestamp > k.t[n - 1]! + period / 2) {
+      warnings.push(
+        `ball_timestamp ${ballTimestamp.toFixed(3)} s is outside the pose frames (${k.t[0]!.toFixed(3)}–${k.t[n - 1]!.toFixed(3)} s); ball contact was detected from the wrist speed instead`,
+      );
+    } else {
+      contact = nearestFrame(k.t, ballTimestamp);
+      detected = false;
+    }
+  }
+  if (contact < 0) {
+    contact = detectContact(k);
+    if (contact < 0) return null;
+  }
+  const at = (i: number): PhaseFrame => ({ index: i, t: k.t[i]! });
+  return {
+    contact: at(contact),
+    contactDetected: detected,
+    backswingEnd: at(findBackswingEnd(k, contact)),
+    followThroughEnd: at(findFollowThroughEnd(k, contact)),
+  };
+}
+
+/** Half of {@link SWING_WINDOW_S} in frames for this clip's frame period. */
+export function swingHalfWindow(k: Kinematics): number {
+  return Math.max(1, Math.round(SWING_WINDOW_S / (2 * (framePeriod(k.t) || 1 / 30))));
+}
+
+/**
+ * Chord speed per frame, m/s: |hand(f+h) − hand(f−h)| / (t[f+h] − t[f−h]) with h =
+ * {@link swingHalfWindow}; NaN near the ends and where the hand is unmeasured.
+ */
+export function chordSpeed(k: Kinematics): Float64Array {
+  const n = k.t.length;
+  const half = swingHalfWindow(k);
+  const out = new Float64Array(n).fill(NaN);
+  for (let f = half; f < n - half; f++) {
+    out[f] = norm(sub(k.hand[f + half]!, k.hand[f - half]!)) / (k.t[f + half]! - k.t[f - half]!);
+  }
+  return out;
+}
+
+/** Frame of peak hand speed within ±{@link swingHalfWindow} of `center`, avoiding the clip edges. */
+export function peakNear(k: Kinematics, center: number): number {
+  const n = k.t.length;
+  const edge = n > 2 * EDGE_FRAMES + 1 ? EDGE_FRAMES : 0;
+  const half = swingHalfWindow(k);
+  return argmax(k.handSpeed, Math.max(edge, center - half), Math.min(n - 1 - edge, center + half));
+}
+
+/** Detected contact frame (see module doc), −1 when the hand is never measured. */
+export function detectContact(k: Kinematics): number {
+  const center = argmax(chordSpeed(k));
+  if (center >= 0) return peakNear(k, center);
+  const n = k.t.length;
+  const edge = n > 2 * EDGE_FRAMES + 1 ? EDGE_FRAMES : 0;
+  return argmax(k.handSpeed, edge, n - 1 - edge);
+}
+
+function findBackswingEnd(k: Kinematics, contact: number): number {
+  const t0 = k.t[contact]! - BACKSWING_WINDOW_S;
+  let from = contact;
+  while (from > 0 && k.t[from - 1]! >= t0) from--;
+  const ref = k.trunkYaw[contact]!;
+  let best = -1;
+  let bestVal = -Infinity;
+  for (let i = from; i < contact; i++) {
+    const v = Number.isFinite(ref) ? Math.abs(angleDiffDeg(k.trunkYaw[i]!, ref)) : NaN;
+    if (Number.isFinite(v) && v > bestVal) [best, bestVal] = [i, v];
+  }
+  if (best >= 0) return best;
+  const hc = k.hand[contact]!;
+  for (let i = from; i < contact; i++) {
+    const v = norm(sub(k.hand[i]!, hc));
+    if (Number.isFinite(v) && v > bestVal) [best, bestVal] = [i, v];
+  }
+  return best >= 0 ? best : from;
+}
+
+function findFollowThroughEnd(k: Kinematics, contact: number): number {
+  const n = k.t.length;
+  const tEnd = k.t[contact]! + FOLLOW_THROUGH_WINDOW_S;
+  const vc = k.handSpeed[contact]!;
+  let last = contact;
+  for (let i = contact + 1; i < n && k.t[i]! <= tEnd; i++) {
+    last = i;
+    if (Number.isFinite(vc) && k.handSpeed[i]! <= FOLLOW_THROUGH_SPEED_SHARE * vc) return i;
+  }
+  return last;
+}

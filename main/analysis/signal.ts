@@ -1,0 +1,186 @@
+/**
+ * One-dimensional signal tools for pose time series: gap filling, Savitzky–Golay smoothing,
+ * central differences on real timestamps, angle unwrapping and sub-frame peak location.
+ * Every series is a Float64Array aligned with the pose frames; NaN marks a missing sample.
+ */
+
+/**
+ * Fills NaN runs by linear interpolation between the nearest finite samples when the run is at
+ * most `maxGap` samples long; runs at the start or end are held at the nearest finite value
+ * when at most `maxGap` long. Longer runs stay NaN (never invented).
+ * @returns a new array and the [first, last] index pairs of the runs that stayed NaN.
+ */
+export function fillGaps(x: ArrayLike<number>, maxGap: number): { filled: Float64Array; unfilled: [number, number][] } {
+  const n = x.length;
+  const filled = Float64Array.from(x);
+  const unfilled: [number, number][] = [];
+  let i = 0;
+  while (i < n) {
+    if (Number.isFinite(filled[i])) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < n && !Number.isFinite(filled[j])) j++;
+    const len = j - i;
+    const before = i > 0 ? filled[i - 1]! : NaN;
+    const after = j < n ? filled[j]! : NaN;
+    if (len > maxGap || (!Number.isFinite(before) && !Number.isFinite(after))) {
+      unfilled.push([i, j - 1]);
+    } else {
+      for (let k = i; k < j; k++) {
+        if (!Number.isFinite(before)) filled[k] = after;
+        else if (!Number.isFinite(after)) filled[k] = before;
+        else filled[k] = before + ((after - before) * (k - i + 1)) / (len + 1);
+      }
+    }
+    i = j;
+  }
+  return { filled, unfilled };
+}
+
+/**
+ * Savitzky–Golay smoothing with a quadratic fitted over `window` samples (odd, ≥ 3). The
+ * convolution weights are the closed-form quadratic/cubic SG smoothing coefficients
+ * (Savitzky & Golay, Anal. Chem. 36:1627, 1964): w_k = (3m² + 3m − 1 − 5k²)·3 / ((2m−1)(2m+1)(2m+3)),
+ * m = half window. Near the ends and next to NaN the window shrinks symmetrically, so a sample
+ * is only averaged with finite neighbours; NaN samples stay NaN. Assumes near-uniform sampling.
+ */
+export function savitzkyGolay(x: ArrayLike<number>, window: number): Float64Array {
+  const n = x.length;
+  const out = new Float64Array(n).fill(NaN);
+  const maxHalf = Math.max(1, Math.floor(window / 2));
+  for (let i = 0; i < n; i++) {
+    const xi = x[i]!;
+    if (!Number.isFinite(xi)) continue;
+    let m = Math.min(maxHalf, i, n - 1 - i);
+    while (m > 0 && !finiteSpan(x, i - m, i + m)) m--;
+    if (m < 2) {
+      out[i] = m === 1 ? (x[i - 1]! + xi + x[i + 1]!) / 3 : xi;
+      continue;
+    }
+    const norm = (2 * m - 1) * (2 * m + 1) * (2 * m + 3);
+    let acc = 0;
+    for (let k = -m; k <= m; k++) acc += ((3 * (3 * m * m + 3 * m - 1 - 5 * k * k)) / norm) * x[i + k]!;
+    out[i] = acc;
+  }
+  return out;
+}
+
+function finiteSpan(x: ArrayLike<number>, a: number, b: number): boolean {
+  for (let k = a; k <= b; k++) if (!Number.isFinite(x[k])) return false;
+  return true;
+}
+
+/**
+ * Odd Savitzky–Golay window for a frame rate: about 1/6 s (5 samples at 30 fps, 11 at 60 fps),
+ * never below 5. 1/6 s keeps a tennis forward swing (≈ 0.15–0.25 s of acceleration, Elliott
+ * 2006) while removing the frame-to-frame jitter of monocular pose estimates.
+ */
+export function smoothingWindow(fps: number): number {
+  const w = Math.max(5, Math.round(fps / 6));
+  return w % 2 === 0 ? w + 1 : w;
+}
+
+/**
+ * Time derivative by central differences on the real timestamps (seconds):
+ * d[i] = (x[i+1] − x[i−1]) / (t[i+1] − t[i−1]); one-sided differences at the ends and next to
+ * NaN samples. Units: units of x per second.
+ */
+export function centralDiff(x: ArrayLike<number>, t: ArrayLike<number>): Float64Array {
+  const n = x.length;
+  const d = new Float64Array(n).fill(NaN);
+  for (let i = 0; i < n; i++) {
+    const lo = i > 0 && Number.isFinite(x[i - 1]) ? i - 1 : i;
+    const hi = i < n - 1 && Number.isFinite(x[i + 1]) ? i + 1 : i;
+    if (lo === hi || !Number.isFinite(x[lo]) || !Number.isFinite(x[hi])) continue;
+    const dt = t[hi]! - t[lo]!;
+    if (dt > 0) d[i] = (x[hi]! - x[lo]!) / dt;
+  }
+  return d;
+}
+
+/** Removes 2π jumps from a series of angles in radians (NaN samples are skipped over). */
+export function unwrap(a: ArrayLike<number>): Float64Array {
+  const out = Float64Array.from(a);
+  let prev = NaN;
+  let offset = 0;
+  for (let i = 0; i < out.length; i++) {
+    const v = out[i]!;
+    if (!Number.isFinite(v)) continue;
+    if (Number.isFinite(prev)) {
+      let d = v + offset - prev;
+      while (d > Math.PI) {
+        offset -= 2 * Math.PI;
+        d -= 2 * Math.PI;
+      }
+      while (d < -Math.PI) {
+        offset += 2 * Math.PI;
+        d += 2 * Math.PI;
+      }
+    }
+    out[i] = v + offset;
+    prev = out[i]!;
+  }
+  return out;
+}
+
+/** Index of the largest finite value in [from, to] (clamped), or -1 when there is none. */
+export function argmax(x: ArrayLike<number>, from = 0, to = x.length - 1): number {
+  let best = -1;
+  for (let i = Math.max(0, from); i <= Math.min(x.length - 1, to); i++) {
+    if (Number.isFinite(x[i]) && (best < 0 || x[i]! > x[best]!)) best = i;
+  }
+  return best;
+}
+
+/**
+ * Sub-sample time of a peak at index i: vertex of the parabola through (i−1, i, i+1), mapped
+ * through the timestamps. Falls back to t[i] at the ends or on a flat top. Seconds.
+ */
+export function peakTime(x: ArrayLike<number>, t: ArrayLike<number>, i: number): number {
+  const a = x[i - 1];
+  const b = x[i];
+  const c = x[i + 1];
+  if (a === undefined || b === undefined || c === undefined || ![a, b, c].every(Number.isFinite)) return t[i]!;
+  const den = a - 2 * b + c;
+  if (den >= 0) return t[i]!;
+  const off = Math.max(-0.5, Math.min(0.5, (0.5 * (a - c)) / den));
+  const tn = off >= 0 ? t[i + 1]! : t[i - 1]!;
+  return t[i]! + Math.abs(off) * (tn - t[i]!);
+}
+
+/** Median of the finite values, NaN when there is none. */
+export function median(values: Iterable<number>): number {
+  const v = [...values].filter(Number.isFinite).sort((p, q) => p - q);
+  if (v.length === 0) return NaN;
+  const mid = v.length >> 1;
+  return v.length % 2 ? v[mid]! : (v[mid - 1]! + v[mid]!) / 2;
+}
+
+/**
+ * Hampel outlier filter (Hampel 1974; Pearson 2002, "Outliers in process modeling and
+ * identification", IEEE TCST 10:55): a sample further than `nSigma` · 1.4826 · MAD from the
+ * median of its ±`half` neighbours, and further than `floor` in absolute terms, is a spike
+ * (e.g. a detector swapping left and right wrist for a frame) and becomes NaN, to be bridged
+ * by {@link fillGaps}. Returns a new array and the number of samples removed.
+ */
+export function hampel(x: ArrayLike<number>, half: number, nSigma: number, floor: number): { out: Float64Array; removed: number } {
+  const out = Float64Array.from(x);
+  let removed = 0;
+  for (let i = 0; i < x.length; i++) {
+    const xi = x[i]!;
+    if (!Number.isFinite(xi)) continue;
+    const win: number[] = [];
+    for (let k = Math.max(0, i - half); k <= Math.min(x.length - 1, i + half); k++) if (Number.isFinite(x[k])) win.push(x[k]!);
+    if (win.length < 3) continue;
+    const med = median(win);
+    const mad = median(win.map((v) => Math.abs(v - med)));
+    const dev = Math.abs(xi - med);
+    if (dev > floor && dev > nSigma * 1.4826 * mad) {
+      out[i] = NaN;
+      removed++;
+    }
+  }
+  return { out, removed };
+}

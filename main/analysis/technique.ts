@@ -1,0 +1,133 @@
+/**
+ * computeTechniqueResult: the `result` of API.md's technique response from the engine's 2D and
+ * 3D pose tracks of one stroke. See README.md for every feature, formula, event and range.
+ */
+import type { Feature, TechniqueRequestMetadata, TechniqueResult } from '../contract/technique.js';
+import { J } from '../pose/h36m.js';
+import type { PoseTrack } from '../pose/pose-track.js';
+import { aggregateCategories, buildFeature } from './build.js';
+import { computeChain, type ChainSegment } from './chain.js';
+import { InsufficientPoseError } from './errors.js';
+import type { FeatureDef, SwingContext } from './feature-types.js';
+import { elbowAngle, contactInFront, followThroughHeight, handsTogether, wristSpeed } from './features-arm.js';
+import { kneeFlexion, stanceWidth, trunkTilt } from './features-body.js';
+import { chainSequence, hipShoulderSeparation, pelvisSpeed, trunkSpeed, unitTurn } from './features-rotation.js';
+import { computeKinematics } from './kinematics.js';
+import { findPhases } from './phases.js';
+import { checkPair, inferTwoHanded, usableFrames } from './swing-input.js';
+
+/** Input of {@link computeTechniqueResult}. Both tracks must have the same frames. */
+export interface AnalysisInput {
+  /** H36M-17, source-video pixels, y down. */
+  pose2d: PoseTrack;
+  /** H36M-17, metres, pelvis at origin, y up, scaled to the player's height. */
+  pose3d: PoseTrack;
+  /** Frame rate of the video, frames/s (used only when the timestamps are not increasing). */
+  fps: number;
+  /** Video width and height, pixels. */
+  width: number;
+  height: number;
+  /** Request metadata: sport, swing_type, dominant_hand, player_height_mm, ball_timestamp (s). */
+  meta: TechniqueRequestMetadata;
+}
+
+/** Output of {@link computeTechniqueResult}; `contact.frame` is the video frame_nr. */
+export interface TechniqueOutput {
+  result: TechniqueResult;
+  warnings: string[];
+  contact: { frame: number; timestamp: number; detected: boolean };
+}
+
+/** Every feature, in the order they appear in `result.features`. */
+export const FEATURES: readonly FeatureDef[] = [
+  hipShoulderSeparation,
+  unitTurn,
+  kneeFlexion,
+  stanceWidth,
+  trunkTilt,
+  pelvisSpeed,
+  trunkSpeed,
+  chainSequence,
+  wristSpeed,
+  elbowAngle,
+  contactInFront,
+  handsTogether,
+  followThroughHeight,
+];
+
+/** Shortest stretch of usable pose that is analysed at all, seconds (a forward swing lasts ≈ 0.2–0.4 s). */
+export const MIN_USABLE_S = 0.5;
+
+/**
+ * Analyses one stroke.
+ * @throws InsufficientPoseError when fewer than {@link MIN_USABLE_S} seconds of frames have the
+ *   hips, shoulders and hitting wrist measured, or when no feature could be measured.
+ * @throws Error when the tracks are malformed (wrong dims, joint count, frame counts differ).
+ */
+export function computeTechniqueResult(input: AnalysisInput): TechniqueOutput {
+  const { meta } = input;
+  const p = checkPair(input.pose2d, input.pose3d);
+  if (!(meta.player_height_mm > 0)) throw new RangeError(`player_height_mm must be > 0, got ${meta.player_height_mm}`);
+  const hand = meta.dominant_hand;
+  const wrist = hand === 'right' ? J.rightWrist : J.leftWrist;
+  const core = [J.leftHip, J.rightHip, J.leftShoulder, J.rightShoulder, wrist];
+  const usable = usableFrames(p, core);
+  const needed = Math.max(5, Math.ceil(MIN_USABLE_S * input.fps));
+  if (usable < needed) {
+    throw new InsufficientPoseError(
+      `too little pose to analyse: hips, shoulders and ${hand} wrist measured in ${usable} of ${p.pose3d.frames} frames, at least ${needed} (${MIN_USABLE_S} s) needed`,
+      usable,
+    );
+  }
+  const warnings: string[] = [];
+  if (p.rejectedCount > 0) warnings.push(`${p.rejectedCount} joint positions ignored: their bone length jumped by more than 35 % (mislocated keypoints)`);
+  let k = computeKinematics(p, input.fps, hand, 'dominant_wrist');
+  let phases = findPhases(k, meta.ball_timestamp, warnings);
+  if (!phases) throw new InsufficientPoseError('too little pose to analyse: the hitting wrist is never measured', usable);
+  let twoHanded = false;
+  if (meta.swing_type === 'backhand_drive') {
+    twoHanded = meta.sport === 'pickleball' || inferTwoHanded(p, k, phases.contact.index);
+    if (twoHanded) {
+      k = computeKinematics(p, input.fps, hand, 'wrist_midpoint');
+      phases = findPhases(k, meta.ball_timestamp, []) ?? phases;
+      if (meta.sport !== 'pickleball') warnings.push('backhand judged two-handed: both wrists stay together around contact');
+    } else if (meta.sport !== 'pickleball') {
+      warnings.push('backhand judged one-handed: the wrists are apart around contact');
+    }
+  }
+  const c: SwingContext = { p, k, phases, hand, sport: meta.sport, swingType: meta.swing_type, twoHanded, heightM: meta.player_height_mm / 1000 };
+  const features = FEATURES.filter((d) => d.applies?.(c) ?? true)
+    .map((d) => buildFeature(d, c, warnings))
+    .filter((f): f is Feature => f !== null);
+  if (features.length === 0) {
+    throw new InsufficientPoseError(`too little pose to analyse: no feature could be measured (${warnings.join('; ')})`, usable);
+  }
+  for (const g of k.gaps) {
+    warnings.push(`no ${g.series} measurement in frames ${p.pose3d.frameNr[g.from]}–${p.pose3d.frameNr[g.to]}; speeds there are reported as 0`);
+  }
+  const chain = computeChain(k, phases);
+  // wrist_speed is always the dominant wrist (kinetic_chain.wrist is the hand point: the wrist midpoint when two-handed).
+  const dominant = twoHanded ? computeKinematics(p, input.fps, hand, 'dominant_wrist').handSpeed : k.handSpeed;
+  const wristPeak = computeChain({ ...k, handSpeed: dominant }, phases).wrist;
+  const result: TechniqueResult = {
+    features,
+    feature_categories: aggregateCategories(features),
+    kinetic_chain: { speed_dict: { hip: speedSeries(chain.hip), shoulder: speedSeries(chain.shoulder), wrist: speedSeries(chain.wrist) } },
+    wrist_speed: { ...speedSeries(wristPeak), hand },
+  };
+  const ci = phases.contact.index;
+  return {
+    result,
+    warnings,
+    contact: { frame: p.pose3d.frameNr[ci] ?? ci, timestamp: phases.contact.t, detected: phases.contactDetected },
+  };
+}
+
+function speedSeries(s: ChainSegment) {
+  return {
+    plot_values: Array.from(s.values, (v) => (Number.isFinite(v) ? Math.round(v * 1000) / 1000 : 0)),
+    peak_index: Math.max(0, s.peakIndex),
+    peak_speed: Number.isFinite(s.peakValue) ? Math.round(s.peakValue * 1000) / 1000 : 0,
+    unit: s.unit,
+  };
+}
