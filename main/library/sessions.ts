@@ -38,8 +38,8 @@ interface SummaryRow {
   tags: string | null;
 }
 
-/** SQL and parameters of {@link listSessions} (exported for EXPLAIN QUERY PLAN tests). */
-export function listSessionsSql(f: SessionFilter): { sql: string; params: unknown[] } {
+/** `WHERE ...` (or '') and its parameters for a filter, over `sessions s`. */
+function filterClause(f: SessionFilter): { whereSql: string; params: unknown[] } {
   const where: string[] = [];
   const params: unknown[] = [];
   const add = (clause: string, param: unknown): void => {
@@ -55,13 +55,19 @@ export function listSessionsSql(f: SessionFilter): { sql: string; params: unknow
   if (f.tag) add('s.id IN (SELECT st.session_id FROM tags t JOIN session_tags st ON st.tag_id = t.id WHERE t.name = ? COLLATE NOCASE)', f.tag.trim());
   const q = f.text ? ftsQuery(f.text) : null;
   if (q) add('s.id IN (SELECT rowid FROM session_search WHERE session_search MATCH ?)', q);
+  return { whereSql: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
+}
+
+/** SQL and parameters of {@link listSessions} (exported for EXPLAIN QUERY PLAN tests). */
+export function listSessionsSql(f: SessionFilter): { sql: string; params: unknown[] } {
+  const { whereSql, params } = filterClause(f);
   const limit = Math.min(Math.max(1, Math.floor(f.limit ?? DEFAULT_LIST_LIMIT)), MAX_LIST_LIMIT);
   const offset = Math.max(0, Math.floor(f.offset ?? 0));
   const sql = `SELECT s.id, s.player_id, p.name AS player_name, s.recorded_at, s.sport, s.swing_type, s.title, s.thumbnail_path,
       (SELECT a.overall_score FROM analyses a WHERE a.session_id = s.id ORDER BY a.id DESC LIMIT 1) AS overall_score,
       (SELECT group_concat(t.name, '${TAG_SEP}') FROM session_tags st JOIN tags t ON t.id = st.tag_id WHERE st.session_id = s.id) AS tags
     FROM sessions s JOIN players p ON p.id = s.player_id
-    ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+    ${whereSql}
     ORDER BY s.recorded_at DESC, s.id DESC LIMIT ${limit} OFFSET ${offset}`;
   return { sql, params };
 }
@@ -88,9 +94,8 @@ export function listSessions(db: ReadableDb, filter: SessionFilter = {}): Sessio
 
 /** Number of sessions matching `filter` (ignores limit/offset), for paging. */
 export function countSessions(db: ReadableDb, filter: SessionFilter = {}): number {
-  const { sql, params } = listSessionsSql({ ...filter, limit: MAX_LIST_LIMIT, offset: 0 });
-  const inner = sql.replace(/ORDER BY[\s\S]*$/, '');
-  return db.prepare(`SELECT count(*) FROM (${inner})`).pluck().get(...params) as number;
+  const { whereSql, params } = filterClause(filter);
+  return db.prepare(`SELECT count(*) FROM sessions s ${whereSql}`).pluck().get(...params) as number;
 }
 
 /** One session with its tags, or null. */
