@@ -1,0 +1,45 @@
+/**
+ * Text tables of the CLI (cli-table3): the features of an analysed session and session lists.
+ * Colours are off so output is the same in a terminal and in a pipe.
+ */
+import Table from 'cli-table3';
+import type { SessionDetail, SessionSummary } from '../library/types.js';
+
+const PLAIN = { style: { head: [], border: [] } };
+
+/** Score with one decimal, or '-' when missing. */
+function score(n: number | null | undefined): string {
+  return n === null || n === undefined ? '-' : n.toFixed(1);
+}
+
+/** Value with up to 3 significant decimals and its unit. */
+function valueText(v: number, unit: string | null | undefined): string {
+  const text = Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : v.toFixed(2);
+  return unit ? `${text} ${unit}` : text;
+}
+
+/**
+ * The feature table of a session: feature, value (with unit), score 0..100, level; then the
+ * category averages, the overall score and the session id.
+ */
+export function featureTable(d: SessionDetail): string {
+  const t = new Table({ head: ['Feature', 'Value', 'Score', 'Level'], colAligns: ['left', 'right', 'right', 'left'], ...PLAIN });
+  for (const f of d.features) t.push([f.feature_human_readable_name, valueText(f.value, f.unit), score(f.score), f.level]);
+  const lines = [
+    `Session ${d.session.id}: ${d.player.name}, ${d.session.sport} ${d.session.swingType}, recorded ${d.session.recordedAt}`,
+    d.features.length > 0 ? t.toString() : '(no features: the engine found no swing to measure)',
+  ];
+  const cats = Object.entries(d.categories);
+  if (cats.length > 0) lines.push(`Categories: ${cats.map(([name, c]) => `${name} ${score(c.average_score)}`).join(', ')}`);
+  lines.push(`Overall score: ${score(d.analysis?.overallScore)}   Session id: ${d.session.id}`);
+  for (const w of d.analysis?.warnings ?? []) lines.push(`warning: ${w}`);
+  return lines.join('\n');
+}
+
+/** The session list: id, player, date, sport, swing type, overall score, title. */
+export function sessionListTable(rows: readonly SessionSummary[]): string {
+  if (rows.length === 0) return '(no sessions)';
+  const t = new Table({ head: ['Id', 'Player', 'Recorded', 'Sport', 'Swing', 'Score', 'Title'], colAligns: ['right', 'left', 'left', 'left', 'left', 'right', 'left'], ...PLAIN });
+  for (const s of rows) t.push([String(s.id), s.playerName, s.recordedAt.slice(0, 16).replace('T', ' '), s.sport, s.swingType, score(s.overallScore), s.title]);
+  return t.toString();
+}

@@ -1,0 +1,90 @@
+/**
+ * The analysis pipeline of one job: validate the clip → (remote: upload-url + presigned PUT) →
+ * `POST /process` with the clip as multipart (API.md endpoint 5, both backends) → NDJSON
+ * progress until `done` → archive (download `archive_url` when given, else written from the
+ * done object) → one library transaction. Any failure throws; the queue stores the reason and
+ * nothing is left half-stored (the staged archive lives under `<home>/jobs/<id>/`, removed by
+ * the queue).
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TechniqueRequestMetadata } from '../contract/technique.js';
+import type { JobContext } from './context.js';
+import { storeAnalysis } from './store-analysis.js';
+import type { AnalysisJobInput } from './types.js';
+import { uploadClip } from './upload-step.js';
+import { checkAnalysisInput, checkClipFile } from './validate.js';
+
+/**
+ * Runs an analysis job (see the module comment for the steps).
+ * @returns the id of the new library session.
+ * @throws JobInputError (clip gone, bad input), the client's ApiError / TechniqueError,
+ *   ArchiveError, and library errors; each becomes the job's failure reason.
+ */
+export async function runAnalysisJob(ctx: JobContext): Promise<{ sessionId: number }> {
+  const input = checkAnalysisInput(ctx.job.input as AnalysisJobInput);
+  const clip = checkClipFile(input.videoPath);
+  const client = await ctx.backends.client(input.backend);
+  const started = Date.now();
+  let uploadS: number | null = null;
+  if (input.backend === 'remote') {
+    await uploadClip(ctx, client, clip.path, clip.contentType);
+    uploadS = (Date.now() - started) / 1000;
+  }
+
+  // The local backend receives the clip inside /process: that send is its 'uploading' state.
+  const sendState = input.backend === 'local' ? 'uploading' : 'analysing';
+  ctx.setState(sendState);
+  let analysing = sendState === 'analysing';
+  const toAnalysing = (): void => {
+    if (analysing) return;
+    analysing = true;
+    ctx.setState('analysing');
+  };
+  const sendStart = Date.now();
+  let sendDone = sendStart;
+  const done = await client.processVideo(clip.path, requestMetadata(input), {
+    signal: ctx.signal,
+    onUploadProgress: (p) => {
+      if (analysing) return;
+      ctx.progress({ share: p.total > 0 ? p.bytes / p.total : 1, bytes: p.bytes, totalBytes: p.total });
+      if (p.bytes >= p.total) {
+        sendDone = Date.now();
+        toAnalysing();
+      }
+    },
+    onProgress: (p) => {
+      toAnalysing();
+      if (p.progress !== undefined) ctx.progress({ share: p.progress });
+    },
+    onWarning: (w) => ctx.warn(w),
+  });
+  if (input.backend === 'local') uploadS = (sendDone - sendStart) / 1000;
+  const analysisS = (Date.now() - sendDone) / 1000;
+
+  ctx.setState('storing');
+  const stagingDir = join(ctx.home, 'jobs', String(ctx.job.id));
+  mkdirSync(stagingDir, { recursive: true, mode: 0o700 });
+  const sessionId = await storeAnalysis({ ctx, client, input, done, stagingDir, timings: { uploadS, analysisS } });
+  ctx.progress({ share: 1 });
+  return { sessionId };
+}
+
+/**
+ * The `metadata` form field (API.md "Technique analysis request metadata"): a fresh uid per
+ * attempt (a resumed job is a new request), store_data false (API.md default: the vendor keeps
+ * nothing), the request time as ISO 8601 without zone.
+ */
+export function requestMetadata(input: AnalysisJobInput): TechniqueRequestMetadata {
+  return {
+    uid: randomUUID(),
+    sport: input.sport,
+    swing_type: input.swingType,
+    dominant_hand: input.player.dominantHand,
+    player_height_mm: input.player.heightMm,
+    store_data: false,
+    ...(input.ballTimestampS !== undefined ? { ball_timestamp: input.ballTimestampS } : {}),
+    timestamp: new Date().toISOString().slice(0, 19),
+  };
+}

@@ -1,0 +1,121 @@
+/**
+ * The queue's view of the library's `jobs` table (main/library/jobs.ts, migration v3): the
+ * library's query functions plus the decoding of `input` and `safePoint` the queue chose.
+ * The table's CHECK allows no `cancelled` state, so a cancelled job is stored as `failed`
+ * with the exact reason {@link CANCELLED_REASON} and read back as `cancelled`.
+ */
+import type { WritableDb } from '../library/db.js';
+import { claimNext, enqueue, getJob, listUnfinished, markInterruptedOnStart, setState } from '../library/jobs.js';
+import { rowToJob, type JobRow } from '../library/rows.js';
+import type { Job, JobState as StoredState } from '../library/types.js';
+import type { JobInput, JobKind, JobState } from './types.js';
+
+/** Stored reason of a cancelled job (state `failed` in the table). */
+export const CANCELLED_REASON = 'cancelled by the user';
+
+/** Resume data of a job: the last point from which it can go on without redoing work. */
+export interface SafePoint {
+  /** Presigned URL pair of a finished upload and when it was issued (ISO): valid 24 h (API.md "Limits"). */
+  upload?: { uploadUrl: string; downloadUrl: string; issuedAt: string };
+  /** Tennis task id at the service once created (a resumed job polls it instead of creating another). */
+  taskId?: string;
+  /** Warnings seen so far (technique warnings, resume notes). */
+  warnings?: string[];
+}
+
+/** A job row, decoded. */
+export interface JobRecord {
+  id: number;
+  kind: JobKind;
+  state: JobState;
+  reason: string;
+  input: JobInput;
+  sessionId: number | null;
+  attempts: number;
+  safePoint: SafePoint;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Fields {@link JobStore.update} may change (undefined = keep). */
+export interface JobPatch {
+  state?: JobState;
+  reason?: string;
+  sessionId?: number | null;
+  safePoint?: SafePoint;
+}
+
+/** Table access of the queue. */
+export class JobStore {
+  constructor(private readonly db: WritableDb) {}
+
+  /** Adds a queued job. @returns its id. */
+  insert(kind: JobKind, input: JobInput): number {
+    return enqueue(this.db, { kind, input, sessionId: 'sessionId' in input ? (input.sessionId ?? null) : null }).id;
+  }
+
+  /** The job with this id, or undefined. */
+  get(id: number): JobRecord | undefined {
+    const j = getJob(this.db, id);
+    return j ? decode(j) : undefined;
+  }
+
+  /** All jobs, newest first (at most `limit`, default 500). */
+  list(limit = 500): JobRecord[] {
+    const rows = this.db.prepare('SELECT * FROM jobs ORDER BY id DESC LIMIT ?').all(limit) as JobRow[];
+    return rows.map((r) => decode(rowToJob(r)));
+  }
+
+  /** Jobs not in a final state, oldest first. */
+  listUnfinished(): JobRecord[] {
+    return listUnfinished(this.db).map(decode);
+  }
+
+  /** Moves the oldest queued job of `kind` to `uploading`, counting the attempt, atomically. */
+  claimNext(kind: JobKind): JobRecord | undefined {
+    const j = claimNext(this.db, { kind });
+    return j ? decode(j) : undefined;
+  }
+
+  /**
+   * Jobs left in uploading/analysing/storing by a process that stopped: back to queued
+   * ("interrupted while <state>"), or failed after `maxAttempts` starts. @returns those changed.
+   */
+  recoverInterrupted(maxAttempts: number): JobRecord[] {
+    return markInterruptedOnStart(this.db, { maxAttempts }).map(decode);
+  }
+
+  /**
+   * Applies a patch (state, reason, session, safe point) in one UPDATE.
+   * @returns the updated job. @throws LibraryError when the job is missing or already final.
+   */
+  update(id: number, patch: JobPatch): JobRecord {
+    const cur = getJob(this.db, id);
+    if (!cur) throw new Error(`no job with id ${id}`);
+    const state: StoredState = patch.state === 'cancelled' ? 'failed' : (patch.state ?? cur.state);
+    const reason = patch.state === 'cancelled' ? CANCELLED_REASON : (patch.reason ?? cur.reason);
+    return decode(
+      setState(this.db, id, state, {
+        reason,
+        ...(patch.safePoint !== undefined ? { safePoint: patch.safePoint } : {}),
+        ...(patch.sessionId !== undefined ? { sessionId: patch.sessionId } : {}),
+      }),
+    );
+  }
+}
+
+function decode(j: Job): JobRecord {
+  const sp = j.safePoint;
+  return {
+    id: j.id,
+    kind: j.kind,
+    state: j.state === 'failed' && j.reason === CANCELLED_REASON ? 'cancelled' : j.state,
+    reason: j.reason,
+    input: j.input as JobInput,
+    sessionId: j.sessionId,
+    attempts: j.attempts,
+    safePoint: typeof sp === 'object' && sp !== null && !Array.isArray(sp) ? (sp) : {},
+    createdAt: j.createdAt,
+    updatedAt: j.updatedAt,
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * The `storing` step of an analysis job: stage the archive (downloaded from the done line's
+ * archive URL when the server gave one), probe the clip for the session facts, and hand
+ * everything to the library's ingestAnalysis (files first, then one transaction: see
+ * main/library/ingest.ts).
+ */
+import { statSync } from 'node:fs';
+import { basename, extname, join } from 'node:path';
+import type { ApiClient } from '../api/client.js';
+import type { DoneLine } from '../contract/technique.js';
+import { probeVideo } from '../engine/probe.js';
+import { ingestAnalysis } from '../library/ingest.js';
+import type { JobContext } from './context.js';
+import type { AnalysisJobInput } from './types.js';
+
+/** What {@link storeAnalysis} needs. */
+export interface StoreAnalysisInput {
+  ctx: JobContext;
+  client: ApiClient;
+  input: AnalysisJobInput;
+  done: DoneLine;
+  /** Folder for the downloaded archive (removed by the queue when the job ends). */
+  stagingDir: string;
+  /** Seconds spent uploading and analysing (null when not measured). */
+  timings: { uploadS: number | null; analysisS: number | null };
+}
+
+/**
+ * Stores the analysis as a new session.
+ * @returns the session id (the existing one if this uid was stored before).
+ * @throws ApiError (archive download), VideoProbeError (clip unreadable), LibraryError, fs errors.
+ */
+export async function storeAnalysis(s: StoreAnalysisInput): Promise<number> {
+  const { ctx, client, input, done } = s;
+  const started = Date.now();
+  const archiveUrl = client.archiveUrlOf(done);
+  let archivePath: string | undefined;
+  if (archiveUrl) {
+    archivePath = join(s.stagingDir, 'archive.zip');
+    await client.download(archiveUrl, archivePath, {
+      signal: ctx.signal,
+      onProgress: (bytes, total) => ctx.progress({ share: total ? 0.5 * (bytes / total) : 0, bytes, ...(total ? { totalBytes: total } : {}) }),
+    });
+  }
+  const video = await probeVideo(input.videoPath, ctx.signal);
+  ctx.signal.throwIfAborted();
+  const p = input.player;
+  const sessionId = ingestAnalysis(ctx.db, {
+    player: p.id ?? { name: p.name, dominantHand: p.dominantHand, heightMm: p.heightMm },
+    session: {
+      sourceClipPath: input.videoPath,
+      recordedAt: input.recordedAt ?? statSync(input.videoPath).mtime.toISOString(),
+      sport: input.sport,
+      swingType: input.swingType,
+      durationS: video.durationS,
+      fps: video.fps,
+      width: video.width,
+      height: video.height,
+      title: input.title ?? basename(input.videoPath, extname(input.videoPath)),
+    },
+    analysis: done,
+    ...(archivePath ? { archivePath } : {}),
+    backend: input.backend,
+    timings: { ...s.timings, storeS: (Date.now() - started) / 1000 },
+  });
+  return sessionId;
+}

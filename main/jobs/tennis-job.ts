@@ -1,0 +1,50 @@
+/**
+ * A tennis statistics task (API.md sections 1, 3, 4): upload the clip to the backend's storage
+ * (unless a URL was given or a valid upload is saved), create the task (its id is saved, so a
+ * resumed job polls the same task instead of starting a second one), poll until done, fetch
+ * the result file and store it raw in the library.
+ */
+import type { JobContext } from './context.js';
+import { storeTennisResult } from './store-tennis.js';
+import { uploadClip } from './upload-step.js';
+import { checkClipFile, checkTennisInput } from './validate.js';
+
+/**
+ * Runs a tennis job.
+ * @returns the session the result was attached to (when the input named one).
+ * @throws JobInputError, the client's ApiError (e.g. kind 'server' code `task-failed`), library errors.
+ */
+export async function runTennisJob(ctx: JobContext): Promise<{ sessionId?: number }> {
+  const input = checkTennisInput(ctx.job.input);
+  const client = await ctx.backends.client(input.backend);
+  let videoUrl = input.videoUrl;
+  if (input.videoPath !== undefined) {
+    const clip = checkClipFile(input.videoPath);
+    videoUrl = await uploadClip(ctx, client, clip.path, clip.contentType);
+  }
+  if (videoUrl === undefined) throw new Error('tennis job has no video');
+
+  ctx.setState('analysing');
+  let taskId = ctx.job.safePoint.taskId;
+  if (!taskId) {
+    taskId = (await client.createTennisTask({ video_url: videoUrl, version: 'stable', read_video_from_origin: true }, ctx.signal)).taskId;
+    ctx.saveSafePoint({ taskId });
+  }
+  let polls = 0;
+  const result = await client.waitForTennisTask(taskId, {
+    signal: ctx.signal,
+    onStatus: (s) => {
+      // The service gives no share of work done; each poll moves the bar asymptotically to 90 %.
+      polls++;
+      ctx.progress({ share: s.state === 'done' ? 1 : 0.9 * (1 - 1 / (1 + polls / 5)) });
+    },
+  });
+
+  ctx.setState('storing');
+  storeTennisResult(ctx.db, {
+    taskId: result.taskId,
+    sessionId: input.sessionId ?? null,
+    raw: result.result,
+  });
+  return input.sessionId !== undefined ? { sessionId: input.sessionId } : {};
+}
