@@ -95,6 +95,10 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
     route(ctx, db, worker, req, res).catch((err: unknown) => answerError(ctx, res, err));
   });
   server.requestTimeout = 0; // uploads of large clips and long NDJSON streams
+  // Idle keep-alive sockets are closed by the client first (undici: 4 s, or the hint minus 1 s):
+  // a server closing at the same moment a pooled socket is reused gives the client ECONNRESET,
+  // which happens easily while the engine keeps the event loop busy.
+  server.keepAliveTimeout = 65_000;
   await listen(server, opts.port ?? 0, opts.host ?? '127.0.0.1');
   const { port } = server.address() as AddressInfo;
   ctx.baseUrl = `http://${urlHost(opts.host ?? '127.0.0.1')}:${port}`;

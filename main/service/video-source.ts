@@ -13,11 +13,23 @@ export type VideoSource = { kind: 'local'; path: string; key: string } | { kind:
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
-/** True when `url` points at this service's own storage (same port, loopback or same host). */
+/**
+ * True when `url` points at this service's own storage: a `/storage/` path on this host and
+ * port, or on any loopback port when its signature verifies with our secret (a URL signed by
+ * an earlier run of the service on another port still reads the stored file).
+ */
 export function isOwnStorageUrl(ctx: ServiceContext, url: URL): boolean {
   const own = new URL(ctx.baseUrl);
-  if (!url.pathname.startsWith(STORAGE_PREFIX) || url.port !== own.port || url.protocol !== own.protocol) return false;
-  return url.hostname === own.hostname || (LOOPBACK.has(url.hostname) && LOOPBACK.has(own.hostname));
+  if (!url.pathname.startsWith(STORAGE_PREFIX) || url.protocol !== own.protocol) return false;
+  const sameHost = url.hostname === own.hostname || (LOOPBACK.has(url.hostname) && LOOPBACK.has(own.hostname));
+  if (!sameHost) return false;
+  if (url.port === own.port) return true;
+  try {
+    authoriseStorage(ctx, 'GET', url);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
