@@ -119,15 +119,16 @@ export const AnalysisJobInputSchema = z.strictObject({
   recordedAt: IsoDateOrDateTime.optional(),
 });
 
+/** An http(s) URL, or '' for "not configured". */
+const HttpUrlOrEmpty = z.union([
+  z.literal(''),
+  z.url({ protocol: /^https?$/, error: 'must be an http(s) URL or empty' }),
+]);
+
 /** What `settings.update` may change. Window geometry and libraryDir are main's business only. */
 export const SettingsPatchInput = z.strictObject({
   backend: z.enum(['local', 'remote']).optional(),
-  remote: z
-    .strictObject({
-      baseUrl: z.url({ protocol: /^https?$/ }),
-      techniqueUrl: z.url({ protocol: /^https?$/ }),
-    })
-    .optional(),
+  remote: z.strictObject({ baseUrl: HttpUrlOrEmpty, techniqueUrl: HttpUrlOrEmpty }).optional(),
   units: z.enum(['metric', 'imperial']).optional(),
   theme: z.enum(['dark', 'light', 'system']).optional(),
 });

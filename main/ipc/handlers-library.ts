@@ -1,0 +1,62 @@
+/**
+ * Handlers of the `library.*` channels: thin calls into main/library, each write followed by a
+ * `library.changed` event so every open page refreshes.
+ */
+import { getSessionDetail } from '../library/detail.js';
+import { playerFeatureHistory } from '../library/history.js';
+import { createPlayer, listPlayers, updatePlayer } from '../library/players.js';
+import { deleteSession, listSessions, renameSession, setNotes, setTags } from '../library/sessions.js';
+import type { Channel } from '../../preload/contract.js';
+import { HandlerError } from './errors.js';
+import type { HandlerDeps, Handlers } from './types.js';
+
+/** The library channels. */
+export type LibraryChannel = Extract<Channel, `library.${string}`>;
+
+/** Handlers of the library channels over `deps.db`. */
+export function libraryHandlers(deps: Pick<HandlerDeps, 'db' | 'emit'>): Pick<Handlers, LibraryChannel> {
+  const { db, emit } = deps;
+  const sessionChanged = (id: number, change: 'updated' | 'deleted'): null => {
+    emit('library.changed', { kind: 'session', id, change });
+    return null;
+  };
+  return {
+    'library.listPlayers': () => listPlayers(db),
+    'library.createPlayer': (input) => {
+      const player = createPlayer(db, input);
+      emit('library.changed', { kind: 'player', id: player.id, change: 'created' });
+      return player;
+    },
+    'library.updatePlayer': ({ id, patch }) => {
+      const player = updatePlayer(db, id, patch);
+      emit('library.changed', { kind: 'player', id, change: 'updated' });
+      return player;
+    },
+    'library.listSessions': (filter) => listSessions(db, filter ?? {}),
+    'library.getSession': ({ id }) => {
+      const detail = getSessionDetail(db, id);
+      if (!detail) throw new HandlerError('not-found', `no session with id ${id}`);
+      return detail;
+    },
+    'library.renameSession': ({ id, title }) => {
+      renameSession(db, id, title);
+      return sessionChanged(id, 'updated');
+    },
+    'library.setTags': ({ id, tags }) => {
+      setTags(db, id, tags);
+      return sessionChanged(id, 'updated');
+    },
+    'library.setNotes': ({ id, notes }) => {
+      setNotes(db, id, notes);
+      return sessionChanged(id, 'updated');
+    },
+    'library.deleteSession': ({ id }) => {
+      deleteSession(db, id);
+      return sessionChanged(id, 'deleted');
+    },
+    'library.playerHistory': ({ playerId, featureName, swingType }) => {
+      const points = playerFeatureHistory(db, playerId, featureName);
+      return swingType ? points.filter((p) => p.swingType === swingType) : points;
+    },
+  };
+}

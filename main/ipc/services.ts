@@ -1,0 +1,118 @@
+/**
+ * The app's composition root, shared by the Electron main process and the browser bridge:
+ * opens the library, the backends and the job queue, and builds the handlers and the event hub.
+ * Plain Node (no Electron import): the Electron-only pieces come in as options.
+ */
+import { createApiClient, type ApiClient } from '../api/client.js';
+import { createBackendResolver, type BackendResolver } from '../backends/index.js';
+import { JobQueue } from '../jobs/queue.js';
+import { openLibrary } from '../library/db.js';
+import { PickedFiles } from '../media/picked.js';
+import type { SecretBox } from '../settings/api-key.js';
+import { createEventHub, forwardJobEvents, type EventHub } from './event-hub.js';
+import { createHandlers } from './handlers.js';
+import type { HandlerDeps, Handlers } from './types.js';
+
+/** Where a local analysis service already runs (Electron: the utility process). */
+export interface LocalServiceAddress {
+  baseUrl: string;
+  techniqueUrl: string;
+  token: string;
+}
+
+/** Options of {@link openAppServices}. */
+export interface AppServicesOptions extends Pick<
+  HandlerDeps,
+  'home' | 'secretBox' | 'keyProtection' | 'mode' | 'version' | 'mediaUrl' | 'pickVideos' | 'openExternal'
+> {
+  /**
+   * The local service to use. Electron passes the address its utility process posted; when
+   * absent the service is started in this process on first use (main/backends).
+   */
+  localService?: () => Promise<LocalServiceAddress>;
+  /** Parallel analyses (default: the queue's). */
+  concurrency?: number;
+  /** Logger of internal errors (default stderr). */
+  log?: (message: string) => void;
+}
+
+/** The running parts. */
+export interface AppServices {
+  deps: HandlerDeps;
+  handlers: Handlers;
+  events: EventHub;
+  picked: PickedFiles;
+  /** Stops the queue, the backends and closes the library. Idempotent. */
+  close(): Promise<void>;
+}
+
+/**
+ * Backends for the app: local from `localService` (or in-process), remote built afresh on every
+ * call so a key or URL changed in Settings is used by the next job at once.
+ */
+export function appBackends(
+  home: string,
+  secretBox: SecretBox,
+  localService?: () => Promise<LocalServiceAddress>,
+): BackendResolver {
+  const inProcess = createBackendResolver({ home, secretBox });
+  let local: Promise<ApiClient> | undefined;
+  return {
+    async client(kind) {
+      if (kind === 'remote') return createBackendResolver({ home, secretBox }).client('remote');
+      if (!localService) return inProcess.client('local');
+      local ??= localService()
+        .then((a) =>
+          createApiClient({
+            baseUrl: a.baseUrl,
+            techniqueUrl: a.techniqueUrl,
+            apiKey: a.token,
+            techniqueToken: a.token,
+          }),
+        )
+        .catch((err: unknown) => {
+          local = undefined;
+          throw err;
+        });
+      return local;
+    },
+    close: () => inProcess.close(),
+  };
+}
+
+/**
+ * Opens everything the handlers need and starts the job queue (which resumes interrupted jobs).
+ * @throws LibraryTooNewError / SqliteError when the library cannot be opened.
+ */
+export function openAppServices(opts: AppServicesOptions): AppServices {
+  const log = opts.log ?? ((m: string) => process.stderr.write(`${m}\n`));
+  const db = openLibrary(opts.home);
+  const backends = appBackends(opts.home, opts.secretBox, opts.localService);
+  const jobs = new JobQueue({
+    db,
+    home: opts.home,
+    backends,
+    ...(opts.concurrency ? { concurrency: opts.concurrency } : {}),
+  });
+  const events = createEventHub((err) => log(`event sink failed: ${String(err)}`));
+  const picked = new PickedFiles();
+  const deps: HandlerDeps = { ...opts, db, backends, jobs, picked, emit: events.emit };
+  const stopForwarding = forwardJobEvents(jobs, events.emit);
+  jobs.start();
+  let closing: Promise<void> | undefined;
+  return {
+    deps,
+    handlers: createHandlers(deps),
+    events,
+    picked,
+    close() {
+      closing ??= (async () => {
+        stopForwarding();
+        await jobs.stop();
+        await backends.close();
+        db.close();
+      })();
+      return closing;
+    },
+  };
+}

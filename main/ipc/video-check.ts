@@ -1,0 +1,73 @@
+/**
+ * `jobs.check`: checks local clips before they are queued, without uploading anything. Applies
+ * the same rules as the job queue (main/jobs/validate.ts: extension `/process` accepts,
+ * non-empty regular file) and the same thresholds as the service's video check
+ * (main/service/video-check.ts judgeVideo: fps ≥ 29, 3–10 s, short side ≥ 480 px) to an
+ * ffprobe of the file.
+ */
+import { stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import pLimit from 'p-limit';
+import { contentTypeFor } from '../contract/upload-rules.js';
+import { measuredSecondsPerFrame } from '../engine/engine-speed.js';
+import { checkClipFile } from '../jobs/validate.js';
+import { probe } from '../service/probe.js';
+import { CHECK_THRESHOLDS, judgeVideo } from '../service/video-check.js';
+import type { VideoFileCheck } from '../../preload/contract.js';
+
+/** ffprobe runs at once (light processes; the machine has 2 cores). */
+const PROBE_CONCURRENCY = 2;
+
+/** Checks one file. Never throws: every problem becomes a line of `problems`. */
+export async function checkVideoFile(path: string): Promise<VideoFileCheck> {
+  const out: VideoFileCheck = {
+    path,
+    name: basename(path),
+    ok: false,
+    contentType: contentTypeFor(basename(path)) ?? null,
+    sizeBytes: null,
+    durationS: null,
+    fps: null,
+    width: null,
+    height: null,
+    problems: [],
+    warnings: [],
+    estimatedComputeS: null,
+  };
+  out.sizeBytes = (await stat(path).catch(() => null))?.size ?? null;
+  try {
+    checkClipFile(path);
+  } catch (err) {
+    out.problems.push((err as Error).message);
+    return out;
+  }
+  try {
+    const info = await probe(path);
+    Object.assign(out, { durationS: info.durationS, fps: info.fps, width: info.width, height: info.height });
+    const verdict = judgeVideo(info, measuredSecondsPerFrame());
+    out.estimatedComputeS = verdict.estimated_compute_time;
+    const t = CHECK_THRESHOLDS;
+    if (!verdict.video_ok)
+      out.problems.push(
+        `clip must be ${t.minDurationS}–${t.maxDurationS} s long with frames (it is ${info.durationS.toFixed(1)} s)`,
+      );
+    if (!verdict.fps_check)
+      out.warnings.push(
+        `frame rate ${info.fps.toFixed(1)} fps is below the recommended 30 fps: ball contact timing is coarser`,
+      );
+    if (!verdict.resolution_check)
+      out.warnings.push(
+        `short side ${Math.min(info.width, info.height)} px is below ${t.minShortSidePx} px: keypoints get coarse`,
+      );
+  } catch (err) {
+    out.problems.push(`cannot read the video: ${(err as Error).message}`);
+  }
+  out.ok = out.problems.length === 0;
+  return out;
+}
+
+/** Checks files (two probes at a time), in input order. */
+export function checkVideoFiles(paths: readonly string[]): Promise<VideoFileCheck[]> {
+  const limit = pLimit(PROBE_CONCURRENCY);
+  return Promise.all(paths.map((p) => limit(() => checkVideoFile(p))));
+}
