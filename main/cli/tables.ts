@@ -5,7 +5,10 @@
 import Table from 'cli-table3';
 import type { SessionDetail, SessionSummary } from '../library/types.js';
 
-const PLAIN = { style: { head: [], border: [] } };
+const PLAIN = {
+  style: { head: [], border: [] },
+  chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
+};
 
 /** Score with one decimal, or '-' when missing. */
 function score(n: number | null | undefined): string {

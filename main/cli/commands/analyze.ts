@@ -1,0 +1,112 @@
+/**
+ * `swing-studio analyze <video…>`: technique analysis of one or more clips through the job
+ * queue, stored in the library. The local service runs in-process by default (no account, no
+ * network). Prints a feature table per clip (scores, levels, session id), or with --json the
+ * stored session summaries on stdout. Exit code 1 when any clip failed (one stderr line each).
+ */
+import type { Command } from 'commander';
+import { HANDS, SPORTS, SWING_TYPES, type Hand, type Sport, type SwingType } from '../../contract/technique.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import type { AnalysisJobInput, JobView } from '../../jobs/types.js';
+import { checkAnalysisInput } from '../../jobs/validate.js';
+import type { WritableDb } from '../../library/db.js';
+import { getSessionDetail } from '../../library/detail.js';
+import { findPlayerByName } from '../../library/players.js';
+import { addBackendOptions, backendsFor, type BackendOptions } from '../backend-options.js';
+import { isoDate, numberIn, oneOf } from '../options.js';
+import { sessionJson } from '../session-json.js';
+import { featureTable } from '../tables.js';
+import { withQueue } from '../run-jobs.js';
+
+/**
+ * Height used for a new player when --height is not given, mm. Rough adult height; the
+ * engine scales 3D lengths and speeds by it, so pass --height for real measurements.
+ */
+export const DEFAULT_HEIGHT_MM = 1750;
+/** Name of the player when --player is not given. */
+export const DEFAULT_PLAYER_NAME = 'Player';
+
+interface AnalyzeOptions extends BackendOptions {
+  player?: string;
+  sport: Sport;
+  swing: SwingType;
+  hand?: Hand;
+  height?: number;
+  ballTime?: number;
+  title?: string;
+  recordedAt?: string;
+  json?: boolean;
+}
+
+/** Registers `analyze`. */
+export function registerAnalyze(program: Command): void {
+  const cmd = program
+    .command('analyze')
+    .description('analyse swing clips and store them in the library (local engine by default)')
+    .argument('<video...>', 'clip files (.mp4, .mov, .avi, .mkv)')
+    .option('--player <name>', `player name (found or created in the library; default "${DEFAULT_PLAYER_NAME}")`)
+    .option('--sport <sport>', `one of ${SPORTS.join(', ')}`, oneOf(SPORTS), 'tennis')
+    .option('--swing <type>', `one of ${SWING_TYPES.join(', ')}`, oneOf(SWING_TYPES), 'forehand_drive')
+    .option('--hand <hand>', 'dominant hand: left or right (default: the player\'s, else right)', oneOf(HANDS))
+    .option('--height <mm>', `player height in mm (default: the player's, else ${DEFAULT_HEIGHT_MM})`, numberIn(1, 2800))
+    .option('--ball-time <s>', 'ball contact time in seconds (detected when omitted)', numberIn(0, 36_000))
+    .option('--title <text>', 'session title (default: the file name)')
+    .option('--recorded-at <date>', 'recording date, ISO 8601 (default: the file time)', isoDate)
+    .option('--json', 'print the stored session summaries as JSON on stdout')
+    .showHelpAfterError(false);
+  addBackendOptions(cmd).action(async (videos: string[], opts: AnalyzeOptions) => {
+    const { home, kind, backends } = backendsFor(opts);
+    const failed = await withQueue(
+      home,
+      backends,
+      { quiet: Boolean(opts.json) && !process.stderr.isTTY },
+      (queue, db) => enqueueAll(queue, db, videos, opts, kind),
+      ({ jobs, interrupted }, db) => report(jobs, db, Boolean(opts.json), interrupted),
+    );
+    if (failed > 0) process.exitCode = 1;
+  });
+}
+
+/** Validates every clip first (so one bad file stores nothing), then enqueues them all. */
+function enqueueAll(queue: JobQueue, db: WritableDb, videos: string[], opts: AnalyzeOptions, backend: 'local' | 'remote'): number[] {
+  const name = opts.player?.trim() || DEFAULT_PLAYER_NAME;
+  const existing = findPlayerByName(db, name);
+  const inputs: AnalysisJobInput[] = videos.map((videoPath) =>
+    checkAnalysisInput({
+      videoPath,
+      player: {
+        ...(existing ? { id: existing.id } : {}),
+        name,
+        dominantHand: opts.hand ?? existing?.dominantHand ?? 'right',
+        heightMm: opts.height ?? existing?.heightMm ?? DEFAULT_HEIGHT_MM,
+      },
+      sport: opts.sport,
+      swingType: opts.swing,
+      backend,
+      ...(opts.ballTime !== undefined ? { ballTimestampS: opts.ballTime } : {}),
+      ...(opts.title !== undefined ? { title: opts.title } : {}),
+      ...(opts.recordedAt !== undefined ? { recordedAt: opts.recordedAt } : {}),
+    }),
+  );
+  return inputs.map((i) => queue.enqueueAnalysis(i));
+}
+
+/** Prints results; @returns how many jobs did not end done. */
+function report(jobs: JobView[], db: WritableDb, json: boolean, interrupted: boolean): number {
+  const out: object[] = [];
+  let failed = 0;
+  for (const j of jobs) {
+    const file = 'videoPath' in j.input ? j.input.videoPath : '';
+    const detail = j.state === 'done' && j.sessionId !== undefined ? getSessionDetail(db, j.sessionId) : null;
+    if (!detail) {
+      failed++;
+      const why = interrupted ? 'interrupted; it resumes at the next run' : j.reason || j.state;
+      process.stderr.write(`swing-studio: ${file}: ${why}\n`);
+      continue;
+    }
+    if (json) out.push({ jobId: j.id, ...sessionJson(detail) });
+    else process.stdout.write(`${featureTable(detail)}\n\n`);
+  }
+  if (json) process.stdout.write(`${JSON.stringify(out.length === 1 && jobs.length === 1 ? out[0] : out, null, 2)}\n`);
+  return failed;
+}

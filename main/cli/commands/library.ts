@@ -1,0 +1,105 @@
+/**
+ * `swing-studio library list|show|delete`: browse the library from the terminal.
+ *   list [--player NAME] [--from DATE] [--to DATE] [--sport S] [--swing T] [--tag TAG] [--text WORDS] [--limit N] [--json]
+ *   show <id> [--json]       feature table of a session (JSON: summary + features + pose frame counts)
+ *   delete <id>              removes the session, its analyses, archives and (unshared) clip
+ */
+import type { Command } from 'commander';
+import { swingStudioHome } from '../../config/home.js';
+import { SPORTS, SWING_TYPES, type Sport, type SwingType } from '../../contract/technique.js';
+import { openLibrary, type WritableDb } from '../../library/db.js';
+import { getSessionDetail } from '../../library/detail.js';
+import { LibraryError } from '../../library/errors.js';
+import { findPlayerByName } from '../../library/players.js';
+import { deleteSession, listSessions } from '../../library/sessions.js';
+import type { SessionFilter } from '../../library/types.js';
+import { isoDate, numberIn, oneOf, rowId } from '../options.js';
+import { sessionJson } from '../session-json.js';
+import { featureTable, sessionListTable } from '../tables.js';
+
+interface ListOptions {
+  player?: string;
+  from?: string;
+  to?: string;
+  sport?: Sport;
+  swing?: SwingType;
+  tag?: string;
+  text?: string;
+  limit?: number;
+  json?: boolean;
+}
+
+/** Opens the library of SWING_STUDIO_HOME (or the default home), runs `fn`, closes it. */
+async function withLibrary<T>(fn: (db: WritableDb) => T | Promise<T>): Promise<T> {
+  const db = openLibrary(swingStudioHome());
+  try {
+    return await fn(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** Registers `library` and its subcommands. */
+export function registerLibrary(program: Command): void {
+  const lib = program.command('library').description('list, show and delete stored sessions').showHelpAfterError(false);
+
+  lib
+    .command('list')
+    .description('list sessions: id, player, date, sport, swing type, overall score')
+    .option('--player <name>', 'only this player')
+    .option('--from <date>', 'recorded on or after (ISO 8601)', isoDate)
+    .option('--to <date>', 'recorded on or before (ISO 8601)', isoDate)
+    .option('--sport <sport>', `one of ${SPORTS.join(', ')}`, oneOf(SPORTS))
+    .option('--swing <type>', `one of ${SWING_TYPES.join(', ')}`, oneOf(SWING_TYPES))
+    .option('--tag <tag>', 'only sessions with this tag')
+    .option('--text <words>', 'full-text search in title, notes and player name')
+    .option('--limit <n>', 'most sessions to list (default 100)', numberIn(1, 1000))
+    .option('--json', 'print JSON on stdout')
+    .showHelpAfterError(false)
+    .action((opts: ListOptions) =>
+      withLibrary((db) => {
+        const filter: SessionFilter = {
+          ...(opts.from ? { from: opts.from } : {}),
+          ...(opts.to ? { to: opts.to } : {}),
+          ...(opts.sport ? { sport: opts.sport } : {}),
+          ...(opts.swing ? { swingType: opts.swing } : {}),
+          ...(opts.tag ? { tag: opts.tag } : {}),
+          ...(opts.text ? { text: opts.text } : {}),
+          ...(opts.limit ? { limit: Math.floor(opts.limit) } : {}),
+        };
+        if (opts.player !== undefined) {
+          const p = findPlayerByName(db, opts.player);
+          if (!p) throw new LibraryError('not-found', `no player named ${JSON.stringify(opts.player)}`);
+          filter.playerId = p.id;
+        }
+        const rows = listSessions(db, filter);
+        process.stdout.write(opts.json ? `${JSON.stringify(rows, null, 2)}\n` : `${sessionListTable(rows)}\n`);
+      }),
+    );
+
+  lib
+    .command('show')
+    .description('show a session: features with scores and levels')
+    .argument('<id>', 'session id', rowId)
+    .option('--json', 'print JSON on stdout')
+    .showHelpAfterError(false)
+    .action((id: number, opts: { json?: boolean }) =>
+      withLibrary((db) => {
+        const d = getSessionDetail(db, id);
+        if (!d) throw new LibraryError('not-found', `no session with id ${id}`);
+        process.stdout.write(opts.json ? `${JSON.stringify(sessionJson(d), null, 2)}\n` : `${featureTable(d)}\n`);
+      }),
+    );
+
+  lib
+    .command('delete')
+    .description('delete a session with its analyses, archives and clip')
+    .argument('<id>', 'session id', rowId)
+    .showHelpAfterError(false)
+    .action((id: number) =>
+      withLibrary((db) => {
+        deleteSession(db, id);
+        process.stdout.write(`deleted session ${id}\n`);
+      }),
+    );
+}

@@ -1,0 +1,50 @@
+/**
+ * JSON forms of library sessions for `--json` output: the session summary (the fields of
+ * SessionSummary) plus its features and warnings; pose tracks are summarised (frame count,
+ * joints, dims), never dumped: use `swing-studio export` for pose data.
+ */
+import type { SessionDetail, SessionSummary } from '../library/types.js';
+
+/** Feature as printed: name, display name, value (unit), score 0..100, level. */
+export interface FeatureJson {
+  name: string;
+  humanName: string;
+  value: number;
+  unit: string | null;
+  score: number;
+  level: string;
+}
+
+/** SessionSummary of a detail, with features, warnings, analysis id and pose frame counts. */
+export function sessionJson(d: SessionDetail): SessionSummary & {
+  analysisId: number | null;
+  backend: string | null;
+  features: FeatureJson[];
+  warnings: string[];
+  poseFrames: { pose2d: number; pose3d: number };
+} {
+  return {
+    id: d.session.id,
+    playerId: d.player.id,
+    playerName: d.player.name,
+    recordedAt: d.session.recordedAt,
+    sport: d.session.sport,
+    swingType: d.session.swingType,
+    overallScore: d.analysis?.overallScore ?? null,
+    title: d.session.title,
+    tags: d.session.tags,
+    thumbnailPath: null,
+    analysisId: d.analysis?.id ?? null,
+    backend: d.analysis?.backend ?? null,
+    features: d.features.map((f) => ({
+      name: f.feature_name,
+      humanName: f.feature_human_readable_name,
+      value: f.value,
+      unit: f.unit ?? null,
+      score: f.score,
+      level: f.level,
+    })),
+    warnings: d.analysis?.warnings ?? [],
+    poseFrames: { pose2d: d.pose2d?.frames ?? 0, pose3d: d.pose3d?.frames ?? 0 },
+  };
+}
