@@ -156,7 +156,7 @@ export function migrateToVersion2(db: Database.Database): void {
     CREATE TRIGGER sessions_search_delete AFTER DELETE ON sessions BEGIN
       DELETE FROM session_search WHERE rowid = old.id;
     END;
-    CREATE TRIGGER players_search_rename AFTER UPDATE OF name ON players BEGIN
+    CREATE TRIGGER players_search_rename AFTER UPDATE OF name ON players WHEN old.name IS NOT new.name BEGIN
       UPDATE session_search SET player_name = new.name
         WHERE rowid IN (SELECT id FROM sessions WHERE player_id = new.id);
     END;

@@ -52,9 +52,9 @@ function filterClause(f: SessionFilter): { whereSql: string; params: unknown[] }
   if (f.to) add('s.recorded_at <= ?', `${f.to}\uffff`);
   if (f.sport) add('s.sport = ?', f.sport);
   if (f.swingType) add('s.swing_type = ?', f.swingType);
-  if (f.tag) add('s.id IN (SELECT st.session_id FROM tags t JOIN session_tags st ON st.tag_id = t.id WHERE t.name = ? COLLATE NOCASE)', f.tag.trim());
+  if (f.tag) add('+s.id IN (SELECT st.session_id FROM tags t JOIN session_tags st ON st.tag_id = t.id WHERE t.name = ? COLLATE NOCASE)', f.tag.trim());
   const q = f.text ? ftsQuery(f.text) : null;
-  if (q) add('s.id IN (SELECT rowid FROM session_search WHERE session_search MATCH ?)', q);
+  if (q) add('+s.id IN (SELECT rowid FROM session_search WHERE session_search MATCH ?)', q);
   return { whereSql: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
 }
 
@@ -63,12 +63,17 @@ export function listSessionsSql(f: SessionFilter): { sql: string; params: unknow
   const { whereSql, params } = filterClause(f);
   const limit = Math.min(Math.max(1, Math.floor(f.limit ?? DEFAULT_LIST_LIMIT)), MAX_LIST_LIMIT);
   const offset = Math.max(0, Math.floor(f.offset ?? 0));
+  // `+s.id` keeps the planner walking sessions_recorded newest-first and testing membership
+  // (stops after one page) instead of seeking every tagged/matching row and sorting them all.
+  // The page of ids is chosen first (index order, no per-row subqueries); score and tags are
+  // then computed for those rows only. A LIMITed subquery in a join is not flattened by SQLite.
   const sql = `SELECT s.id, s.player_id, p.name AS player_name, s.recorded_at, s.sport, s.swing_type, s.title, s.thumbnail_path,
       (SELECT a.overall_score FROM analyses a WHERE a.session_id = s.id ORDER BY a.id DESC LIMIT 1) AS overall_score,
       (SELECT group_concat(t.name, '${TAG_SEP}') FROM session_tags st JOIN tags t ON t.id = st.tag_id WHERE st.session_id = s.id) AS tags
-    FROM sessions s JOIN players p ON p.id = s.player_id
-    ${whereSql}
-    ORDER BY s.recorded_at DESC, s.id DESC LIMIT ${limit} OFFSET ${offset}`;
+    FROM (SELECT s.id FROM sessions s ${whereSql} ORDER BY s.recorded_at DESC, s.id DESC LIMIT ${limit} OFFSET ${offset}) AS page
+    JOIN sessions s ON s.id = page.id
+    JOIN players p ON p.id = s.player_id
+    ORDER BY s.recorded_at DESC, s.id DESC`;
   return { sql, params };
 }
 

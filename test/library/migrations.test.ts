@@ -120,9 +120,11 @@ describe('query plans of hot queries', () => {
     const db = openLibrary(t.home);
     cleanups.push(() => db.close());
     const all = listSessionsSql({});
-    expect(plan(db, all.sql, all.params)).toMatch(/SCAN s USING INDEX sessions_recorded/);
+    expect(plan(db, all.sql, all.params)).toMatch(/SCAN s USING COVERING INDEX sessions_recorded/);
+    const byTag = listSessionsSql({ tag: 'serve', text: 'elbow' });
+    expect(plan(db, byTag.sql, byTag.params)).toMatch(/SCAN s USING COVERING INDEX sessions_recorded[\s\S]*SEARCH st USING COVERING INDEX session_tags_tag \(tag_id=\?\)/);
     const byPlayer = listSessionsSql({ playerId: 1 });
-    expect(plan(db, byPlayer.sql, byPlayer.params)).toMatch(/SEARCH s USING INDEX sessions_player_recorded \(player_id=\?\)/);
+    expect(plan(db, byPlayer.sql, byPlayer.params)).toMatch(/SEARCH s USING COVERING INDEX sessions_player_recorded \(player_id=\?\)/);
     const p = plan(db, all.sql, all.params);
     expect(p).toMatch(/SEARCH a USING (COVERING )?INDEX analyses_session \(session_id=\?\)/);
     expect(p).toMatch(/SEARCH st USING PRIMARY KEY \(session_id=\?\)/);
