@@ -114,7 +114,7 @@ export function sessionKva(detail: SessionDetail, videoFileName: string): string
     },
   };
   const builder = new XMLBuilder({ ignoreAttributes: false, format: true, suppressEmptyNode: true });
-  return builder.build(doc) as string;
+  return builder.build(doc);
 }
 
 /** Kinovea's rich-text comment: a XAML FlowDocument, one paragraph per line (escaped by the builder). */

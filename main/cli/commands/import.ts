@@ -33,7 +33,7 @@ export function registerImport(program: Command): void {
         process.stdout.write(result.created ? `imported as session ${result.sessionId}\n` : `already in the library as session ${result.sessionId}\n`);
       } catch (err) {
         if (err instanceof HandoverError && err.code === 'player-exists') {
-          throw new Error(`${err.message} (use --merge-player or --new-player)`);
+          throw new Error(`${err.message} (use --merge-player or --new-player)`, { cause: err });
         }
         throw err;
       } finally {

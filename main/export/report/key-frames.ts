@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { ffmpegPath } from '../../config/binaries.js';
-import { defaultSkeletonStyle, paintSkeleton } from '../../pose/skeleton-paint.js';
+import { defaultSkeletonStyle, paintSkeleton, skeletonBounds } from '../../pose/skeleton-paint.js';
 import type { PoseTrack } from '../../pose/pose-track.js';
 
 const run = promisify(execFile);
@@ -35,17 +35,37 @@ export async function extractFramePng(clipPath: string, frameNr: number, signal?
 }
 
 /**
- * The key frame as PNG: the decoded frame with the skeleton of pose frame `spec.frame` drawn,
- * scaled to `maxWidth` pixels wide (keeps the report small).
+ * Crop rectangle around the player in frame `f`: the skeleton box grown by 35 % of its height on
+ * every side, widened to at least 3:4 (w:h), clamped to the frame. Null when the player is absent.
  */
-export async function renderKeyFrame(clipPath: string, pose2d: PoseTrack, spec: KeyFrameSpec, maxWidth = 960): Promise<Buffer> {
+export function playerCrop(pose2d: PoseTrack, f: number, width: number, height: number): { x: number; y: number; w: number; h: number } | null {
+  const b = skeletonBounds(pose2d, f, 0);
+  if (!b) return null;
+  const pad = (b[3] - b[1]) * 0.35;
+  let [x0, y0, x1, y1] = [b[0] - pad, b[1] - pad, b[2] + pad, b[3] + pad];
+  const minW = ((y1 - y0) * 3) / 4;
+  if (x1 - x0 < minW) {
+    const cx = (x0 + x1) / 2;
+    [x0, x1] = [cx - minW / 2, cx + minW / 2];
+  }
+  [x0, y0, x1, y1] = [Math.max(0, x0), Math.max(0, y0), Math.min(width, x1), Math.min(height, y1)];
+  return x1 - x0 > 8 && y1 - y0 > 8 ? { x: Math.floor(x0), y: Math.floor(y0), w: Math.ceil(x1 - x0), h: Math.ceil(y1 - y0) } : null;
+}
+
+/**
+ * The key frame as PNG: the decoded frame cropped around the player, with the skeleton of pose
+ * frame `spec.frame` drawn, scaled to at most `maxWidth` × `maxHeight` pixels.
+ */
+export async function renderKeyFrame(clipPath: string, pose2d: PoseTrack, spec: KeyFrameSpec, maxWidth = 720, maxHeight = 720): Promise<Buffer> {
   const png = await extractFramePng(clipPath, pose2d.frameNr[spec.frame] ?? spec.frame);
   const img = await loadImage(png);
-  const scale = Math.min(1, maxWidth / img.width);
-  const canvas = createCanvas(Math.round(img.width * scale), Math.round(img.height * scale));
+  const crop = playerCrop(pose2d, spec.frame, img.width, img.height) ?? { x: 0, y: 0, w: img.width, h: img.height };
+  const scale = Math.min(1, maxWidth / crop.w, maxHeight / crop.h);
+  const canvas = createCanvas(Math.round(crop.w * scale), Math.round(crop.h * scale));
   const ctx = canvas.getContext('2d');
-  ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
   ctx.scale(scale, scale);
-  paintSkeleton(ctx, pose2d, spec.frame, defaultSkeletonStyle(img.height), spec.highlightJoints, spec.highlightLimbs);
+  ctx.translate(-crop.x, -crop.y);
+  ctx.drawImage(img, 0, 0);
+  paintSkeleton(ctx, pose2d, spec.frame, defaultSkeletonStyle(crop.h * 1.5), spec.highlightJoints, spec.highlightLimbs);
   return canvas.toBuffer('image/png');
 }

@@ -67,7 +67,7 @@ export function chartScripts(charts: readonly ChartSpec[]): string {
     }));
     var markers = c.markers || [];
     var opts = {
-      title: c.title, width: 680, height: 230, scales: scales, axes: axes, series: series,
+      title: c.title, width: 680, height: 230, scales: scales, axes: axes, series: series, legend: { live: false },
       hooks: { draw: [function (u) {
         var ctx = u.ctx; ctx.save(); ctx.strokeStyle = '#111'; ctx.setLineDash([4, 4]); ctx.fillStyle = '#111';
         ctx.font = (10 * devicePixelRatio) + 'px sans-serif';

@@ -24,8 +24,8 @@ h2 { font-size: 13pt; margin: 6mm 0 3mm; border-bottom: 1px solid #d0d7e2; paddi
 .bar .marker span { position: absolute; top: 8mm; left: -10mm; width: 20mm; text-align: center; font-size: 7.5pt; }
 .obs { margin: 1mm 0; } .sug { margin: 1mm 0; color: #0b5394; }
 .frames { display: flex; flex-wrap: wrap; gap: 3mm; }
-figure { margin: 0; break-inside: avoid; width: 58mm; }
-figure img { width: 100%; border-radius: 1mm; }
+figure { margin: 0; break-inside: avoid; width: 56mm; }
+figure img { width: 100%; max-height: 75mm; object-fit: contain; background: #111; border-radius: 1mm; }
 figcaption { font-size: 8.5pt; color: #445; }
 .chart { break-inside: avoid; margin-bottom: 4mm; }
 table { border-collapse: collapse; width: 100%; font-size: 9pt; break-inside: auto; }

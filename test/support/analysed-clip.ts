@@ -1,0 +1,88 @@
+/**
+ * A real analysed clip for tests that need one (exports, library round trips): a 3 s cut of
+ * tennis_forehand_2.mp4 (1.2–4.2 s: take-back, contact at about 2.5–3 s, follow-through),
+ * analysed by the real pipeline (engine + analysis), as the service's done line.
+ *
+ * The result is cached under the OS temp folder, keyed by a hash of main/engine, main/analysis
+ * and main/pose sources and of the clip, so a test run pays for inference once (~10 s) and a
+ * changed engine never reuses a stale analysis. Files are written atomically, so concurrent test
+ * workers at worst compute it twice.
+ */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ffmpegPath } from '../../main/config/binaries.js';
+import { DoneLine } from '../../main/contract/technique.js';
+import { poseTrackToJson } from '../../main/pose/pose-track.js';
+import { techniquePipeline } from '../../main/service/technique-pipeline.js';
+import { mediaPath, REPO_ROOT } from './media.js';
+
+/** A cut clip and its done line (validated with DoneLine). */
+export interface AnalysedClip {
+  clipPath: string;
+  done: DoneLine;
+}
+
+/** Request metadata of the analysed clip (Federer: right-handed, 1.85 m). */
+export const ANALYSED_CLIP_META = {
+  uid: 'test-forehand-2-cut',
+  sport: 'tennis',
+  swing_type: 'forehand_drive',
+  dominant_hand: 'right',
+  player_height_mm: 1850,
+} as const;
+
+function sourceHash(): string {
+  const h = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const p = join(dir, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (p.endsWith('.ts')) h.update(p).update(readFileSync(p));
+    }
+  };
+  for (const d of ['main/engine', 'main/analysis', 'main/pose', 'main/service/technique-pipeline.ts']) {
+    const p = join(REPO_ROOT, d);
+    if (statSync(p).isDirectory()) walk(p);
+    else h.update(readFileSync(p));
+  }
+  h.update(String(statSync(mediaPath('tennis_forehand_2.mp4')).size));
+  return h.digest('hex').slice(0, 16);
+}
+
+function writeAtomic(path: string, data: string | Buffer): void {
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, data);
+  renameSync(tmp, path);
+}
+
+/** The analysed clip, computed once per source version. */
+export async function analysedClip(): Promise<AnalysedClip> {
+  const dir = join(tmpdir(), 'swing-studio-test-cache', sourceHash());
+  mkdirSync(dir, { recursive: true });
+  const clipPath = join(dir, 'forehand_cut.mp4');
+  const donePath = join(dir, 'done.json');
+  if (!existsSync(clipPath)) {
+    const tmp = join(dir, `cut.${process.pid}.mp4`);
+    execFileSync(ffmpegPath(), ['-v', 'error', '-y', '-ss', '1.2', '-i', mediaPath('tennis_forehand_2.mp4'), '-t', '3', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-an', tmp]);
+    renameSync(tmp, clipPath);
+  }
+  if (!existsSync(donePath)) {
+    const out = await techniquePipeline.analyseTechnique(clipPath, { ...ANALYSED_CLIP_META }, { signal: new AbortController().signal });
+    if (out.kind !== 'done') throw new Error(`the test clip could not be analysed: ${out.message}`);
+    const done = DoneLine.parse({
+      status: 'done',
+      uid: ANALYSED_CLIP_META.uid,
+      warnings: out.warnings,
+      errors: [],
+      result: out.result,
+      video_entry_2D_json: poseTrackToJson(out.pose2d),
+      video_entry_3D_json: poseTrackToJson(out.pose3d),
+      metadata: { pipeline_version: 'test', compute_version: 'v0.1.0' },
+    });
+    writeAtomic(donePath, JSON.stringify(done));
+  }
+  return { clipPath, done: DoneLine.parse(JSON.parse(readFileSync(donePath, 'utf8'))) };
+}
