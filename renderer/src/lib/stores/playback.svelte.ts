@@ -96,10 +96,11 @@ export class PlaybackManager {
     if (this.loopA !== null && this.loopB !== null && (v.currentTime < this.loopA || v.currentTime >= this.loopB)) {
       v.currentTime = this.loopA;
     }
-    v.play().then(
-      () => (this.playing = true),
-      (err: unknown) => console.warn('play() refused', err),
-    );
+    this.playing = true;
+    v.play().catch((err: unknown) => {
+      this.playing = !v.paused;
+      console.warn('play() refused', err);
+    });
   }
 
   /** Pauses playback. */

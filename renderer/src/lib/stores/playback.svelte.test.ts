@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import type { SessionDetail } from '../../../../preload/contract.js';
+import { createPoseTrack } from '../../../../main/pose/pose-track.js';
+import { installFakeApi } from '../fake-api.test-support.js';
+import { PlaybackManager } from './playback.svelte.js';
+
+/** The parts of a <video> the playback store uses. */
+function fakeVideo() {
+  return {
+    currentTime: 0,
+    paused: true,
+    duration: 100 / 60,
+    playbackRate: 1,
+    pause() {
+      this.paused = true;
+    },
+    play() {
+      this.paused = false;
+      return Promise.resolve();
+    },
+  };
+}
+
+function sessionDetail(): SessionDetail {
+  const pose2d = createPoseTrack(100, 2);
+  pose2d.timestamps.set(Array.from({ length: 100 }, (_, i) => i / 60));
+  pose2d.frameNr.set(Array.from({ length: 100 }, (_, i) => i + 10));
+  return { session: { id: 5, fps: 60, durationS: 100 / 60 }, pose2d, features: [{ id: 1, score: 80 }, { id: 2, score: 20 }] } as unknown as SessionDetail;
+}
+
+describe('PlaybackManager', () => {
+  it('opens a session with its clip URL and sorts features weakest first', async () => {
+    installFakeApi({ 'library.getSession': () => sessionDetail(), 'media.urlFor': () => 'http://127.0.0.1:1/media/session/5/clip?t=x' });
+    const p = new PlaybackManager();
+    await p.open(5);
+    expect(p.clipUrl).toBe('http://127.0.0.1:1/media/session/5/clip?t=x');
+    expect(p.duration).toBeCloseTo(100 / 60, 12);
+    expect(p.features.map((f) => f.id)).toEqual([2, 1]);
+  });
+
+  it('steps by pose frames, clamps rates, and seeks to a feature event by frame_nr', async () => {
+    installFakeApi({ 'library.getSession': () => sessionDetail(), 'media.urlFor': () => null });
+    const p = new PlaybackManager();
+    await p.open(5);
+    const v = fakeVideo();
+    p.attach(v as unknown as HTMLVideoElement, null);
+    p.tick(10 / 60, 10);
+    p.step(1);
+    expect(v.currentTime).toBeCloseTo(11 / 60 + 0.001, 12);
+    p.tick(11 / 60 + 0.001, 11);
+    p.step(-3);
+    expect(v.currentTime).toBeCloseTo(8 / 60 + 0.001, 12);
+    p.setRate(9);
+    expect(v.playbackRate).toBe(2);
+    p.changeRate(-1);
+    expect(p.rate).toBe(1.5);
+    // frame_nr 40 is track index 30 (frame numbers start at 10 in this track)
+    expect(p.eventTime({ timestamp: 99, frame_nr: 40 })).toBeCloseTo(30 / 60 + 0.001, 12);
+    expect(p.eventTime({ timestamp: 0.25, frame_nr: 999 })).toBeCloseTo(0.251, 12);
+    p.keyL();
+    expect(v.paused).toBe(false);
+    p.keyJ();
+    expect(p.rate).toBe(1);
+  });
+
+  it('keeps an A/B loop ordered', async () => {
+    installFakeApi({ 'library.getSession': () => sessionDetail(), 'media.urlFor': () => null });
+    const p = new PlaybackManager();
+    await p.open(5);
+    p.tick(1, 60);
+    p.markLoop('a');
+    p.tick(0.5, 30);
+    p.markLoop('b');
+    expect([p.loopA, p.loopB]).toEqual([0.5, 1]);
+    p.clearLoop();
+    expect(p.loopA).toBeNull();
+  });
+});

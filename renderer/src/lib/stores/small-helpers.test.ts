@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import type { JobView } from '../../../../preload/contract.js';
+import { emptyFilter, parseTags, toSessionFilter } from './library-filter.js';
+import { parseRoute, routeHash } from './route.js';
+import { describeJob, jobFileName, upsertJob } from './job-text.js';
+import { commandFor } from '../keyboard.js';
+
+function job(patch: Partial<JobView>): JobView {
+  return { id: 1, kind: 'analysis', state: 'queued', share: 0, warnings: [], input: { videoPath: '/x/clip.mp4', backend: 'local' }, attempts: 0, createdAt: '', updatedAt: '', ...patch };
+}
+
+describe('library filter', () => {
+  it('leaves out empty fields and makes `to` inclusive', () => {
+    expect(toSessionFilter(emptyFilter())).toEqual({});
+    expect(
+      toSessionFilter({ text: ' ana ', playerId: 2, sport: 'tennis', swingType: 'backhand_drive', tag: ' serve ', from: '2026-01-01', to: '2026-01-31' }),
+    ).toEqual({ text: 'ana', playerId: 2, sport: 'tennis', swingType: 'backhand_drive', tag: 'serve', from: '2026-01-01', to: '2026-01-31T23:59:59.999Z' });
+    expect(toSessionFilter({ ...emptyFilter(), from: '01/02/2026' })).toEqual({});
+  });
+
+  it('splits tags', () => {
+    expect(parseTags(' a, b,,a , c ')).toEqual(['a', 'b', 'c']);
+    expect(parseTags('')).toEqual([]);
+  });
+});
+
+describe('routes', () => {
+  it('parses and formats hashes', () => {
+    expect(parseRoute('#/session/12')).toEqual({ screen: 'session', id: 12 });
+    expect(parseRoute('#/session/x')).toEqual({ screen: 'library' });
+    expect(parseRoute('#/new')).toEqual({ screen: 'new' });
+    expect(parseRoute('')).toEqual({ screen: 'library' });
+    expect(routeHash({ screen: 'session', id: 4 })).toBe('#/session/4');
+    expect(routeHash({ screen: 'settings' })).toBe('#/settings');
+  });
+});
+
+describe('job text', () => {
+  it('describes each state in plain words', () => {
+    expect(describeJob(job({}))).toBe('Waiting in the queue');
+    expect(describeJob(job({ state: 'uploading', bytes: 2_100_000, totalBytes: 5_000_000 }))).toBe('Uploading — 2.1 of 5.0 MB');
+    expect(describeJob(job({ state: 'analysing', share: 0.634 }))).toBe('Analysing — 63 %');
+    expect(describeJob(job({ state: 'failed', reason: 'no player found' }))).toBe('Failed: no player found');
+    expect(describeJob(job({ state: 'cancelled' }))).toBe('Cancelled');
+    expect(jobFileName(job({}))).toBe('clip.mp4');
+    expect(jobFileName(job({ input: { backend: 'local' } }))).toBe('');
+  });
+
+  it('upserts newest first', () => {
+    const list = upsertJob(upsertJob([], job({ id: 1 })), job({ id: 2 }));
+    expect(list.map((j) => j.id)).toEqual([2, 1]);
+    expect(upsertJob(list, job({ id: 1, state: 'done' })).find((j) => j.id === 1)?.state).toBe('done');
+  });
+});
+
+describe('keyboard', () => {
+  const key = (k: string, target: unknown = { tagName: 'BODY' }, mods = {}) =>
+    commandFor({ key: k, ctrlKey: false, altKey: false, metaKey: false, target: target as EventTarget, ...mods });
+  it('maps the shortcuts and ignores form fields and modifiers', () => {
+    expect(key(' ')).toBe('togglePlay');
+    expect(key('ArrowLeft')).toBe('stepBack');
+    expect(key('ArrowRight')).toBe('stepForward');
+    expect(key('J')).toBe('slowerOrBack');
+    expect(key('k')).toBe('pause');
+    expect(key('l')).toBe('playOrFaster');
+    expect(key('[')).toBe('rateDown');
+    expect(key(']')).toBe('rateUp');
+    expect(key('?')).toBe('help');
+    expect(key(' ', { tagName: 'INPUT' })).toBeNull();
+    expect(key('ArrowLeft', { tagName: 'DIV', isContentEditable: true })).toBeNull();
+    expect(key('l', { tagName: 'BODY' }, { ctrlKey: true })).toBeNull();
+  });
+});
