@@ -1,0 +1,137 @@
+/**
+ * Session hand-over: export then import into an empty library gives an equal session; importing
+ * twice creates no duplicate; a same-name player is merged only when asked; a different session
+ * with the same id is never overwritten; tampered ZIPs (path traversal, bomb, missing entry,
+ * altered bytes) are refused with a clear error and the receiving library is unchanged.
+ */
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import AdmZip from 'adm-zip';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ArchiveError } from '../../main/archive/errors.js';
+import { HandoverError, importHandover } from '../../main/export/handover-import.js';
+import { exportSession } from '../../main/export/session-export.js';
+import { openLibrary, type WritableDb } from '../../main/library/db.js';
+import { getSessionDetail } from '../../main/library/detail.js';
+import { createPlayer } from '../../main/library/players.js';
+import { writeZip, zeroBombEntry, zipEntry } from '../support/fault-zip.js';
+import { sessionFixture, type SessionFixture } from './session-fixture.js';
+
+let fx: SessionFixture;
+let zipPath: string;
+beforeAll(async () => {
+  fx = await sessionFixture();
+  zipPath = join(fx.home, 'handover.zip');
+  await exportSession(fx.db, fx.sessionId, 'handover', zipPath);
+});
+afterAll(() => fx?.close());
+
+let home: string;
+let db: WritableDb;
+beforeEach(() => {
+  home = mkdtempSync(join(tmpdir(), 'handover-target-'));
+  db = openLibrary(home);
+});
+afterEach(() => {
+  db.close();
+  rmSync(home, { recursive: true, force: true });
+});
+
+const counts = (d: WritableDb) => d.prepare('SELECT (SELECT count(*) FROM sessions) s, (SELECT count(*) FROM players) p, (SELECT count(*) FROM features) f').get();
+const integrity = (d: WritableDb) => d.pragma('integrity_check', { simple: true });
+
+/** Rewrites the hand-over with `edit` applied to its entries (name → bytes). */
+function tampered(edit: (entries: Map<string, Buffer>) => void, extra: Parameters<typeof writeZip>[0] = []): string {
+  const entries = new Map(new AdmZip(zipPath).getEntries().map((e) => [e.entryName, e.getData()]));
+  edit(entries);
+  const p = join(home, `tampered-${Math.random().toString(36).slice(2)}.zip`);
+  writeFileSync(p, writeZip([...[...entries].map(([n, b]) => zipEntry(n, b)), ...extra]));
+  return p;
+}
+
+describe('session hand-over', () => {
+  it('export then import gives an equal session; a second import changes nothing', () => {
+    const r = importHandover(db, zipPath);
+    expect(r.created).toBe(true);
+    const a = fx.detail;
+    const b = getSessionDetail(db, r.sessionId)!;
+    expect(b.player.name).toBe(a.player.name);
+    expect(b.player.heightMm).toBe(a.player.heightMm);
+    expect(b.session.clipSha256).toBe(a.session.clipSha256);
+    expect(readFileSync(b.session.clipPath).equals(readFileSync(a.session.clipPath))).toBe(true);
+    expect([b.session.title, b.session.notes, b.session.recordedAt]).toEqual([a.session.title, a.session.notes, a.session.recordedAt]);
+    expect(b.session.tags.sort()).toEqual(a.session.tags.sort());
+    expect(b.analysis!.uid).toBe(a.analysis!.uid);
+    expect(b.features.map((f) => [f.feature_name, f.value, f.score, f.level])).toEqual(a.features.map((f) => [f.feature_name, f.value, f.score, f.level]));
+    expect(b.categories).toEqual(a.categories);
+    expect(b.kineticChain).toEqual(a.kineticChain);
+    expect(Array.from(b.pose2d!.keypoints)).toEqual(Array.from(a.pose2d!.keypoints));
+    expect(Array.from(b.pose3d!.keypoints)).toEqual(Array.from(a.pose3d!.keypoints));
+    const before = counts(db);
+    expect(importHandover(db, zipPath)).toEqual({ sessionId: r.sessionId, created: false });
+    expect(counts(db)).toEqual(before);
+  });
+
+  it('asks before merging a player with the same name', () => {
+    const existing = createPlayer(db, { name: 'Roger Test', dominantHand: 'right', heightMm: 1850 });
+    const before = counts(db);
+    const err = (() => {
+      try {
+        importHandover(db, zipPath);
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(err).toBeInstanceOf(HandoverError);
+    expect((err as HandoverError).code).toBe('player-exists');
+    expect((err as HandoverError).playerId).toBe(existing.id);
+    expect(counts(db)).toEqual(before);
+    const merged = importHandover(db, zipPath, { playerMerge: 'merge' });
+    expect(getSessionDetail(db, merged.sessionId)!.player.id).toBe(existing.id);
+  });
+
+  it('imports as a new player when told to', () => {
+    createPlayer(db, { name: 'Roger Test', dominantHand: 'left', heightMm: 1700 });
+    const r = importHandover(db, zipPath, { playerMerge: 'new' });
+    expect(getSessionDetail(db, r.sessionId)!.player.name).toBe('Roger Test (2)');
+  });
+
+  it('never overwrites a different session with the same id', () => {
+    importHandover(db, zipPath);
+    const before = counts(db);
+    const other = tampered((e) => {
+      const a = JSON.parse(e.get('analysis.json')!.toString()) as { result: { features: { value: number }[] } };
+      a.result.features[0]!.value += 1;
+      e.set('analysis.json', Buffer.from(JSON.stringify(a)));
+      const m = JSON.parse(e.get('manifest.json')!.toString()) as { sha256: Record<string, string> };
+      m.sha256['analysis.json'] = createHash('sha256').update(e.get('analysis.json')!).digest('hex');
+      e.set('manifest.json', Buffer.from(JSON.stringify(m)));
+    });
+    expect(() => importHandover(db, other)).toThrow(/a different session \(\d+\) already has analysis id/);
+    expect(counts(db)).toEqual(before);
+  });
+
+  it.each([
+    ['a path-traversal entry', () => tampered(() => undefined, [zipEntry('../evil.txt', Buffer.from('x'))]), ArchiveError, /unsafe-path|absolute or contains/],
+    ['a zip bomb', () => tampered(() => undefined, [zeroBombEntry('bomb.bin', 1100)]), ArchiveError, /bomb\.bin: declares \d+ bytes, at most \d+ allowed/],
+    ['a zip bomb that lies about its size', () => tampered(() => undefined, [zeroBombEntry('bomb.bin', 1100, 1000)]), ArchiveError, /bomb\.bin/],
+    ['a missing archive entry', () => tampered((e) => e.delete('archive.zip')), HandoverError, /archive\.zip: entry is missing/],
+    ['altered clip bytes', () => tampered((e) => e.set('clip.mp4', Buffer.concat([e.get('clip.mp4')!, Buffer.from('x')]))), HandoverError, /clip\.mp4: SHA-256 does not match/],
+    ['not a zip at all', () => { const p = join(home, 'x.zip'); writeFileSync(p, 'hello'); return p; }, ArchiveError, /not a readable ZIP/],
+  ])('refuses %s and leaves the library unchanged', (_name, make, type, message) => {
+    const bad = make();
+    const before = counts(db);
+    let err: unknown;
+    try {
+      importHandover(db, bad);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(type);
+    expect(String((err as Error).message)).toMatch(message);
+    expect(counts(db)).toEqual(before);
+    expect(integrity(db)).toBe('ok');
+  });
+});
