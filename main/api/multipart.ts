@@ -3,15 +3,14 @@
  * its exact Content-Length computed up front.
  */
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { Readable } from 'node:stream';
+import type { BodyPart } from './node-http.js';
 
 /** The body, its Content-Type header value (with boundary) and its length in bytes. */
 export interface MultipartBody {
   contentType: string;
   length: number;
-  /** Creates the byte stream (each call opens the file anew). */
-  open: () => Readable;
+  /** The body in order: part headers in memory, the file on disk. */
+  parts: BodyPart[];
 }
 
 /** A file field: path on disk, size in bytes, name and type sent in the part headers. */
@@ -42,14 +41,6 @@ export function multipartBody(fields: Record<string, string>, file: FilePart): M
   return {
     contentType: `multipart/form-data; boundary=${boundary}`,
     length: head.length + file.size + tail.length,
-    open: () =>
-      Readable.from(
-        (async function* () {
-          yield head;
-          yield* createReadStream(file.path, { highWaterMark: 256 * 1024 }) as AsyncIterable<Buffer>;
-          yield tail;
-        })(),
-        { objectMode: false },
-      ),
+    parts: [head, { path: file.path, size: file.size }, tail],
   };
 }

@@ -85,7 +85,7 @@ export async function processVideo(
     method: 'POST',
     url,
     headers,
-    body: body.open(),
+    parts: body.parts,
     idleTimeoutMs: idle,
     what: 'POST /process',
     secrets,

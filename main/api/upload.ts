@@ -3,10 +3,9 @@
  * Content-Type that was sent to upload-url and an exact Content-Length, no Authorization
  * header. Never retried here (see ./videos.ts `uploadVideo` for the fresh-URL retry).
  */
-import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { ApiError, safeUrl } from './errors.js';
-import { headerGetter, readText, sendStreamed } from './node-http.js';
+import { DEFAULT_FILE_CHUNK, headerGetter, readText, sendStreamed } from './node-http.js';
 import { presignedExpiry, type IssuedUrl } from './presigned.js';
 import { statusError } from './transport.js';
 
@@ -28,12 +27,14 @@ export interface PutOptions {
   onBytesSent?: (bytes: number) => void;
   /** Socket inactivity limit, ms. */
   idleTimeoutMs: number;
+  /** Read size of the file stream, bytes (default {@link DEFAULT_PUT_CHUNK}). */
+  readChunkBytes?: number;
   /** Clock, epoch ms (tests). */
   now?: () => number;
 }
 
-/** Read size of the file stream: 256 KiB (larger than the 64 KiB default; measured faster in test/bench/upload.ts). */
-const READ_CHUNK = 256 * 1024;
+/** Default read size of the file, bytes (see ./node-http.ts and test/bench/upload.ts). */
+export const DEFAULT_PUT_CHUNK = DEFAULT_FILE_CHUNK;
 
 /**
  * PUTs `file` to a presigned URL.
@@ -68,7 +69,8 @@ export async function putPresigned(target: IssuedUrl, file: string, opts: PutOpt
     method: 'PUT',
     url,
     headers: { 'Content-Type': opts.contentType, 'Content-Length': total },
-    body: createReadStream(file, { highWaterMark: READ_CHUNK }),
+    parts: [{ path: file, size: total }],
+    chunkBytes: opts.readChunkBytes ?? DEFAULT_PUT_CHUNK,
     idleTimeoutMs: opts.idleTimeoutMs,
     what: 'PUT presigned upload',
     ...(opts.signal ? { signal: opts.signal } : {}),
