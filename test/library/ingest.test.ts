@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readArchive } from '../../main/archive/read.js';
+import { buildArchive } from '../../main/archive/write.js';
 import { openLibrary } from '../../main/library/db.js';
 import { getSessionDetail } from '../../main/library/detail.js';
 import { sha256File } from '../../main/library/files.js';
@@ -121,6 +122,18 @@ describe('ingestAnalysis', () => {
     expect(d?.analysis?.warnings.at(-1)).toMatch(/^the analysis archive was unreadable \(not-a-zip: /);
     expect(readArchive(d?.analysis?.archivePath ?? '').pose2d.frames).toBe(60);
     expect(basename(d?.session.clipPath ?? '')).toMatch(/^[0-9a-f]{64}\.mov$/);
+  });
+
+  it('keeps a readable vendor archive byte for byte, and decodes pose from the done line when none is given', () => {
+    const base = ingestInput({ uid: 'uid-vendor', clip: fakeClip(t.home, 'v.mp4') });
+    const vendor = buildArchive({ pose2d: base.pose2d as PoseTrack, pose3d: base.pose3d as PoseTrack, analysis: { ...base.analysis, vendor_extra: 1 } });
+    const id = ingestAnalysis(db, { ...base, pose2d: undefined, pose3d: undefined, archiveBytes: vendor });
+    const d = getSessionDetail(db, id);
+    expect(readFileSync(d?.analysis?.archivePath ?? '')).toEqual(vendor);
+    expect(d?.analysis?.warnings).toEqual(base.analysis.warnings);
+    expect(d?.pose2d?.frames).toBe(60);
+    expect(d?.pose2d?.present[0]).toBe(0);
+    expect(d?.pose2d?.keypoints[17 * 2 * 5 + 3]).toBeCloseTo(base.pose2d?.keypoints[17 * 2 * 5 + 3] ?? NaN, 1);
   });
 
   it('rejects bad session facts before writing any file', () => {
