@@ -93,7 +93,15 @@ export async function handleProcess(ctx: ServiceContext, req: IncomingMessage, r
     sendInvalid(ctx, res, new BadRequest(`File larger than the limit of ${ctx.maxUploadBytes} bytes`, '', 413));
     return;
   }
-  const form = await readMultipart(req, ctx.store, 'file', ctx.maxUploadBytes);
+  let form: MultipartForm;
+  try {
+    form = await readMultipart(req, ctx.store, 'file', ctx.maxUploadBytes);
+  } catch (err) {
+    if (req.readableAborted || res.destroyed) throw err; // the client went away mid-upload
+    const detail = err instanceof Error ? err.message : String(err);
+    sendInvalid(ctx, res, new BadRequest(`Malformed multipart body: ${detail}`, ''));
+    return;
+  }
   try {
     let meta: TechniqueRequestMetadata;
     try {

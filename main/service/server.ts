@@ -145,7 +145,7 @@ async function route(ctx: ServiceContext, db: import('better-sqlite3').Database,
   const task = /^\/api\/statistics\/tennis\/([^/]+)$/.exec(path);
   if (task?.[1] !== undefined) {
     if (method !== 'GET') throw new HttpError(405, `Use GET ${path}`);
-    return handleGetTennisTask(ctx, db, res, decodeURIComponent(task[1]));
+    return handleGetTennisTask(ctx, db, res, task[1]);
   }
   const routes: Record<string, () => Promise<void>> = {
     '/api/video/upload-url': () => handleUploadUrl(ctx, req, res),

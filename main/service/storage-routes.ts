@@ -21,7 +21,7 @@ const PROBLEM_TEXT = {
 
 /** Verifies the presigned URL of a storage request. @throws HttpError 403 / 404. */
 export function authoriseStorage(ctx: ServiceContext, method: string, url: URL): SignedGrant {
-  const key = decodeURIComponent(url.pathname.slice('/storage/'.length));
+  const key = url.pathname.slice('/storage/'.length); // valid keys need no percent-decoding
   if (!OBJECT_KEY_RE.test(key)) throw new HttpError(404, 'No such object');
   const grant = verifySignedUrl(ctx.secret, method, key, url.searchParams, Math.floor(ctx.now() / 1000));
   if (typeof grant === 'string') throw new HttpError(403, PROBLEM_TEXT[grant]);

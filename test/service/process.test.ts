@@ -23,7 +23,7 @@ beforeAll(async () => {
   home = tempHome();
   svc = await startTestService(home.home);
   const dir = home.home;
-  clips.tennis = cutClip(mediaPath('tennis_forehand_2.mp4'), join(dir, 'tennis.mp4'), 1.5, 3.5);
+  clips.tennis = cutClip(mediaPath('tennis_forehand_2.mp4'), join(dir, 'tennis.mp4'), 1.5, 3);
   clips.pickleball = cutClip(mediaPath('pickleball_rec_1.mp4'), join(dir, 'pickleball.mp4'), 3, 2.5);
   clips.empty = testPattern(join(dir, 'nobody.mp4'));
   clips.portrait = mediaPath('balance_portrait_60fps_1.mp4');
@@ -71,7 +71,7 @@ function expectValidStream(lines: Record<string, unknown>[]): Record<string, unk
 }
 
 describe('POST /process on real clips', () => {
-  it('single player tennis forehand (3.5 s cut, 1080p): done with a pose for every decoded frame, archive stored', async () => {
+  it('single player tennis forehand (3 s cut, 1080p): done with a pose for every decoded frame, archive stored', async () => {
     const r = await processClip(clips.tennis!, { ...META, uid: 'tennis-1', store_data: true });
     expect(r.status).toBe(200);
     expect(r.type).toMatch(/^application\/x-ndjson/);
@@ -172,6 +172,16 @@ describe('POST /process bad input: documented 400s, the service keeps serving', 
     invalid((await res.json()) as Record<string, unknown>, 'req-1', /Missing form field: file/);
   });
 
+  it('a malformed multipart body', async () => {
+    const res = await fetch(`${svc.techniqueUrl}/process`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${svc.token}`, 'Content-Type': 'multipart/form-data' },
+      body: 'no boundary here',
+    });
+    expect(res.status).toBe(400);
+    invalid((await res.json()) as Record<string, unknown>, '', /Malformed multipart body/);
+  });
+
   it('401 without the bearer token', async () => {
     const r = await processClip(join(home.home, 'tennis.mp4'), META, 'tennis.mp4', null);
     expect(r.status).toBe(401);
@@ -188,7 +198,8 @@ describe('POST /process bad input: documented 400s, the service keeps serving', 
     ac.abort();
     for (let i = 0; i < 200 && !svc.logs.some((l) => l.includes('gone: aborted')); i++) await new Promise((r) => setTimeout(r, 50));
     expect(svc.logs.some((l) => l.includes('/process gone: aborted'))).toBe(true);
-    const again = await processClip(clips.portrait!, { ...META, uid: 'after-abort' });
-    expect(again.lines.at(-1)?.status).toBe('done');
+    const again = await processClip(clips.empty!, { ...META, uid: 'after-abort' });
+    expect(again.status).toBe(200);
+    expect(again.lines.at(-1)).toMatchObject({ status: 'error', uid: 'after-abort' });
   });
 });

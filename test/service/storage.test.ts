@@ -171,9 +171,13 @@ describe('object storage', () => {
     expect((await fetch(downloadUrl)).status).toBe(200);
   });
 
-  it('404 for an object not uploaded yet', async () => {
+  it('404 for an object not uploaded yet and for keys outside the storage layout', async () => {
     const { downloadUrl } = await uploadUrls(svc, 'later.mp4');
     expect((await fetch(downloadUrl)).status).toBe(404);
+    const query = new URL(downloadUrl).search;
+    for (const path of ['/storage/%E0%A4%A', '/storage/videos/..%2F..%2Ftoken', '/storage/token', '/storage/']) {
+      expect((await fetch(`${svc.baseUrl}${path}${query}`)).status, path).toBe(404);
+    }
   });
 
   it('413 over the size cap: declared up front, and counted while streaming (chunked)', async () => {
