@@ -9,11 +9,11 @@ import { NoPersonError } from './errors.js';
 import { decodeFrames, decodeSize } from './frame-source.js';
 import { liftTo3d } from './lift-3d.js';
 import { frameTensor, loadMoveNet } from './movenet.js';
-import { KEYPOINT_ONE_EURO, oneEuroInPlace } from './one-euro.js';
+import { KEYPOINT_ONE_EURO, median3InPlace, oneEuroInPlace } from './one-euro.js';
 import { PlayerTracker, type TrackedPose } from './player-tracker.js';
 import { probeVideo } from './probe.js';
 import type { EngineOptions, PoseEstimate } from './types.js';
-import { frameRange, LOW_CONFIDENCE, RangeWarner } from './warnings.js';
+import { frameRange, LOW_CONFIDENCE, LOW_CONFIDENCE_MIN_FRAMES, RangeWarner } from './warnings.js';
 
 /** Longer side of the decoded frames, px: lightning crops of a player ≥ ~150 px tall stay sharp. */
 export const DECODE_MAX_SIDE = 640;
@@ -35,10 +35,10 @@ export async function estimatePose(videoPath: string, opts: EngineOptions): Prom
   const video = await probeVideo(videoPath, opts.signal);
   if (video.fps < 29.5) warn(`frame rate ${video.fps.toFixed(1)} fps is below the recommended 30 fps; fast swings may be blurred or missed`);
   const size = decodeSize(video.width, video.height, DECODE_MAX_SIDE);
-  const net = await loadMoveNet();
+  const net = await loadMoveNet(opts.cropModel);
   const tracker = new PlayerTracker(net);
   const absent = new RangeWarner((a, b, ta, tb) => `no person found in ${frameRange(a, b, ta, tb)}`, warn);
-  const low = new RangeWarner((a, b, ta, tb) => `low pose confidence (< ${LOW_CONFIDENCE}) in ${frameRange(a, b, ta, tb)}`, warn);
+  const low = new RangeWarner((a, b, ta, tb) => `low pose confidence (< ${LOW_CONFIDENCE}) in ${frameRange(a, b, ta, tb)}`, warn, LOW_CONFIDENCE_MIN_FRAMES);
   const results: FrameResult[] = [];
   let [decodeS, inferenceS, everFound, lastShare] = [0, 0, false, 0];
   let tWait = performance.now();
@@ -83,13 +83,14 @@ function buildTrack2d(results: FrameResult[], sourcePath: string, sx: number, sy
   return t;
 }
 
-/** One Euro filter on every joint coordinate, in units of the player's median box height. */
+/** Median of 3 then One Euro filter on every joint coordinate, in units of the player's median box height. */
 function smoothTrack(t: PoseTrack): void {
   const heights = Array.from({ length: t.frames }, (_, f) => t.bbox[f * 4 + 3] ?? NaN).filter(Number.isFinite).sort((a, b) => a - b);
   const unit = heights[heights.length >> 1] ?? 1;
   const series = new Float64Array(t.frames);
   for (let k = 0; k < t.joints * 2; k++) {
     for (let f = 0; f < t.frames; f++) series[f] = t.present[f] ? (t.keypoints[f * t.joints * 2 + k] ?? NaN) / unit : NaN;
+    median3InPlace(series);
     oneEuroInPlace(series, t.timestamps, KEYPOINT_ONE_EURO);
     for (let f = 0; f < t.frames; f++) if (t.present[f]) t.keypoints[f * t.joints * 2 + k] = (series[f] ?? NaN) * unit;
   }

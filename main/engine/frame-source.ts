@@ -116,6 +116,9 @@ export async function* decodeFrames(
   } finally {
     signal?.removeEventListener('abort', onAbort);
     if (exit === undefined) killFfmpeg();
-    void worker.terminate();
+    // Let the worker see ffmpeg's exit (so it reaps the child) and end by itself; force it after 5 s.
+    const force = setTimeout(() => void worker.terminate(), 5000);
+    force.unref();
+    worker.once('exit', () => clearTimeout(force));
   }
 }

@@ -28,10 +28,16 @@ export interface Crop {
   side: number;
 }
 
-/** Lightning's fixed input size, pixels (model signature). */
-const LIGHTNING_SIZE = 192;
-/** Multipose input: longer side 256 px, both sides multiples of 32 (model card). */
-const MULTIPOSE_SIDE = 256;
+/** Single-person models for the crop and their fixed input sizes, pixels (model signatures). */
+export const CROP_MODELS = { 'movenet-lightning': 192, 'movenet-thunder': 256 } as const;
+/** One of {@link CROP_MODELS}. */
+export type CropModel = keyof typeof CROP_MODELS;
+/**
+ * Multipose input: longer side 512 px, both sides multiples of 32 (model card). At 256 px the
+ * near players of pickleball_rec_1.mp4 (≈ 100 px tall at 1080p... 70 px in the 640 px frame)
+ * were missed and a far player on the next court was picked; at 512 px all five are found.
+ */
+const MULTIPOSE_SIDE = 512;
 
 /** A decoded frame held as a float tensor [1, h, w, 3] for cropping and resizing. */
 export class FrameTensor {
@@ -48,24 +54,26 @@ export class FrameTensor {
 /** The loaded models; create with {@link loadMoveNet}. */
 export interface MoveNet {
   tf: typeof tfTypes;
-  lightning: tfTypes.GraphModel;
+  /** The single-person model run on the crop (lightning or thunder). */
+  single: tfTypes.GraphModel;
+  singleSize: number;
   multipose: tfTypes.GraphModel;
 }
 
-/** Loads tfjs (wasm) and both MoveNet models from disk. @throws Error when a model cannot be read. */
-export async function loadMoveNet(): Promise<MoveNet> {
+/** Loads tfjs (wasm), multipose and the crop model from disk. @throws Error when a model cannot be read. */
+export async function loadMoveNet(cropModel: CropModel = 'movenet-lightning'): Promise<MoveNet> {
   const tf = await tfReady();
-  const [lightning, multipose] = await Promise.all([loadPoseModel('movenet-lightning'), loadPoseModel('movenet-multipose')]);
-  return { tf, lightning, multipose };
+  const [single, multipose] = await Promise.all([loadPoseModel(cropModel), loadPoseModel('movenet-multipose')]);
+  return { tf, single, singleSize: CROP_MODELS[cropModel], multipose };
 }
 
 /** Wraps RGB24 bytes (h × w × 3) as a frame tensor. */
 export function frameTensor(net: MoveNet, rgb: Uint8Array, width: number, height: number): FrameTensor {
-  const t = net.tf.tidy(() => net.tf.tensor3d(rgb, [height, width, 3], 'int32').toFloat().expandDims(0) as tfTypes.Tensor4D);
+  const t = net.tf.tidy(() => net.tf.tensor3d(rgb, [height, width, 3], 'int32').toFloat().expandDims<tfTypes.Tensor4D>(0));
   return new FrameTensor(t, width, height);
 }
 
-/** Input size of multipose for a frame: longer side 256, each side rounded to a multiple of 32. */
+/** Input size of multipose for a frame: longer side 512, each side rounded to a multiple of 32. */
 export function multiposeInputSize(width: number, height: number): { w: number; h: number } {
   const k = MULTIPOSE_SIDE / Math.max(width, height);
   const r = (v: number) => Math.max(32, Math.round((v * k) / 32) * 32);
@@ -102,7 +110,7 @@ export async function detectPeople(net: MoveNet, frame: FrameTensor, minScore = 
   return people;
 }
 
-/** Runs lightning on a square crop of the frame; keypoints are mapped back to frame pixels. */
+/** Runs the single-person model (lightning/thunder) on a square crop of the frame; keypoints are mapped back to frame pixels. */
 export async function poseInCrop(net: MoveNet, frame: FrameTensor, crop: Crop): Promise<CocoPose> {
   const half = crop.side / 2;
   const box = [
@@ -112,9 +120,9 @@ export async function poseInCrop(net: MoveNet, frame: FrameTensor, crop: Crop): 
     (crop.cx + half) / (frame.width - 1),
   ];
   const input = net.tf.tidy(() =>
-    net.tf.image.cropAndResize(frame.tensor, [box], [0], [LIGHTNING_SIZE, LIGHTNING_SIZE], 'bilinear', 0).toInt(),
+    net.tf.image.cropAndResize(frame.tensor, [box], [0], [net.singleSize, net.singleSize], 'bilinear', 0).toInt(),
   );
-  const out = net.lightning.execute(input) as tfTypes.Tensor;
+  const out = net.single.execute(input) as tfTypes.Tensor;
   const v = await out.data();
   input.dispose();
   out.dispose();

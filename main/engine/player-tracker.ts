@@ -5,6 +5,13 @@
 import { detectPeople, poseInCrop, type CocoPose, type Crop, type FrameTensor, type MoveNet } from './movenet.js';
 import { cropAround, matchDetection, MIN_POSE_SCORE, pickPlayer, poseBox, poseScore, REACQUIRE_AFTER_S } from './tracker.js';
 
+/**
+ * While nobody is tracked, multipose (the expensive model) runs on every 5th frame only
+ * (6 Hz at 30 fps): a lost player is found again within 0.17 s, and a clip with nobody in it
+ * does not cost a multipose run per frame.
+ */
+export const DETECT_EVERY_WHILE_LOST = 5;
+
 /** The player's pose in one frame (decoded-frame pixels) with its box and mean score. */
 export interface TrackedPose {
   pose: CocoPose;
@@ -17,12 +24,15 @@ export class PlayerTracker {
   private crop: Crop | undefined;
   private lastBox: [number, number, number, number] | undefined;
   private lostSinceT = NaN;
+  private frameNr = -1;
+  private lastDetectFrame = -Infinity;
 
   constructor(private readonly net: MoveNet) {}
 
   /** Finds the player in `frame` (time `t` seconds); undefined when not found. */
   async step(frame: FrameTensor, t: number): Promise<TrackedPose | undefined> {
-    if (!this.crop) await this.detect(frame, t);
+    this.frameNr++;
+    if (!this.crop && this.frameNr - this.lastDetectFrame >= DETECT_EVERY_WHILE_LOST) await this.detect(frame, t);
     if (!this.crop) return undefined;
     let found = await this.poseAt(frame, this.crop);
     if (!found && this.lastBox) {
@@ -50,6 +60,7 @@ export class PlayerTracker {
   }
 
   private async detect(frame: FrameTensor, t: number): Promise<void> {
+    this.lastDetectFrame = this.frameNr;
     const dets = await detectPeople(this.net, frame);
     const lostLong = !this.lastBox || t - this.lostSinceT > REACQUIRE_AFTER_S;
     const match = this.lastBox ? matchDetection(dets, this.lastBox) : undefined;

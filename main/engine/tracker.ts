@@ -9,7 +9,7 @@
  * players and crowd are smaller or off-centre). From then on identity is kept frame to frame
  * by cropping around the previous pose (single-person lightning in that crop); when the pose
  * is lost, multipose runs again and the person whose box best overlaps the last known box
- * (IoU ≥ 0.1, or centre within one box height) is taken back; only after REACQUIRE_AFTER_S
+ * (IoU ≥ 0.1, or centre within one box height, and height within ×0.5-×2) is taken back; only after REACQUIRE_AFTER_S
  * seconds without a match does the rule above pick a (possibly new) player.
  */
 import type { CocoPose, Crop, Detection } from './movenet.js';
@@ -48,16 +48,23 @@ export function iou(a: Box, b: Box): number {
   return union > 0 ? inter / union : 0;
 }
 
-/** The detection that continues the track of `last` (IoU ≥ 0.1 or centre within one box height). */
+/**
+ * The detection that continues the track of `last`: IoU ≥ 0.1 or centre within one box height,
+ * and a box height within ×0.5-×2 of the last one (a far player is never taken for a near one).
+ */
 export function matchDetection(dets: Detection[], last: Box): Detection | undefined {
   let best: Detection | undefined;
   let bestCost = Infinity;
   for (const d of dets) {
     const dist = Math.hypot(d.box[0] + d.box[2] / 2 - (last[0] + last[2] / 2), d.box[1] + d.box[3] / 2 - (last[1] + last[3] / 2));
     const overlap = iou(d.box, last);
-    if (overlap < 0.1 && dist > last[3]) continue;
+    const sizeRatio = d.box[3] / Math.max(1, last[3]);
+    if ((overlap < 0.1 && dist > last[3]) || sizeRatio < 0.5 || sizeRatio > 2) continue;
     const cost = dist / Math.max(1, last[3]) - overlap;
-    if (cost < bestCost) (best = d), (bestCost = cost);
+    if (cost < bestCost) {
+      best = d;
+      bestCost = cost;
+    }
   }
   return best;
 }

@@ -47,6 +47,11 @@ export interface EngineOptions {
   onProgress?: (shareOfFramesDone: number) => void;
   /** Called with each warning as it arises (no person in a frame range, player lost, low confidence, fps < 30). */
   onWarning?: (message: string) => void;
+  /**
+   * Single-person model run on the crop around the player: 'movenet-lightning' (default, ~3×
+   * faster) or 'movenet-thunder' (more accurate). Numbers in main/engine/README.md.
+   */
+  cropModel?: 'movenet-lightning' | 'movenet-thunder';
   /** Player height, millimetres: scales the 3D skeleton. */
   playerHeightMm: number;
 }

@@ -2,6 +2,8 @@
 
 /** Mean keypoint confidence below which a frame counts as low confidence. */
 export const LOW_CONFIDENCE = 0.35;
+/** Shortest run of low-confidence frames worth a warning (single blurred frames are normal in a swing). */
+export const LOW_CONFIDENCE_MIN_FRAMES = 5;
 
 /** Collects runs of frames with a condition and reports each run once it ends. */
 export class RangeWarner {
@@ -11,6 +13,7 @@ export class RangeWarner {
   constructor(
     private readonly describe: (from: number, to: number, t0: number, t1: number) => string,
     private readonly emit: (message: string) => void,
+    private readonly minFrames = 1,
   ) {}
 
   /** Feeds frame `f` at time `t` seconds; `on` = the condition holds in that frame. */
@@ -26,7 +29,7 @@ export class RangeWarner {
   }
 
   private close(to: number): void {
-    this.emit(this.describe(this.start, to, this.startT, this.lastT));
+    if (to - this.start + 1 >= this.minFrames) this.emit(this.describe(this.start, to, this.startT, this.lastT));
     this.start = -1;
   }
 }
