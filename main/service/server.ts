@@ -99,7 +99,12 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
   // a server closing at the same moment a pooled socket is reused gives the client ECONNRESET,
   // which happens easily while the engine keeps the event loop busy.
   server.keepAliveTimeout = 65_000;
-  await listen(server, opts.port ?? 0, opts.host ?? '127.0.0.1');
+  try {
+    await listen(server, opts.port ?? 0, opts.host ?? '127.0.0.1');
+  } catch (err) {
+    db.close();
+    throw err;
+  }
   const { port } = server.address() as AddressInfo;
   ctx.baseUrl = `http://${urlHost(opts.host ?? '127.0.0.1')}:${port}`;
   if (opts.runTasks !== false) worker.start();

@@ -63,6 +63,17 @@ describe('tennis task API (queue only, worker off)', () => {
   });
 });
 
+describe('start-up', () => {
+  it('rejects when the port is taken, and the home can be used again right after', async () => {
+    const port = Number(new URL(svc.baseUrl).port);
+    const h = tempHome();
+    await expect(startTestService(h.home, { port })).rejects.toThrow(/EADDRINUSE/);
+    const again = await startTestService(h.home);
+    await again.close();
+    h.cleanup();
+  });
+});
+
 describe('task database', () => {
   it('is WAL with a STRICT tasks table and refuses a newer schema', () => {
     const h = tempHome();
