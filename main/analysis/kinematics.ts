@@ -14,8 +14,8 @@
  * is higher by up to that much).
  */
 import { J } from '../pose/h36m.js';
-import { joint3, mid, series, yaw, type PosePair, type Vec3 } from './pose-access.js';
-import { centralDiff, fillGaps, hampel, savitzkyGolay, smoothingWindow, unwrap } from './signal.js';
+import { joint2, joint3, mid, norm, series, sub, yaw, type PosePair, type Vec3 } from './pose-access.js';
+import { centralDiff, fillGaps, hampel, median, savitzkyGolay, smoothingWindow, unwrap } from './signal.js';
 
 /** Longest gap (seconds) bridged by interpolation before differentiation. */
 export const MAX_FILL_S = 0.25;
@@ -42,6 +42,12 @@ export interface Kinematics {
   trunkOmega: Float64Array;
   /** Smoothed hand position per frame, metres (NaN rows where unmeasured). */
   hand: Vec3[];
+  /**
+   * Hand position in the picture plane relative to the pelvis, metres (2D pixels × the frame's
+   * metres per pixel, from the 3D/2D trunk length ratio median-filtered over ±0.5 s), smoothed
+   * like the 3D series. Free of the depth ambiguity of a monocular lift; used to locate swings.
+   */
+  handPlane: [number, number][];
   /** |d(hand)/dt|, m/s. */
   handSpeed: Float64Array;
   handPoint: HandPoint;
@@ -90,6 +96,7 @@ export function computeKinematics(p: PosePair, fps: number, hand: 'left' | 'righ
     return l && r ? mid(l, r) : null;
   };
   const axes = [0, 1, 2].map((d) => prep('hand', series(n, (f) => handAt(f)?.[d] ?? null), HAMPEL_FLOOR_M));
+  const plane = planeHand(p, n, fps, hand, handPoint).map((raw) => prep('hand', raw, HAMPEL_FLOOR_M));
   const vel = axes.map((a) => centralDiff(a, t));
   const handSpeed = Float64Array.from({ length: n }, (_, f) => Math.hypot(vel[0]![f]!, vel[1]![f]!, vel[2]![f]!));
   const handPos = Array.from({ length: n }, (_, f): Vec3 => [axes[0]![f]!, axes[1]![f]!, axes[2]![f]!]);
@@ -100,10 +107,39 @@ export function computeKinematics(p: PosePair, fps: number, hand: 'left' | 'righ
     pelvisOmega: centralDiff(pelvisYaw, t),
     trunkOmega: centralDiff(trunkYaw, t),
     hand: handPos,
+    handPlane: Array.from({ length: n }, (_, f): [number, number] => [plane[0]![f]!, plane[1]![f]!]),
     handSpeed,
     handPoint,
     gaps: dedupeGaps(gaps),
   };
+}
+
+/** Raw picture-plane hand series [x, y] in metres (see Kinematics.handPlane). */
+function planeHand(p: PosePair, n: number, fps: number, hand: 'left' | 'right', handPoint: HandPoint): Float64Array[] {
+  const wristJ = hand === 'right' ? J.rightWrist : J.leftWrist;
+  const mpp = series(n, (f) => {
+    const a = joint3(p, f, J.pelvis);
+    const b = joint3(p, f, J.thorax);
+    const a2 = joint2(p, f, J.pelvis);
+    const b2 = joint2(p, f, J.thorax);
+    if (!a || !b || !a2 || !b2) return null;
+    const px = Math.hypot(b2[0] - a2[0], b2[1] - a2[1]);
+    return px > 1 ? norm(sub(b, a)) / px : null;
+  });
+  const half = Math.max(1, Math.round(fps / 2));
+  const scale = mpp.map((_, f) => median(mpp.subarray(Math.max(0, f - half), Math.min(n, f + half + 1))));
+  const at = (f: number): [number, number] | null => {
+    const pel = joint2(p, f, J.pelvis);
+    let w: [number, number] | null;
+    if (handPoint === 'dominant_wrist') w = joint2(p, f, wristJ);
+    else {
+      const l = joint2(p, f, J.leftWrist);
+      const r = joint2(p, f, J.rightWrist);
+      w = l && r ? [(l[0] + r[0]) / 2, (l[1] + r[1]) / 2] : null;
+    }
+    return pel && w ? [w[0] - pel[0], w[1] - pel[1]] : null;
+  };
+  return [0, 1].map((d) => series(n, (f) => (at(f)?.[d] ?? NaN) * scale[f]!));
 }
 
 function degUnwrap(deg: Float64Array): Float64Array {

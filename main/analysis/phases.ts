@@ -5,9 +5,10 @@
  * Rules (documented in README.md):
  * - Ball contact: the frame nearest `ball_timestamp` when given; otherwise detected in two
  *   steps. (1) The forward swing is the {@link SWING_WINDOW_S} window with the largest net hand
- *   displacement per second (chord speed |hand(t+W/2) − hand(t−W/2)| / W): a swing carries the
- *   hand far in one direction, while detector jitter and left/right keypoint swaps move it
- *   back and forth, so they score low here although their frame-to-frame speed can be high.
+ *   displacement per second in the picture plane (chord speed |hand(t+W/2) − hand(t−W/2)| / W
+ *   on Kinematics.handPlane): a swing carries the hand far in one direction, while detector
+ *   jitter moves it back and forth, so it scores low here although its frame-to-frame speed
+ *   can be high; and the picture plane is free of the depth flips a monocular lift can make.
  *   (2) Contact is the frame of the highest smoothed hand speed inside that window (peak hand
  *   speed falls at or within a few ms of impact in groundstrokes: Elliott, Marshall & Noffal
  *   1995; Landlinger et al. 2010). The window length is our heuristic: it spans a forward swing
@@ -99,15 +100,17 @@ export function swingHalfWindow(k: Kinematics): number {
 }
 
 /**
- * Chord speed per frame, m/s: |hand(f+h) − hand(f−h)| / (t[f+h] − t[f−h]) with h =
- * {@link swingHalfWindow}; NaN near the ends and where the hand is unmeasured.
+ * Picture-plane chord speed per frame, m/s: |handPlane(f+h) − handPlane(f−h)| / (t[f+h] − t[f−h])
+ * with h = {@link swingHalfWindow}; NaN near the ends and where the hand is unmeasured.
  */
 export function chordSpeed(k: Kinematics): Float64Array {
   const n = k.t.length;
   const half = swingHalfWindow(k);
   const out = new Float64Array(n).fill(NaN);
   for (let f = half; f < n - half; f++) {
-    out[f] = norm(sub(k.hand[f + half]!, k.hand[f - half]!)) / (k.t[f + half]! - k.t[f - half]!);
+    const a = k.handPlane[f - half]!;
+    const b = k.handPlane[f + half]!;
+    out[f] = Math.hypot(b[0] - a[0], b[1] - a[1]) / (k.t[f + half]! - k.t[f - half]!);
   }
   return out;
 }

@@ -19,7 +19,7 @@ export function checkPair(pose2d: PoseTrack, pose3d: PoseTrack): PosePair & { re
   if (pose3d.dims !== 3) throw new Error(`pose3d must have dims 3, got ${pose3d.dims}`);
   if (pose2d.joints < 17 || pose3d.joints < 17) throw new Error(`pose tracks must be H36M-17 (got ${pose2d.joints} and ${pose3d.joints} joints)`);
   if (pose2d.frames !== pose3d.frames) throw new Error(`pose2d has ${pose2d.frames} frames but pose3d has ${pose3d.frames}`);
-  const { mask, flagged } = boneOutliers(pose3d);
+  const { mask, flagged } = boneOutliers(pose2d, pose3d);
   return { pose2d, pose3d, rejected: mask, rejectedCount: flagged };
 }
 

@@ -13,6 +13,7 @@ import { mediaPath } from '../support/media.js';
 import { loadCocoAsH36m } from './support/coco-to-h36m.js';
 import { liftFrontOn } from './support/front-lift.js';
 import { loadTrcAsH36m } from './support/trc.js';
+import { liftTo3d } from '../../main/engine/lift-3d.js';
 import { J } from '../../main/pose/h36m.js';
 import { kpIndex } from '../../main/pose/pose-track.js';
 
@@ -86,6 +87,16 @@ describe('tennis_forehand_2 (Federer forehand)', () => {
     expect(st.movement.metres_per_pixel).toBeGreaterThan(0.0018);
     expect(st.movement.metres_per_pixel).toBeLessThan(0.0035);
   });
+});
+
+test("tennis_forehand_2 through the engine's own geometric lift: contact still found at frames 112–130", () => {
+  const { track, width, height } = loadCocoAsH36m(mediaPath('keypoints/tennis_forehand_2.coco17_detectron2.json'), FPS);
+  const out = computeTechniqueResult({ pose2d: track, pose3d: liftTo3d(track, 1850), fps: FPS, width, height, meta: META });
+  expect(out.contact.frame).toBeGreaterThanOrEqual(112);
+  expect(out.contact.frame).toBeLessThanOrEqual(130);
+  expect(out.result.features.length).toBeGreaterThanOrEqual(8);
+  // The detector's mislocated right wrist in the return swing (frames 210–239) is masked, not used.
+  expect(out.warnings).toContain('no hand measurement in frames 210–239; speeds there are reported as 0');
 });
 
 describe('Pose2Sim balancing trial (real 3D markers, 60 fps)', () => {

@@ -103,6 +103,7 @@ test('a wrist moving at a known speed (6 m/s on a circle) reads 6 m/s ± 2 %', (
     const wr = rotY([0, -0.2, 0.5], deg).map((v, i) => v + s[i]!);
     pose3d.keypoints.set(el, kpIndex(pose3d, f, J.rightElbow));
     pose3d.keypoints.set(wr, kpIndex(pose3d, f, J.rightWrist));
+    pose2d.keypoints.set([960 + 300 * el[0]!, 700 - 300 * el[1]!], kpIndex(pose2d, f, J.rightElbow));
     pose2d.keypoints.set([960 + 300 * wr[0]!, 700 - 300 * wr[1]!], kpIndex(pose2d, f, J.rightWrist));
   }
   const out = computeTechniqueResult({ ...inp, meta: { ...META, ball_timestamp: 1 } });
