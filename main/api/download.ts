@@ -76,6 +76,7 @@ async function downloadOnce(t: Transport, url: string, dest: string, opts: Downl
     await fh.sync();
     await fh.close();
     await rename(tmp, dest);
+    await syncDir(dirname(dest));
     return n;
   } catch (err) {
     await fh.close().catch(() => undefined);
@@ -137,6 +138,14 @@ async function streamGet(
     clearTimeout(timer);
     opts.signal?.removeEventListener('abort', onAbort);
   }
+}
+
+/** fsyncs a folder so a rename in it survives a crash; best effort (not all filesystems allow it). */
+async function syncDir(dir: string): Promise<void> {
+  const d = await open(dir, 'r').catch(() => undefined);
+  if (!d) return;
+  await d.sync().catch(() => undefined);
+  await d.close();
 }
 
 function tooLarge(what: string, max: number): ApiError {
