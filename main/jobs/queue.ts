@@ -122,6 +122,20 @@ export class JobQueue {
     if (!FINAL_STATES.has(job.state)) this.write(id, { state: 'cancelled', reason: 'cancelled by the user' });
   }
 
+  /**
+   * Runs a failed or cancelled job again as a new job with the same input (e.g. after the
+   * backend recovered, or with the settings changed). The old job stays as it ended.
+   * @returns the new job id.
+   * @throws Error when the job does not exist or has not failed / been cancelled;
+   *   JobInputError when its input is no longer valid (clip gone).
+   */
+  retry(id: number): number {
+    const job = this.store.get(id);
+    if (!job) throw new Error(`no job with id ${id}`);
+    if (job.state !== 'failed' && job.state !== 'cancelled') throw new Error(`job ${id} is ${job.state}; only failed or cancelled jobs can be retried`);
+    return job.kind === 'analysis' ? this.enqueueAnalysis(job.input as AnalysisJobInput) : this.enqueueTennis(job.input);
+  }
+
   /** All jobs, newest first, with live progress. */
   list(): JobView[] {
     return this.store.list().map((j) => this.view(j));
