@@ -19,7 +19,7 @@
  *   when the shoulder line is not measured, the frame where the hand is furthest from its
  *   contact position.
  * - End of follow-through: the first frame after contact whose hand speed drops to
- *   {@link FOLLOW_THROUGH_SPEED_SHARE} of the contact speed, within
+ *   {@link FOLLOW_THROUGH_SPEED_SHARE} of the contact speed (the highest within ±0.1 s), within
  *   {@link FOLLOW_THROUGH_WINDOW_S}; otherwise the last frame of that window.
  */
 import { argmax, median } from './signal.js';
@@ -155,7 +155,10 @@ function findBackswingEnd(k: Kinematics, contact: number): number {
 function findFollowThroughEnd(k: Kinematics, contact: number): number {
   const n = k.t.length;
   const tEnd = k.t[contact]! + FOLLOW_THROUGH_WINDOW_S;
-  const vc = k.handSpeed[contact]!;
+  // Reference speed: the highest hand speed within ±0.1 s of contact (a given ball_timestamp may
+  // sit a frame or two off the peak).
+  let vc = NaN;
+  for (let i = 0; i < n; i++) if (Math.abs(k.t[i]! - k.t[contact]!) <= 0.1 && !(k.handSpeed[i]! <= vc)) vc = k.handSpeed[i]!;
   let last = contact;
   for (let i = contact + 1; i < n && k.t[i]! <= tEnd; i++) {
     last = i;
