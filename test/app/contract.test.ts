@@ -1,0 +1,168 @@
+/**
+ * The contract's input schemas: every channel refuses a wrong type, a missing field and an
+ * extra (dangerous) field, and accepts a valid input; the generated name lists match CONTRACT.
+ */
+import { describe, expect, it } from 'vitest';
+import { CHANNELS, EVENT_NAMES } from '../../preload/channels.gen.js';
+import { CONTRACT, EVENTS, type Channel } from '../../preload/contract.js';
+
+const player = { name: 'Ana Lopez', dominantHand: 'right', heightMm: 1680 };
+const job = {
+  videoPath: '/videos/a.mp4',
+  player,
+  sport: 'tennis',
+  swingType: 'forehand_drive',
+  backend: 'local',
+};
+
+/** Per channel: a valid input, then bad ones (wrong type, missing field, extra dangerous field). */
+const CASES: Record<Channel, { valid: unknown; bad: unknown[] }> = {
+  'app.info': { valid: undefined, bad: [{ path: '/etc/passwd' }, 1, null] },
+  'app.openExternal': {
+    valid: { url: 'https://example.com/help' },
+    bad: [
+      { url: 3 },
+      {},
+      { url: 'https://example.com', path: '/etc/passwd' },
+      { url: 'file:///etc/passwd' },
+      { url: 'javascript:alert(1)' },
+    ],
+  },
+  'library.listPlayers': { valid: undefined, bad: [{ sql: 'DROP TABLE players' }, 'x'] },
+  'library.createPlayer': {
+    valid: player,
+    bad: [
+      { ...player, heightMm: '1680' },
+      { name: 'A', dominantHand: 'right' },
+      { ...player, id: 5 },
+      { ...player, heightMm: 1.68 },
+      { ...player, name: '  ' },
+    ],
+  },
+  'library.updatePlayer': {
+    valid: { id: 1, patch: { heightMm: 1700 } },
+    bad: [
+      { id: '1', patch: {} },
+      { patch: { name: 'B' } },
+      { id: 1, patch: { createdAt: '2020-01-01' } },
+      { id: -1, patch: {} },
+    ],
+  },
+  'library.listSessions': {
+    valid: { playerId: 2, tag: 'power', text: 'hip', limit: 10 },
+    bad: [{ limit: 'all' }, { from: 'yesterday' }, { dbPath: '/tmp/other.sqlite' }, { limit: 5000 }],
+  },
+  'library.getSession': {
+    valid: { id: 3 },
+    bad: [{ id: 'x' }, {}, { id: 3, clipPath: '/etc/passwd' }, { id: 1.5 }],
+  },
+  'library.renameSession': {
+    valid: { id: 3, title: 'New' },
+    bad: [{ id: 3, title: 5 }, { id: 3 }, { id: 3, title: 'x', clipPath: '/etc' }],
+  },
+  'library.setTags': {
+    valid: { id: 3, tags: ['power'] },
+    bad: [
+      { id: 3, tags: 'power' },
+      { tags: ['a'] },
+      { id: 3, tags: ['a'], sql: '1' },
+      { id: 3, tags: ['a,b'] },
+    ],
+  },
+  'library.setNotes': {
+    valid: { id: 3, notes: '' },
+    bad: [{ id: 3, notes: null }, { id: 3 }, { id: 3, notes: '', path: '/x' }],
+  },
+  'library.deleteSession': {
+    valid: { id: 3 },
+    bad: [{ id: [3] }, {}, { id: 3, clipPath: '/home/user/.ssh/id_rsa' }],
+  },
+  'library.playerHistory': {
+    valid: { playerId: 1, featureName: 'hip_rotation' },
+    bad: [{ playerId: 'me' }, {}, { playerId: 1, archivePath: '/x.zip' }],
+  },
+  'jobs.check': {
+    valid: { paths: ['/videos/a.mp4'] },
+    bad: [
+      { paths: '/videos/a.mp4' },
+      {},
+      { paths: ['relative/a.mp4'] },
+      { paths: ['/a\0.mp4'] },
+      { paths: ['/a.mp4'], allowAll: true },
+      { paths: [] },
+    ],
+  },
+  'jobs.enqueueAnalysis': {
+    valid: [job],
+    bad: [
+      job,
+      [{ ...job, sport: 'golf' }],
+      [{ ...job, videoPath: undefined }],
+      [{ ...job, outputDir: '/etc' }],
+      [{ ...job, videoPath: '../../etc/passwd' }],
+      [],
+    ],
+  },
+  'jobs.cancel': { valid: { id: 1 }, bad: [{ id: 'all' }, {}, { id: 1, force: true }] },
+  'jobs.list': { valid: undefined, bad: [{ all: true }] },
+  'settings.get': { valid: undefined, bad: [{ includeKey: true }] },
+  'settings.update': {
+    valid: { theme: 'dark', remote: { baseUrl: '', techniqueUrl: 'https://t.example.com' } },
+    bad: [
+      { theme: 3 },
+      { remote: { baseUrl: 'https://a.example.com' } },
+      { libraryDir: '/' },
+      { window: { x: 0 } },
+      { remote: { baseUrl: 'file:///x', techniqueUrl: '' } },
+    ],
+  },
+  'settings.setApiKey': {
+    valid: { key: 'sk-live-0123456789' },
+    bad: [{ key: 12345678 }, {}, { key: 'sk-live-0123456789', path: '/x' }, { key: 'short' }],
+  },
+  'settings.testConnection': {
+    valid: { backend: 'remote' },
+    bad: [{ backend: 'ftp' }, {}, { backend: 'remote', url: 'http://evil' }],
+  },
+  'dialog.pickVideos': { valid: undefined, bad: [{ defaultPath: '/etc' }] },
+  'media.urlFor': {
+    valid: { sessionId: 3 },
+    bad: [
+      { sessionId: '3' },
+      {},
+      { sessionId: 3, path: '../../etc/passwd' },
+      { sessionId: 3, kind: 'archive' },
+    ],
+  },
+};
+
+describe('contract input schemas', () => {
+  it('has a case for every channel', () => {
+    expect(Object.keys(CASES).sort()).toEqual(Object.keys(CONTRACT).sort());
+  });
+
+  for (const channel of Object.keys(CASES) as Channel[]) {
+    const { valid, bad } = CASES[channel];
+    it(`${channel}: accepts a valid input`, () => {
+      const r = CONTRACT[channel].input.safeParse(valid);
+      expect(r.success, JSON.stringify(r.error?.issues)).toBe(true);
+    });
+    it.each(bad.map((b) => [JSON.stringify(b) ?? 'undefined', b]))(
+      `${channel}: refuses %s`,
+      (_label, input) => {
+        expect(CONTRACT[channel].input.safeParse(input).success).toBe(false);
+      },
+    );
+  }
+
+  it('applies defaults (media.urlFor kind = clip)', () => {
+    expect(CONTRACT['media.urlFor'].input.parse({ sessionId: 1 })).toEqual({ sessionId: 1, kind: 'clip' });
+  });
+});
+
+describe('generated name lists', () => {
+  it('match CONTRACT and EVENTS (run `npx tsx preload/gen-channels.ts` when this fails)', () => {
+    expect([...CHANNELS]).toEqual(Object.keys(CONTRACT));
+    expect([...EVENT_NAMES]).toEqual(Object.keys(EVENTS));
+  });
+});
