@@ -7,11 +7,17 @@ import { computeTechniqueResult } from '../analysis/technique.js';
 import { InsufficientPoseError } from '../analysis/errors.js';
 import { computeTennisStats } from '../analysis/tennis-stats.js';
 import { writeArchive } from '../archive/write.js';
-import { estimatePose, measuredSecondsPerFrame, NoPersonError } from '../engine/analyze-video.js';
+import { estimatePose, measuredSecondsPerFrame, NoPersonError, VideoDecodeError } from '../engine/analyze-video.js';
 import type { AnalysisPipeline, TechniqueOutcome } from './pipeline-types.js';
 
 /** Player height used for tennis statistics, mm (the task request carries none): adult male median ≈ 1.78 m (WHO/NCD-RisC 2016). */
 export const DEFAULT_PLAYER_HEIGHT_MM = 1780;
+
+/**
+ * Decoded share of the announced frames below which the clip is reported as truncated (0.9:
+ * containers' nb_frames and duration × fps are off by a frame or two, never by 10%).
+ */
+export const TRUNCATED_SHARE = 0.9;
 
 /** The real pipeline. */
 export const techniquePipeline: AnalysisPipeline = {
@@ -27,16 +33,24 @@ export const techniquePipeline: AnalysisPipeline = {
         ...(hooks.onWarning ? { onWarning: hooks.onWarning } : {}),
       });
     } catch (err) {
+      // Input problems found while decoding are the request's fault: an `error` line, not `failed`.
       if (err instanceof NoPersonError) return { kind: 'no-analysis', message: err.message, warnings: [] };
+      if (err instanceof VideoDecodeError) return { kind: 'no-analysis', message: `could not decode the video: ${err.message}`, warnings: [] };
       throw err;
     }
     const { pose2d, pose3d, video } = pose;
+    const warnings = [...pose.warnings];
+    if (pose2d.frames < TRUNCATED_SHARE * video.frameCount) {
+      const w = `the video looks truncated: ${pose2d.frames} of the ${video.frameCount} frames its header announces could be decoded`;
+      warnings.push(w);
+      hooks.onWarning?.(w);
+    }
     hooks.onProgress?.(1);
     try {
       const out = computeTechniqueResult({ pose2d, pose3d, fps: video.fps, width: video.width, height: video.height, meta });
-      return { kind: 'done', pose2d, pose3d, result: out.result, warnings: [...pose.warnings, ...out.warnings] };
+      return { kind: 'done', pose2d, pose3d, result: out.result, warnings: [...warnings, ...out.warnings] };
     } catch (err) {
-      if (err instanceof InsufficientPoseError) return { kind: 'no-analysis', message: err.message, pose2d, pose3d, warnings: pose.warnings };
+      if (err instanceof InsufficientPoseError) return { kind: 'no-analysis', message: err.message, pose2d, pose3d, warnings };
       throw err;
     }
   },

@@ -48,9 +48,9 @@ export async function uploadUrls(svc: LocalService, fileName: string, contentTyp
   return r.json.data as { uploadUrl: string; downloadUrl: string };
 }
 
-/** Cuts `seconds` of `src` starting at `startS` into `out` (re-encoded, fast preset). */
-export function cutClip(src: string, out: string, startS: number, seconds: number): string {
-  execFileSync(ffmpegPath(), ['-v', 'error', '-y', '-ss', String(startS), '-i', src, '-t', String(seconds), '-an', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', out]);
+/** Cuts `seconds` of `src` starting at `startS` into `out` (re-encoded, fast preset; `extra` ffmpeg output options). */
+export function cutClip(src: string, out: string, startS: number, seconds: number, extra: string[] = []): string {
+  execFileSync(ffmpegPath(), ['-v', 'error', '-y', '-ss', String(startS), '-i', src, '-t', String(seconds), '-an', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', ...extra, out]);
   return out;
 }
 

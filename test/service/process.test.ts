@@ -31,6 +31,9 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'empty.mp4'), '');
   const whole = readFileSync(clips.tennis);
   writeFileSync(join(dir, 'truncated.mp4'), whole.subarray(0, Math.floor(whole.length * 0.6)));
+  const faststart = cutClip(mediaPath('tennis_forehand_2.mp4'), join(dir, 'faststart.mp4'), 1.5, 2, ['-movflags', '+faststart']);
+  const fs = readFileSync(faststart);
+  writeFileSync(join(dir, 'truncated-faststart.mp4'), fs.subarray(0, Math.floor(fs.length * 0.5)));
 });
 afterAll(async () => {
   await svc.close();
@@ -159,6 +162,15 @@ describe('POST /process bad input: documented 400s, the service keeps serving', 
     expect(r.status).toBe(400);
     expect(r.lines).toHaveLength(1);
     invalid(r.lines[0]!, uid, error);
+  });
+
+  it('a truncated mp4 with its index in front: analysed as far as it decodes, with a warning', async () => {
+    const r = await processClip(join(home.home, 'truncated-faststart.mp4'), META);
+    expect(r.status).toBe(200);
+    const last = expectValidStream(r.lines);
+    expect(['done', 'error']).toContain(last.status);
+    expect((last.warnings as string[]).some((w) => /video looks truncated/.test(w))).toBe(true);
+    expect(r.lines.some((l) => l.status === 'processing' && (l.warnings as string[] | undefined)?.some((w) => /truncated/.test(w)))).toBe(true);
   });
 
   it('an unsupported extension and a missing file field', async () => {
