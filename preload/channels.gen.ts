@@ -28,4 +28,8 @@ export const CHANNELS = [
 ] as const satisfies readonly Channel[];
 
 /** Every event name of EVENTS. */
-export const EVENT_NAMES = ['jobs.changed', 'library.changed'] as const satisfies readonly EventName[];
+export const EVENT_NAMES = [
+  'jobs.changed',
+  'library.changed',
+  'app.command',
+] as const satisfies readonly EventName[];

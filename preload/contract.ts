@@ -252,11 +252,18 @@ export interface LibraryChange {
   change: 'created' | 'updated' | 'deleted';
 }
 
+/** A menu command the renderer carries out (Electron application menu). */
+export interface AppCommand {
+  command: 'new-analysis' | 'show-shortcuts' | 'open-settings';
+}
+
 /** Events main pushes to the renderer: name → payload. */
 export const EVENTS = {
   /** A job changed state or progress (JobQueue 'job' event). */
   'jobs.changed': returns<JobView>(),
   'library.changed': returns<LibraryChange>(),
+  /** The user chose a menu item that the renderer handles (File › New analysis, Help › Keyboard shortcuts…). */
+  'app.command': returns<AppCommand>(),
 } as const;
 
 // ---------------------------------------------------------------------------------------------
