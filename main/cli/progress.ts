@@ -1,6 +1,7 @@
 /**
  * Job progress on the terminal. On a TTY stderr: one cli-progress bar per job (upload bytes,
- * then analysis share). Elsewhere (pipes, CI logs): one plain line per state change, no bars.
+ * then analysis share). Elsewhere (pipes, CI logs) nothing, so a failure stays one stderr line;
+ * SWING_STUDIO_PROGRESS=plain prints one plain line per state change instead.
  * stdout is never used, so `--json` output stays clean.
  */
 import cliProgress from 'cli-progress';
@@ -13,10 +14,14 @@ export interface ProgressView {
   stop(): void;
 }
 
-/** The view for this terminal: bars when `stream` is a TTY, plain lines otherwise; `quiet` = none. */
-export function progressView(stream: NodeJS.WriteStream = process.stderr, quiet = false): ProgressView {
-  if (quiet) return { update: () => undefined, stop: () => undefined };
-  return stream.isTTY ? barView(stream) : lineView(stream);
+/**
+ * The view for this terminal: bars when `stream` is a TTY, plain lines when
+ * `env.SWING_STUDIO_PROGRESS` is "plain", none otherwise or when `quiet`.
+ */
+export function progressView(stream: NodeJS.WriteStream = process.stderr, quiet = false, env: NodeJS.ProcessEnv = process.env): ProgressView {
+  if (env.SWING_STUDIO_PROGRESS === 'plain') return lineView(stream);
+  if (quiet || !stream.isTTY) return { update: () => undefined, stop: () => undefined };
+  return barView(stream);
 }
 
 function labelOf(job: JobView): string {

@@ -6,7 +6,7 @@
  */
 import { openLibrary, type WritableDb } from '../library/db.js';
 import { JobQueue } from '../jobs/queue.js';
-import type { JobView } from '../jobs/types.js';
+import type { BackendKind, JobView } from '../jobs/types.js';
 import type { BackendResolver } from '../backends/index.js';
 import { progressView } from './progress.js';
 
@@ -27,10 +27,15 @@ export interface QueueRun {
 export async function withQueue<T>(
   home: string,
   backends: BackendResolver,
-  opts: { quiet: boolean },
+  opts: { quiet: boolean; backend: BackendKind },
   enqueue: Enqueue,
   report: (run: QueueRun, db: WritableDb) => T,
 ): Promise<T> {
+  // Fail fast (one line, no job stored) when the backend is not usable, e.g. remote without a key.
+  await backends.client(opts.backend).catch(async (err: unknown) => {
+    await backends.close();
+    throw err;
+  });
   const db = openLibrary(home);
   const queue = new JobQueue({ db, home, backends });
   const view = progressView(process.stderr, opts.quiet);

@@ -8,7 +8,7 @@ import type { Command } from 'commander';
 import { HANDS, SPORTS, SWING_TYPES, type Hand, type Sport, type SwingType } from '../../contract/technique.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { AnalysisJobInput, JobView } from '../../jobs/types.js';
-import { checkAnalysisInput } from '../../jobs/validate.js';
+import { checkAnalysisInput, checkClipFile } from '../../jobs/validate.js';
 import type { WritableDb } from '../../library/db.js';
 import { getSessionDetail } from '../../library/detail.js';
 import { findPlayerByName } from '../../library/players.js';
@@ -55,11 +55,12 @@ export function registerAnalyze(program: Command): void {
     .option('--json', 'print the stored session summaries as JSON on stdout')
     .showHelpAfterError(false);
   addBackendOptions(cmd).action(async (videos: string[], opts: AnalyzeOptions) => {
+    for (const v of videos) checkClipFile(v); // bad files fail before anything starts
     const { home, kind, backends } = backendsFor(opts);
     const failed = await withQueue(
       home,
       backends,
-      { quiet: Boolean(opts.json) && !process.stderr.isTTY },
+      { quiet: Boolean(opts.json) && !process.stderr.isTTY, backend: kind },
       (queue, db) => enqueueAll(queue, db, videos, opts, kind),
       ({ jobs, interrupted }, db) => report(jobs, db, Boolean(opts.json), interrupted),
     );

@@ -5,7 +5,7 @@
  * keys, or with --json the raw result on stdout.
  */
 import type { Command } from 'commander';
-import { checkTennisInput } from '../../jobs/validate.js';
+import { checkClipFile, checkTennisInput } from '../../jobs/validate.js';
 import { getTennisTask } from '../../library/tennis.js';
 import { addBackendOptions, backendsFor, type BackendOptions } from '../backend-options.js';
 import { rowId } from '../options.js';
@@ -26,12 +26,13 @@ export function registerTennis(program: Command): void {
     .option('--json', 'print the raw result JSON on stdout')
     .showHelpAfterError(false);
   addBackendOptions(cmd).action(async (video: string, opts: TennisOptions) => {
-    const { home, kind, backends } = backendsFor(opts);
     const isUrl = /^https?:\/\//i.test(video);
+    if (!isUrl) checkClipFile(video); // a bad file fails before anything starts
+    const { home, kind, backends } = backendsFor(opts);
     const ok = await withQueue(
       home,
       backends,
-      { quiet: Boolean(opts.json) && !process.stderr.isTTY },
+      { quiet: Boolean(opts.json) && !process.stderr.isTTY, backend: kind },
       (queue) => [
         queue.enqueueTennis(
           checkTennisInput({
