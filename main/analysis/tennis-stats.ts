@@ -7,7 +7,8 @@
 import type { PoseTrack } from '../pose/pose-track.js';
 import { computeKinematics } from './kinematics.js';
 import { estimateMovement } from './movement.js';
-import { classifySide, detectSwingPeaks, SWING_MIN_CHORD, SWING_MIN_GAP_S, SWING_MIN_SPEED } from './swing-detect.js';
+import { classifySide } from './side-call.js';
+import { detectSwingPeaks, SWING_MIN_CHORD, SWING_MIN_GAP_S, SWING_MIN_SPEED } from './swing-detect.js';
 import { checkPair } from './swing-input.js';
 
 /** Version of the {@link TennisStats} JSON shape; bump on any incompatible change. */
@@ -22,8 +23,8 @@ export interface TennisSwing {
   /** Video frame number of that peak. */
   frame_nr: number;
   side: 'forehand' | 'backhand';
-  /** What decided `side` (see swing-detect.ts classifySide). */
-  side_basis: 'trunk_rotation' | 'wrist_side';
+  /** What decided `side` (see side-call.ts). */
+  side_basis: 'picture_plane' | 'trunk_rotation' | 'wrist_side';
   /** Peak dominant-wrist speed relative to the pelvis, m/s. */
   peak_wrist_speed_mps: number;
   /** Mean signed trunk rotation rate in the 0.1 s before the peak, deg/s (+ = counter-clockwise from above); null if unmeasured. */

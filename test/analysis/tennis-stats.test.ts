@@ -3,6 +3,7 @@ import { expect, test } from 'vitest';
 import { computeTennisStats } from '../../main/analysis/index.js';
 import { kpIndex } from '../../main/pose/pose-track.js';
 import { synthTracks } from './support/synthetic.js';
+import { liftTo3d } from '../../main/engine/lift-3d.js';
 
 test('two swings → a forehand and a backhand at the right times (right-hander)', () => {
   const t = synthTracks({ seconds: 4, swings: [{ t: 1, side: 'forehand' }, { t: 3, side: 'backhand' }] });
@@ -14,7 +15,7 @@ test('two swings → a forehand and a backhand at the right times (right-hander)
   expect(Math.abs(st.swings[1]!.time_s - 2.97)).toBeLessThan(0.05);
   expect(st.swings[0]!.frame_nr).toBe(Math.round(st.swings[0]!.time_s * 60));
   for (const s of st.swings) {
-    expect(s.side_basis).toBe('trunk_rotation');
+    expect(s.side_basis).toBe('picture_plane');
     expect(s.peak_wrist_speed_mps).toBeGreaterThan(8);
     expect(s.peak_wrist_speed_mps).toBeLessThan(16);
   }
@@ -28,6 +29,28 @@ test("a left-hander's forehand turns the other way and is still a forehand", () 
   const st = computeTennisStats({ ...t, dominantHand: 'left' });
   expect(st.swings.map((s) => s.side)).toEqual(['backhand', 'forehand']);
   expect(st.dominant_hand).toBe('left');
+});
+
+test("the engine's geometric lift cannot tell rotation direction; the picture-plane rule still can", () => {
+  for (const hand of ['right', 'left'] as const) {
+    const t = synthTracks({ seconds: 4, hand, swings: [{ t: 1, side: 'forehand' }, { t: 3, side: 'backhand' }] });
+    const st = computeTennisStats({ ...t, pose3d: liftTo3d(t.pose2d, 1750), dominantHand: hand });
+    expect(st.swings.map((s) => [s.side, s.side_basis])).toEqual([
+      ['forehand', 'picture_plane'],
+      ['backhand', 'picture_plane'],
+    ]);
+  }
+});
+
+test('side-on camera (hips overlap in the picture): the 3D trunk rotation decides', () => {
+  for (const hand of ['right', 'left'] as const) {
+    const t = synthTracks({ seconds: 4, hand, view: 'side', swings: [{ t: 1, side: 'backhand' }, { t: 3, side: 'forehand' }] });
+    const st = computeTennisStats({ ...t, dominantHand: hand });
+    expect(st.swings.map((s) => [s.side, s.side_basis])).toEqual([
+      ['backhand', 'trunk_rotation'],
+      ['forehand', 'trunk_rotation'],
+    ]);
+  }
 });
 
 test('swings closer than the minimum gap count once; slow arm motion is not a swing', () => {

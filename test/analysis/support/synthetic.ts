@@ -2,9 +2,9 @@
  * Test helper: synthetic H36M pose tracks with known answers. A right-handed, y-up skeleton
  * (pelvis at origin, body facing +z at heading 0, so the player's right is −x) performs
  * tanh-shaped swings: pelvis, trunk and arm turn in a proximal-to-distal sequence around each
- * swing time. Forehands turn counter-clockwise seen from above for a right-hander (clockwise for
+ * swing time; the swing nearest in time drives the pose. Forehands turn counter-clockwise seen from above for a right-hander (clockwise for
  * a left-hander), backhands the other way. The 2D track is an orthographic front view
- * (u = 960 + 300·x, v = 700 − 300·y pixels).
+ * (u = 960 + 300·x, v = 700 − 300·y pixels) or side view (u = 960 + 300·z).
  */
 import { createPoseTrack, kpIndex, type PoseTrack } from '../../../main/pose/pose-track.js';
 import { J } from '../../../main/pose/h36m.js';
@@ -29,6 +29,8 @@ export interface SynthOptions {
   twoHanded?: boolean;
   /** Swing time constant τ of tanh((t − tc)/τ), seconds. */
   tau?: number;
+  /** 2D camera: 'front' (u from x, default) or 'side' (u from z: the hips overlap in the picture). */
+  view?: 'front' | 'side';
 }
 
 /**
@@ -48,12 +50,15 @@ const add = (a: V, b: V): V => [a[0] + b[0], a[1] + b[1], a[2] + b[2]];
 const scale = (a: V, s: number): V => [a[0] * s, a[1] * s, a[2] * s];
 
 /** Pose of one frame (17 joints) at time t. */
-export function synthPose(t: number, o: Required<Omit<SynthOptions, 'fps' | 'seconds'>>): V[] {
+export function synthPose(t: number, o: Required<Omit<SynthOptions, 'fps' | 'seconds' | 'view'>>): V[] {
   let trunk = 0;
   let pelvis = 0;
   let arm = 0;
   const turn = o.hand === 'right' ? 1 : -1;
-  for (const s of o.swings) {
+  // The nearest swing drives the pose (a forehand ends turned where a backhand starts, so the
+  // pose is continuous between them; recovery between two same-side swings is not modelled).
+  const nearest = [...o.swings].sort((a, b) => Math.abs(a.t - t) - Math.abs(b.t - t)).slice(0, 1);
+  for (const s of nearest) {
     const dir = (s.side === 'forehand' ? 1 : -1) * turn;
     pelvis += dir * 40 * Math.tanh((t - s.t + PELVIS_LEAD_S) / o.tau);
     trunk += dir * 60 * Math.tanh((t - s.t + TRUNK_LEAD_S) / o.tau);
@@ -126,7 +131,7 @@ export function synthTracks(opts: SynthOptions = {}): { pose2d: PoseTrack; pose3
     }
     pose.forEach((v, j) => {
       pose3d.keypoints.set(v, kpIndex(pose3d, f, j));
-      pose2d.keypoints.set([960 + 300 * v[0], 700 - 300 * v[1]], kpIndex(pose2d, f, j));
+      pose2d.keypoints.set([960 + 300 * (opts.view === 'side' ? v[2] : v[0]), 700 - 300 * v[1]], kpIndex(pose2d, f, j));
       pose3d.confidences[f * 17 + j] = 0.9;
       pose2d.confidences[f * 17 + j] = 0.9;
     });
