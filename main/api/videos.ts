@@ -31,7 +31,8 @@ export interface UploadTarget {
  *   Retried as idempotent (a second URL pair costs nothing and the first is simply unused).
  */
 export async function getUploadUrl(t: Transport, fileName: string, contentType?: string, signal?: AbortSignal): Promise<UploadTarget> {
-  const type = contentType ?? contentTypeFor(fileName) ?? 'application/octet-stream';
+  // Normalised once, so upload-url signs exactly the Content-Type the PUT will send.
+  const type = (contentType ?? contentTypeFor(fileName) ?? 'application/octet-stream').trim().toLowerCase();
   const rule = checkUploadRequest(fileName, type);
   if (rule) throw new ApiError({ kind: 'input', code: 'upload-rule', message: rule.error });
   const res = await requestJson(t, {
@@ -45,7 +46,7 @@ export async function getUploadUrl(t: Transport, fileName: string, contentType?:
   const parsed = UploadUrlResponse.safeParse(res.body);
   if (!parsed.success) throw contractError('POST /api/video/upload-url', describeIssues(parsed.error));
   const { uploadUrl, downloadUrl } = parsed.data.data;
-  return { uploadUrl, downloadUrl, contentType: type.trim().toLowerCase(), issuedAt: Date.now(), raw: parsed.data };
+  return { uploadUrl, downloadUrl, contentType: type, issuedAt: Date.now(), raw: parsed.data };
 }
 
 /**

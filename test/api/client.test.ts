@@ -18,6 +18,8 @@ describe('/api calls against a healthy server', () => {
     expect(t.contentType).toBe('video/quicktime');
     expect(t.uploadUrl).toContain('/storage/');
     expect((t.raw as { requestId?: string }).requestId).toBe('r-1');
+    // The type is normalised before upload-url, so the PUT sends exactly what was signed.
+    expect((await clientFor(s).getUploadUrl('A.MP4', ' Video/MP4 ')).contentType).toBe('video/mp4');
   });
 
   it('checks videos, with per-URL errors', async () => {
