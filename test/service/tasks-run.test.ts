@@ -16,10 +16,16 @@ let filesUrl = '';
 beforeAll(async () => {
   home = tempHome();
   clip = cutClip(mediaPath('tennis_forehand_2.mp4'), join(home.home, 'tennis.mp4'), 1.5, 2);
+  // A plain video host, with Range support as real hosts have (ffmpeg seeks to the mp4 index).
   files = createServer((req, res) => {
     if (req.url !== '/tennis.mp4') return res.writeHead(404).end();
-    res.writeHead(200, { 'Content-Type': 'video/mp4', 'Content-Length': statSync(clip).size });
-    createReadStream(clip).pipe(res);
+    const size = statSync(clip).size;
+    const m = /^bytes=(\d+)-(\d*)$/.exec(req.headers.range ?? '');
+    const start = m ? Number(m[1]) : 0;
+    const end = m?.[2] ? Math.min(Number(m[2]), size - 1) : size - 1;
+    const headers = { 'Content-Type': 'video/mp4', 'Accept-Ranges': 'bytes', 'Content-Length': end - start + 1 };
+    res.writeHead(m ? 206 : 200, m ? { ...headers, 'Content-Range': `bytes ${start}-${end}/${size}` } : headers);
+    createReadStream(clip, { start, end }).pipe(res);
   });
   await new Promise<void>((r) => files.listen(0, '127.0.0.1', r));
   filesUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
@@ -54,6 +60,7 @@ async function settle(svc: Svc, id: string): Promise<{ status: number; json: Rec
 async function expectDone(svc: Svc, id: string): Promise<Record<string, unknown>> {
   const r = await settle(svc, id);
   expect(r.status, JSON.stringify(r.json)).toBe(200);
+  expect(r.json.status, JSON.stringify(r.json)).toBeUndefined();
   const done = TennisTaskDone.parse(r.json);
   expect(done.metadata).toEqual({ pipeline_version: 'stable', compute_version: 'v0.1.0' });
   const res = await fetch(done.data!.result_url);
@@ -63,9 +70,12 @@ async function expectDone(svc: Svc, id: string): Promise<Record<string, unknown>
 }
 
 describe('tennis tasks run for real', () => {
-  it('read_video_from_origin false copies a remote video into storage first; a missing one fails with a reason', async () => {
+  it('read_video_from_origin false copies a remote video into storage first, true reads it from its origin; a missing one fails with a reason', async () => {
     const svc = await startTestService(home.home);
     try {
+      const direct = await createTask(svc, { video_url: `${filesUrl}/tennis.mp4`, read_video_from_origin: true });
+      await expectDone(svc, direct);
+      expect(() => statSync(join(home.home, 'service', 'objects', 'videos', `task-${direct}.video`))).toThrow(/ENOENT/);
       const id = await createTask(svc, { video_url: `${filesUrl}/tennis.mp4`, read_video_from_origin: false, dominant_hand: 'right' });
       await expectDone(svc, id);
       expect(statSync(join(home.home, 'service', 'objects', 'videos', `task-${id}.video`)).size).toBe(statSync(clip).size);
