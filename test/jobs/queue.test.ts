@@ -111,6 +111,11 @@ describe('JobQueue', () => {
     expect(seen.some((j) => j.state === 'uploading' && j.totalBytes !== undefined && j.totalBytes > 0)).toBe(true);
     expect(server.uploads).toHaveLength(1);
     expect(server.processed).toHaveLength(1);
+    // The API key goes to the /api host only: never to storage or the technique server.
+    for (const r of server.requests) {
+      expect(r.headers.authorization).toBe(r.path.startsWith('/api/') ? `Bearer ${server.apiKey}` : undefined);
+    }
+    expect(server.requests.map((r) => r.route)).toEqual(['upload-url', 'put', 'process']);
     expect(server.processed[0]?.metadata).toMatchObject({ sport: 'pickleball', swing_type: 'forehand_drive', dominant_hand: 'right', player_height_mm: 1680 });
     const detail = getSessionDetail(db, job?.sessionId ?? -1);
     expect(detail?.player.name).toBe('Ann Example');
