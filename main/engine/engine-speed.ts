@@ -5,7 +5,11 @@
  * average of the speed of real runs of estimatePose in this process.
  */
 
-/** Seconds per frame measured by test/bench/engine.ts on the reference 2-core machine. */
+/**
+ * Seconds per frame on an idle 2-core x86-64 machine: movenet-lightning inference measured at
+ * 22.0 ms/frame (wasm SIMD, 1 thread), divided by the pipeline/inference speed ratio 0.81 that
+ * test/bench/engine.ts measured (crop, tracking, smoothing, decode hand-off) ≈ 27 ms, rounded up.
+ */
 export const CALIBRATED_SECONDS_PER_FRAME = 0.03;
 
 let measured: number | undefined;

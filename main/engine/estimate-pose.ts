@@ -37,7 +37,11 @@ export async function estimatePose(videoPath: string, opts: EngineOptions): Prom
   const size = decodeSize(video.width, video.height, DECODE_MAX_SIDE);
   const net = await loadMoveNet(opts.cropModel);
   const tracker = new PlayerTracker(net);
-  const absent = new RangeWarner((a, b, ta, tb) => `no person found in ${frameRange(a, b, ta, tb)}`, warn);
+  let firstFound = Infinity;
+  const absent = new RangeWarner(
+    (a, b, ta, tb) => `${a > firstFound ? 'player lost' : 'no person found'} in ${frameRange(a, b, ta, tb)}`,
+    warn,
+  );
   const low = new RangeWarner((a, b, ta, tb) => `low pose confidence (< ${LOW_CONFIDENCE}) in ${frameRange(a, b, ta, tb)}`, warn, LOW_CONFIDENCE_MIN_FRAMES);
   const results: FrameResult[] = [];
   let [decodeS, inferenceS, everFound, lastShare] = [0, 0, false, 0];
@@ -49,6 +53,7 @@ export async function estimatePose(videoPath: string, opts: EngineOptions): Prom
     const found = await tracker.step(ft, frame.timestamp).finally(() => ft.dispose());
     inferenceS += (performance.now() - tIn) / 1000;
     if (found && everFound === false && frame.index > 0) warn(`player first found at ${frameRange(frame.index, frame.index, frame.timestamp, frame.timestamp)}`);
+    if (found && !everFound) firstFound = frame.index;
     everFound ||= !!found;
     absent.push(frame.index, frame.timestamp, !found);
     low.push(frame.index, frame.timestamp, !!found && found.score < LOW_CONFIDENCE);

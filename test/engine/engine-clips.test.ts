@@ -7,8 +7,10 @@ import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { estimatePose, NoPersonError, type PoseEstimate } from '../../main/engine/analyze-video.js';
+import { estimatePose, NoPersonError, probeVideo, type PoseEstimate } from '../../main/engine/analyze-video.js';
+import { decodeFrames, decodeSize } from '../../main/engine/frame-source.js';
 import { H36M_LIMBS } from '../../main/pose/h36m.js';
+import { ffprobePath } from '../../main/config/binaries.js';
 import { mediaPath } from '../support/media.js';
 import { boxIou, ffmpeg, pck, tempDir } from './helpers.js';
 
@@ -139,5 +141,38 @@ describe('clips without a person, aborts, rotation', () => {
       /* ps exits 1 when this process has no children */
     }
     expect(children).not.toMatch(/ffmpeg/);
+  });
+
+  it('decodes a clip with rotation metadata upright, at the displayed size', async () => {
+    const clip = ffmpeg(['-i', mediaPath('balance_portrait_60fps_1.mp4'), '-t', '0.2', '-c', 'copy', '-metadata:s:v', 'rotate=90'], join(dir, 'rotated.mp4'));
+    const info = await probeVideo(clip);
+    expect(info).toMatchObject({ rotation: 90, width: 1920, height: 1080 });
+    const size = decodeSize(info.width, info.height, 640);
+    const frames: Uint8Array[] = [];
+    for await (const f of decodeFrames(clip, size)) {
+      expect([f.width, f.height, f.rgb.length]).toEqual([640, 360, 640 * 360 * 3]);
+      frames.push(f.rgb);
+    }
+    const counted = execFileSync(ffprobePath(), ['-v', 'error', '-count_frames', '-show_entries', 'stream=nb_read_frames', '-of', 'csv=p=0', clip], { encoding: 'utf8' });
+    expect(frames.length).toBe(parseInt(counted, 10));
+    // The first frame must be the upright (unrotated) clip's first frame turned by 90°.
+    let upright: Uint8Array | undefined;
+    for await (const f of decodeFrames(mediaPath('balance_portrait_60fps_1.mp4'), { width: 360, height: 640 })) {
+      upright = f.rgb;
+      break;
+    }
+    const meanDiff = (turn: (x: number, y: number) => number) => {
+      let sum = 0;
+      for (let y = 0; y < 360; y += 4) for (let x = 0; x < 640; x += 4) sum += Math.abs((frames[0]?.[(y * 640 + x) * 3] ?? 0) - (upright?.[turn(x, y) * 3] ?? 0));
+      return sum / (90 * 160);
+    };
+    const clockwise = meanDiff((x, y) => (639 - x) * 360 + y);
+    const counterClockwise = meanDiff((x, y) => x * 360 + (359 - y));
+    expect(Math.min(clockwise, counterClockwise)).toBeLessThan(8);
+    expect(Math.max(clockwise, counterClockwise)).toBeGreaterThan(20); // the comparison can tell the turn apart
+  });
+
+  it('reports a clear error for a file that is not a video', async () => {
+    await expect(probeVideo(join(dir, 'missing.mp4'))).rejects.toThrow(/^could not extract meta-data from the video: /);
   });
 });

@@ -7,6 +7,7 @@ import { KEYPOINT_ONE_EURO, median3InPlace, oneEuroInPlace } from '../../main/en
 import { videoInfoFromProbe } from '../../main/engine/probe.js';
 import { iou, matchDetection, pickPlayer } from '../../main/engine/tracker.js';
 import { decodeSize } from '../../main/engine/frame-source.js';
+import { CALIBRATED_SECONDS_PER_FRAME, measuredSecondsPerFrame, recordEngineRun } from '../../main/engine/engine-speed.js';
 import { H36M_LIMBS } from '../../main/pose/h36m.js';
 import { createPoseTrack } from '../../main/pose/pose-track.js';
 
@@ -114,5 +115,17 @@ describe('probe parsing and decode size', () => {
     expect(() => videoInfoFromProbe({ streams: [{ codec_type: 'audio' }] })).toThrow(/could not extract meta-data from the video: no video stream/);
     expect(decodeSize(1920, 1080, 640)).toEqual({ width: 640, height: 360 });
     expect(decodeSize(320, 240, 640)).toEqual({ width: 320, height: 240 });
+  });
+});
+
+describe('engine speed', () => {
+  it('starts from the calibration and follows measured runs', () => {
+    expect(measuredSecondsPerFrame()).toBe(CALIBRATED_SECONDS_PER_FRAME);
+    recordEngineRun(5, 5); // too few frames to count
+    expect(measuredSecondsPerFrame()).toBe(CALIBRATED_SECONDS_PER_FRAME);
+    recordEngineRun(20, 200);
+    expect(measuredSecondsPerFrame()).toBeCloseTo(0.1);
+    recordEngineRun(10, 200);
+    expect(measuredSecondsPerFrame()).toBeCloseTo(0.7 * 0.1 + 0.3 * 0.05);
   });
 });
