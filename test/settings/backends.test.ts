@@ -58,7 +58,10 @@ describe('createBackendResolver', () => {
 
       const wrongKey = 'wrong-key-abcdef123456';
       const fromEnv = createBackendResolver({ home, secretBox: box, env: { SWING_STUDIO_API_KEY: wrongKey } });
-      const err = await (await fromEnv.client('remote')).getUploadUrl('clip.mp4').catch((e: unknown) => e as Error & { kind: string });
+      const err = await (await fromEnv.client('remote'))
+        .getUploadUrl('clip.mp4')
+        .then(() => new Error('no error'))
+        .catch((e: unknown) => e as Error);
       expect(err).toMatchObject({ kind: 'auth' });
       expect(err.message).not.toContain(wrongKey);
       expect(server.requests.at(-1)?.headers.authorization).toBe(`Bearer ${wrongKey}`);
