@@ -37,23 +37,33 @@ export function forwardSwingWindow(k: Kinematics, ph: SwingPhases): [number, num
   return [Math.min(ph.backswingEnd.index, ph.contact.index), last];
 }
 
-/** Builds the chain; a segment with no finite value in the window has peakIndex −1. */
+/**
+ * Builds the chain; a segment with no finite value in the window has peakIndex −1.
+ *
+ * `values` are speeds (|ω| for hip and shoulder). The hip and shoulder peaks are searched on the
+ * rotation rate in the forward-swing direction only — the sign of the trunk's turn from the end
+ * of the backswing to contact — so the last of the backswing turn (same speed, opposite
+ * direction) cannot pass for the uncoiling peak.
+ */
 export function computeChain(k: Kinematics, ph: SwingPhases): Chain {
   const window = forwardSwingWindow(k, ph);
-  const seg = (values: Float64Array, unit: ChainSegment['unit']): ChainSegment => {
-    const i = argmax(values, window[0], window[1]);
+  const turn = k.trunkYaw[ph.contact.index]! - k.trunkYaw[ph.backswingEnd.index]!;
+  const dir = Number.isFinite(turn) && turn < 0 ? -1 : 1;
+  const seg = (values: Float64Array, search: Float64Array, unit: ChainSegment['unit']): ChainSegment => {
+    const i = argmax(search, window[0], window[1]);
     return {
       values,
       peakIndex: i,
-      peakTime: i >= 0 ? peakTime(values, k.t, i) : NaN,
+      peakTime: i >= 0 ? peakTime(search, k.t, i) : NaN,
       peakValue: i >= 0 ? values[i]! : NaN,
       unit,
     };
   };
+  const rot = (omega: Float64Array) => seg(omega.map(Math.abs), omega.map((w) => dir * w), 'deg/s');
   return {
-    hip: seg(k.pelvisOmega.map(Math.abs), 'deg/s'),
-    shoulder: seg(k.trunkOmega.map(Math.abs), 'deg/s'),
-    wrist: seg(k.handSpeed, 'm/s'),
+    hip: rot(k.pelvisOmega),
+    shoulder: rot(k.trunkOmega),
+    wrist: seg(k.handSpeed, k.handSpeed, 'm/s'),
     window,
   };
 }

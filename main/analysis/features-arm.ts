@@ -89,7 +89,10 @@ export const contactInFront: FeatureDef = {
       return (rel[0] * dx + rel[2] * dz) / len;
     });
   },
-  says: (v) => `You met the ball ${v} in front of your hips along the swing direction`,
+  says: (v, raw) =>
+    raw >= 0
+      ? `You met the ball ${v} in front of your hips along the swing direction`
+      : `You met the ball ${v.replace('-', '')} behind your hips along the swing direction`,
   improve: (t) =>
     `Take the ball earlier: step in and make contact about ${t} in front of your hips, with the racket face still ahead of the hand.`,
   overshoot: (t) =>

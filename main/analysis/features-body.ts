@@ -3,9 +3,17 @@
  * Formulas are in README.md; reference bands in references.ts.
  */
 import { J } from '../pose/h36m.js';
-import type { FeatureDef } from './feature-types.js';
+import type { FeatureDef, SwingContext } from './feature-types.js';
+import { REFERENCES } from './references.js';
+import { valueRanges } from './scoring.js';
 import { contactOf, measureAt } from './measure.js';
 import { angleAt, norm, sub } from './pose-access.js';
+
+/** The professional stance band in metres for this player ("0.56–1.05 m"). */
+function metres(c: SwingContext): string {
+  const [lo, hi] = valueRanges(REFERENCES.stance_width[c.sport]).professional;
+  return `${(lo * c.heightM).toFixed(2)}–${(hi * c.heightM).toFixed(2)} m`;
+}
 
 const LEGS = [J.rightHip, J.rightKnee, J.rightAnkle, J.leftHip, J.leftKnee, J.leftAnkle];
 
@@ -72,9 +80,9 @@ export const stanceWidth: FeatureDef = {
     });
   },
   says: (v, raw, c) => `Your feet were ${(raw * c.heightM).toFixed(2)} m apart at ball contact (${v})`,
-  improve: (t) =>
-    `Widen your base: set your feet about ${t} apart (wider than your shoulders) before you swing, so you can rotate without losing balance.`,
-  overshoot: (t) =>
-    `Your stance is wider than useful; bring your feet back to about ${t} apart so your hips can still turn freely.`,
+  improve: (t, c) =>
+    `Widen your base: set your feet about ${metres(c)} apart (${t}, wider than your shoulders) before you swing, so you can rotate without losing balance.`,
+  overshoot: (t, c) =>
+    `Your stance is wider than useful; bring your feet back to about ${metres(c)} apart (${t}) so your hips can still turn freely.`,
   keep: (t) => `Your base (${t}) gives you a stable platform; keep setting it before the swing starts.`,
 };

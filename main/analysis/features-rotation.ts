@@ -116,7 +116,10 @@ export const chainSequence: FeatureDef = {
       Math.min(ch.shoulder.peakTime - ch.hip.peakTime, ch.wrist.peakTime - ch.shoulder.peakTime),
     );
   },
-  says: (v) => `The shortest gap between successive speed peaks (hips → shoulders → hand) was ${v}`,
+  says: (v, raw) =>
+    raw >= 0
+      ? `Your hips, shoulders and hand reached their top speeds in order; the shortest gap between successive peaks was ${v}`
+      : `Your speed peaks came out of order: a later segment (shoulders or hand) peaked ${v.replace('-', '')} before the segment that should lead it`,
   improve: (t) =>
     `Sequence the swing from the ground up: let the hips reach top speed first, then the shoulders, then the arm, each about ${t} apart; avoid starting with the arm.`,
   overshoot: (t) =>
