@@ -150,20 +150,44 @@ async function pump(req: ClientRequest, parts: BodyPart[], chunk: number, counte
   }
 }
 
+/** Limits of {@link readText}. */
+export interface ReadTextOptions {
+  /** Keep at most this many bytes (the rest is read and dropped); default 1 MiB. */
+  maxBytes?: number;
+  /** No bytes for this long → timeout, ms. */
+  idleTimeoutMs?: number;
+  signal?: AbortSignal;
+}
+
 /**
- * Reads a (small) answer body as text, at most `maxBytes` (the rest is dropped).
- * @throws ApiError kind 'network' when the connection breaks.
+ * Reads a (small) answer body as text.
+ * @throws ApiError kind 'network' (connection broke), 'timeout' (idle), 'cancelled' (signal).
  */
-export async function readText(res: IncomingMessage, maxBytes = 1 << 20): Promise<string> {
+export async function readText(res: IncomingMessage, opts: ReadTextOptions = {}): Promise<string> {
+  const maxBytes = opts.maxBytes ?? 1 << 20;
+  let why: ApiError | undefined;
+  const stop = (err: ApiError): void => {
+    why = err;
+    res.destroy(err);
+  };
+  const onAbort = (): void => stop(new ApiError({ kind: 'cancelled', message: 'cancelled while reading the answer' }));
+  opts.signal?.addEventListener('abort', onAbort, { once: true });
+  if (opts.idleTimeoutMs !== undefined) {
+    const ms = opts.idleTimeoutMs;
+    res.setTimeout(ms, () => stop(new ApiError({ kind: 'timeout', message: `answer body stalled for ${ms} ms` })));
+  }
   const parts: Buffer[] = [];
   let n = 0;
   try {
+    if (opts.signal?.aborted) onAbort();
     for await (const c of res as AsyncIterable<Buffer>) {
       if (n < maxBytes) parts.push(c.subarray(0, maxBytes - n));
       n += c.length;
     }
   } catch (err) {
-    throw new ApiError({ kind: 'network', message: `answer body was cut: ${(err as Error).message}`, cause: err });
+    throw why ?? new ApiError({ kind: 'network', message: `answer body was cut: ${(err as Error).message}`, cause: err });
+  } finally {
+    opts.signal?.removeEventListener('abort', onAbort);
   }
   return Buffer.concat(parts).toString('utf8');
 }

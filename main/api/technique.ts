@@ -95,7 +95,10 @@ export async function processVideo(
   });
   const status = sent.res.statusCode ?? 0;
   try {
-    if (status < 200 || status > 299) throw errorAnswer(status, await readText(sent.res), sent.res, secrets);
+    if (status < 200 || status > 299) {
+      const text = await readText(sent.res, { maxBytes: 1 << 20, idleTimeoutMs: idle, ...(opts.signal ? { signal: opts.signal } : {}) });
+      throw errorAnswer(status, text, sent.res, secrets);
+    }
     return await readTechniqueStream(sent.res, {
       idleTimeoutMs: idle,
       ...(opts.signal ? { signal: opts.signal } : {}),

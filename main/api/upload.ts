@@ -65,7 +65,7 @@ export async function putPresigned(target: IssuedUrl, file: string, opts: PutOpt
     const secs = Math.max((t - started) / 1000, 1e-3);
     opts.onProgress({ bytes, total, rateBytesPerS: bytes / secs });
   };
-  const { res, bytesSent } = await sendStreamed({
+  const sent = await sendStreamed({
     method: 'PUT',
     url,
     headers: { 'Content-Type': opts.contentType, 'Content-Length': total },
@@ -79,11 +79,17 @@ export async function putPresigned(target: IssuedUrl, file: string, opts: PutOpt
       report(n, false);
     },
   });
-  const text = await readText(res, 64 * 1024);
-  const status = res.statusCode ?? 0;
-  if (status < 200 || status > 299) throw statusError(status, headerGetter(res), text, 'PUT presigned upload', []);
-  report(bytesSent, true);
-  return bytesSent;
+  try {
+    const text = await readText(sent.res, { maxBytes: 64 * 1024, idleTimeoutMs: opts.idleTimeoutMs, ...(opts.signal ? { signal: opts.signal } : {}) });
+    const status = sent.res.statusCode ?? 0;
+    if (status < 200 || status > 299) throw statusError(status, headerGetter(sent.res), text, 'PUT presigned upload', []);
+  } finally {
+    // An early answer (403, 413) must not leave the body being sent.
+    sent.destroy();
+  }
+  // A 2xx means storage took the whole Content-Length body.
+  report(total, true);
+  return total;
 }
 
 async function fileSize(file: string): Promise<number> {

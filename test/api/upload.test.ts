@@ -56,6 +56,12 @@ describe('presigned PUT', () => {
     expect(s.uploads.length).toBe(puts);
   });
 
+  it('an early refusal from storage ends the PUT with its status kind', async () => {
+    s.plan('put', { type: 'status', status: 413, early: true, body: { error: 'Entity too large' } });
+    const err = await apiFailure(clientFor(s).uploadVideo(clip()));
+    expect([err.kind, err.status, err.serverMessage, err.retryable]).toEqual(['input', 413, 'Entity too large', false]);
+  });
+
   it('reads expiry from the URL query', () => {
     const at = Date.parse('2026-11-20T10:00:00Z');
     expect(presignedExpiry({ url: 'https://s/x?X-Amz-Date=20261120T100000Z&X-Amz-Expires=600', issuedAt: at + 5000 })).toBe(at + 600_000);

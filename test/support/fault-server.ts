@@ -27,8 +27,8 @@ export type Route =
 
 /** One planned misbehaviour. */
 export type Fault =
-  /** Answer with this status (after reading the whole body), JSON body, extra headers. */
-  | { type: 'status'; status: number; body?: unknown; headers?: Record<string, string> }
+  /** Answer with this status (after reading the whole body, or at once when `early`), JSON body, extra headers. */
+  | { type: 'status'; status: number; body?: unknown; headers?: Record<string, string>; early?: boolean }
   /** Read the body and never answer. */
   | { type: 'hang' }
   /** Close the connection without an answer (after the first body chunk, if any). */
@@ -244,6 +244,10 @@ function routeOf(method: string, path: string): Route {
 function applyFault(f: Fault, req: IncomingMessage, res: ServerResponse): void {
   switch (f.type) {
     case 'status':
+      if (f.early) {
+        json(res, f.status, f.body ?? { error: `planned ${f.status}` }, f.headers);
+        return void req.resume();
+      }
       return drain(req, () => json(res, f.status, f.body ?? { error: `planned ${f.status}` }, f.headers));
     case 'json':
       return drain(req, () => json(res, f.status ?? 200, f.body));
