@@ -43,7 +43,7 @@ export class KineticChart {
     const opts: uPlot.Options = {
       width,
       height,
-      cursor: { drag: { x: false, y: false }, points: { show: false } },
+      cursor: { y: false, drag: { x: false, y: false }, points: { show: false } },
       legend: { show: true, live: false },
       scales: { x: { time: false } },
       series: [

@@ -1,0 +1,98 @@
+/**
+ * End-to-end harness: builds the renderer with Vite into a temp folder, starts G's browser
+ * bridge (real main-process handlers, a real library in a temp home, the real local service)
+ * and a headless Chromium page on it.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { startBridge, type Bridge } from '../../main/bridge/server.js';
+import { ffmpegPath } from '../../main/config/binaries.js';
+import { REPO_ROOT, mediaPath } from '../support/media.js';
+
+/** Chromium flags for headless runs on a 2-core CI box (SwiftShader WebGL, no network chatter). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--autoplay-policy=no-user-gesture-required',
+];
+
+/** Path of the system Chromium (plays H.264 and VP9, has requestVideoFrameCallback). */
+export const CHROMIUM_PATH = process.env.SWING_STUDIO_CHROMIUM ?? '/usr/bin/chromium';
+
+/**
+ * Builds the renderer into `outDir` (production build, as shipped).
+ * @throws when the build fails.
+ */
+export async function buildRenderer(outDir: string): Promise<void> {
+  await build({
+    configFile: join(REPO_ROOT, 'renderer', 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true },
+  });
+}
+
+/** A running app: temp home, bridge, browser and one page. */
+export interface E2eApp {
+  home: string;
+  bridge: Bridge;
+  browser: Browser;
+  page: Page;
+  /** Console errors and page errors seen so far. */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * Starts everything and opens the app's page (1400×900 CSS px, device scale factor 1).
+ * `rendererDir` is a folder built by {@link buildRenderer}.
+ */
+export async function startApp(rendererDir: string, viewport = { width: 1400, height: 900 }): Promise<E2eApp> {
+  const home = mkdtempSync(join(tmpdir(), 'swing-e2e-'));
+  const bridge = await startBridge({ home, rendererDir, services: { concurrency: 1 } });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
+  });
+  await page.goto(bridge.url);
+  return {
+    home,
+    bridge,
+    browser,
+    page,
+    errors,
+    async close() {
+      await browser.close().catch(() => undefined);
+      await bridge.close().catch(() => undefined);
+      rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Cuts `durationS` seconds from `startS` of a shared clip into `outPath` (H.264, no B-frames,
+ * a key frame every 15 frames so seeks are quick; no audio). Re-encoded so the cut starts
+ * exactly at `startS` and its timeline starts at 0.
+ * @throws when ffmpeg fails.
+ */
+export function cutClip(name: string, startS: number, durationS: number, outPath: string): string {
+  execFileSync(
+    ffmpegPath(),
+    ['-v', 'error', '-y', '-ss', String(startS), '-i', mediaPath(name), '-t', String(durationS), '-an',
+      '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p', '-bf', '0', '-g', '15',
+      '-movflags', '+faststart', outPath],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  return outPath;
+}

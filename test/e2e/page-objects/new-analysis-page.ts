@@ -1,0 +1,96 @@
+/**
+ * The New analysis screen: upload a clip, fill the form, send, follow the job.
+ */
+import { AppPage } from './app-page.js';
+import type { BrowserGlobals, ElementLike } from './browser-types.js';
+
+/** Page object of the New analysis screen. */
+export class NewAnalysisPage extends AppPage {
+  async open(): Promise<void> {
+    await this.nav('new');
+    await this.page.getByTestId('new-analysis-screen').waitFor();
+  }
+
+  /** Uploads files through the browser's file input (the bridge's stand-in for the dialog). */
+  async upload(paths: string[]): Promise<void> {
+    await this.page.getByTestId('upload-input').setInputFiles(paths);
+    await this.page.getByTestId('video-check').first().waitFor({ timeout: 60_000 });
+  }
+
+  /** The video check rows: name, duration, fps, resolution, estimate, check text, ok flag. */
+  async checks(): Promise<{ cells: string[]; ok: boolean }[]> {
+    return this.page.getByTestId('video-check').evaluateAll((rows) =>
+      (rows as unknown as ElementLike[]).map((r) => ({
+        cells: [...r.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? ''),
+        ok: r.getAttribute('data-ok') === 'true',
+      })),
+    );
+  }
+
+  /** Types a path into the path field and adds it. */
+  async addPath(path: string): Promise<void> {
+    await this.page.getByTestId('video-path').fill(path);
+    await this.page.getByTestId('add-path').click();
+  }
+
+  /** Fills a new player. `height` is in the display unit (cm when metric). */
+  async newPlayer(name: string, hand: 'left' | 'right', height: string): Promise<void> {
+    await this.page.getByTestId('player-new').check();
+    await this.page.getByTestId('player-name').fill(name);
+    await this.page.getByTestId('player-hand').selectOption(hand);
+    await this.page.getByTestId('player-height').fill(height);
+  }
+
+  async swing(sport: 'tennis' | 'pickleball' | 'none', swingType: 'forehand_drive' | 'backhand_drive', title = ''): Promise<void> {
+    await this.page.getByTestId('sport').selectOption(sport);
+    await this.page.getByTestId('swing-type').selectOption(swingType);
+    await this.page.getByTestId('title').fill(title);
+  }
+
+  async submit(): Promise<void> {
+    await this.page.getByTestId('analyse').click();
+  }
+
+  /** Text of the height validation message ('' when none). */
+  async heightError(): Promise<string> {
+    const el = this.page.getByTestId('height-error');
+    return (await el.count()) > 0 ? el.innerText() : '';
+  }
+
+  /** Waits for the newest job to reach a final state; returns its state and state text. */
+  async waitForJobEnd(timeout: number): Promise<{ state: string; text: string }> {
+    const job = this.page.getByTestId('job').first();
+    await this.page.waitForFunction(
+      () =>
+        ['done', 'failed', 'cancelled'].includes(
+          (globalThis as unknown as BrowserGlobals).document.querySelector('[data-testid="job"]')?.getAttribute('data-state') ?? '',
+        ),
+      undefined,
+      { timeout, polling: 250 },
+    );
+    return { state: (await job.getAttribute('data-state')) ?? '', text: await job.getByTestId('job-state').innerText() };
+  }
+
+  /** States the newest job went through, as seen by a MutationObserver installed by {@link watchJobStates}. */
+  async seenJobStates(): Promise<string[]> {
+    return this.page.evaluate(() => (globalThis as unknown as BrowserGlobals).__jobStates ?? []);
+  }
+
+  /** Records every state the job list shows from now on (window.__jobStates). */
+  async watchJobStates(): Promise<void> {
+    await this.page.evaluate(() => {
+      const g = globalThis as unknown as BrowserGlobals;
+      const seen: string[] = [];
+      g.__jobStates = seen;
+      const note = () => {
+        const s = g.document.querySelector('[data-testid="job"]')?.getAttribute('data-state');
+        if (s && seen.at(-1) !== s) seen.push(s);
+      };
+      new g.MutationObserver(note).observe(g.document.body, { subtree: true, attributes: true, childList: true });
+    });
+  }
+
+  async openFinishedSession(): Promise<void> {
+    await this.page.getByTestId('job-open').first().click();
+  }
+}
