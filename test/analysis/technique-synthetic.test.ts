@@ -69,6 +69,13 @@ describe('computeTechniqueResult on a synthetic forehand', () => {
     expect(sd.shoulder.peak_speed).toBeLessThan(760);
   });
 
+  test('events follow the swing: end of backswing < ball contact < follow-through', () => {
+    const ev = (name: string) => out.result.features.find((f) => f.event.name === name)!.event;
+    expect(ev('backswing_end').frame_nr).toBeLessThan(ev('ball_contact').frame_nr);
+    expect(ev('follow_through').frame_nr).toBeGreaterThan(ev('ball_contact').frame_nr);
+    expect(ev('follow_through').timestamp - ev('ball_contact').timestamp).toBeLessThanOrEqual(1.2);
+  });
+
   test('feature_categories aggregate the features', () => {
     const cats = out.result.feature_categories;
     const total = Object.values(cats).reduce((a, c) => a + c.feature_count, 0);
