@@ -15,6 +15,7 @@ import { chainSequence, hipShoulderSeparation, pelvisSpeed, trunkSpeed, unitTurn
 import { computeKinematics } from './kinematics.js';
 import { findPhases } from './phases.js';
 import { checkPair, inferTwoHanded, usableFrames } from './swing-input.js';
+import type { PosePair } from './pose-access.js';
 
 /** Input of {@link computeTechniqueResult}. Both tracks must have the same frames. */
 export interface AnalysisInput {
@@ -81,20 +82,7 @@ export function computeTechniqueResult(input: AnalysisInput): TechniqueOutput {
   }
   const warnings: string[] = [];
   if (p.rejectedCount > 0) warnings.push(`${p.rejectedCount} joint positions ignored: their bone length jumped by more than 35 % (mislocated keypoints)`);
-  let k = computeKinematics(p, input.fps, hand, 'dominant_wrist');
-  let phases = findPhases(k, meta.ball_timestamp, warnings);
-  if (!phases) throw new InsufficientPoseError('too little pose to analyse: the hitting wrist is never measured', usable);
-  let twoHanded = false;
-  if (meta.swing_type === 'backhand_drive') {
-    twoHanded = meta.sport === 'pickleball' || inferTwoHanded(p, k, phases.contact.index);
-    if (twoHanded) {
-      k = computeKinematics(p, input.fps, hand, 'wrist_midpoint');
-      phases = findPhases(k, meta.ball_timestamp, []) ?? phases;
-      if (meta.sport !== 'pickleball') warnings.push('backhand judged two-handed: both wrists stay together around contact');
-    } else if (meta.sport !== 'pickleball') {
-      warnings.push('backhand judged one-handed: the wrists are apart around contact');
-    }
-  }
+  const { k, phases, twoHanded } = resolveSwing(p, input, warnings, usable);
   const c: SwingContext = { p, k, phases, hand, sport: meta.sport, swingType: meta.swing_type, twoHanded, heightM: meta.player_height_mm / 1000 };
   const features = FEATURES.filter((d) => d.applies?.(c) ?? true)
     .map((d) => buildFeature(d, c, warnings))
@@ -121,6 +109,32 @@ export function computeTechniqueResult(input: AnalysisInput): TechniqueOutput {
     warnings,
     contact: { frame: p.pose3d.frameNr[ci] ?? ci, timestamp: phases.contact.t, detected: phases.contactDetected },
   };
+}
+
+/**
+ * Kinematics and phases of the stroke with the right hand point: the dominant wrist, or the
+ * wrist midpoint for pickleball backhand drives and for backhands judged two-handed.
+ */
+function resolveSwing(p: PosePair, input: AnalysisInput, warnings: string[], usable: number) {
+  const { meta } = input;
+  const hand = meta.dominant_hand;
+  let k = computeKinematics(p, input.fps, hand, 'dominant_wrist');
+  let phases = findPhases(k, meta.ball_timestamp, warnings);
+  if (!phases) throw new InsufficientPoseError('too little pose to analyse: the hitting wrist is never measured', usable);
+  let twoHanded = false;
+  if (meta.swing_type === 'backhand_drive') {
+    twoHanded = meta.sport === 'pickleball' || inferTwoHanded(p, k, phases.contact.index);
+    if (twoHanded) {
+      k = computeKinematics(p, input.fps, hand, 'wrist_midpoint');
+      phases = findPhases(k, meta.ball_timestamp, []) ?? phases;
+    }
+    if (meta.sport !== 'pickleball') {
+      warnings.push(
+        twoHanded ? 'backhand judged two-handed: both wrists stay together around contact' : 'backhand judged one-handed: the wrists are apart around contact',
+      );
+    }
+  }
+  return { k, phases, twoHanded };
 }
 
 function speedSeries(s: ChainSegment) {
