@@ -41,8 +41,10 @@ function barView(stream: NodeJS.WriteStream): ProgressView {
     cliProgress.Presets.shades_classic,
   );
   const bars = new Map<number, cliProgress.SingleBar>();
+  let stopped = false;
   return {
     update(job) {
+      if (stopped) return;
       const payload = { label: labelOf(job), state: job.state, detail: detailOf(job) };
       const value = Math.round(job.share * 100);
       let bar = bars.get(job.id);
@@ -51,7 +53,11 @@ function barView(stream: NodeJS.WriteStream): ProgressView {
         bars.set(job.id, bar);
       } else bar.update(value, payload);
     },
-    stop: () => multi.stop(),
+    stop: () => {
+      if (stopped) return;
+      stopped = true;
+      multi.stop();
+    },
   };
 }
 

@@ -84,7 +84,7 @@ export class JobQueue {
     if (this.started || this.stopped) return;
     this.started = true;
     for (const job of this.store.recoverInterrupted(this.maxAttempts)) {
-      if (job.state === 'queued') this.write(job.id, { safePoint: withWarning(job.safePoint, `resumed after an interruption (${job.reason})`) });
+      if (job.state === 'queued') this.write(job.id, { safePoint: withWarning(job.safePoint, `${job.reason}; resumed`) });
       else this.emit(job.id);
     }
     this.pump();

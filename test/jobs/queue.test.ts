@@ -123,6 +123,28 @@ describe('JobQueue', () => {
     expect(detail?.pose2d?.frames).toBe(30); // the fault server's synthetic done line has 30 frames
   });
 
+  it('runs several jobs one at a time by default (concurrency 1), oldest first', async () => {
+    const q = queue();
+    const active = new Set<number>();
+    let most = 0;
+    const order: number[] = [];
+    q.on('job', (j) => {
+      if (['uploading', 'analysing', 'storing'].includes(j.state)) {
+        if (!active.has(j.id)) order.push(j.id);
+        active.add(j.id);
+      } else active.delete(j.id);
+      most = Math.max(most, active.size);
+    });
+    const ids = [q.enqueueAnalysis(input()), q.enqueueAnalysis(input()), q.enqueueAnalysis(input())];
+    q.start();
+    await q.whenIdle();
+    expect(ids.map((id) => q.get(id)?.state)).toEqual(['done', 'done', 'done']);
+    expect(most).toBe(1);
+    expect(order).toEqual(ids);
+    expect(listSessions(db)).toHaveLength(3);
+    expect(q.list().map((j) => j.id)).toEqual([...ids].reverse());
+  });
+
   it('persists a queued job across a restart and runs it in the next queue', async () => {
     const first = queue();
     const id = first.enqueueAnalysis(input()); // never started: like a quit right after enqueue
