@@ -11,6 +11,7 @@ import type { WritableDb } from '../library/db.js';
 import { runAnalysisJob } from './analysis-job.js';
 import type { JobContext, JobProgress, JobRunner } from './context.js';
 import { JobStore, type JobRecord, type SafePoint } from './job-store.js';
+import { otherQueueOwner, releaseQueueLock, takeQueueLock } from './queue-lock.js';
 import { oneLineReason } from './reason.js';
 import { runTennisJob } from './tennis-job.js';
 import { checkAnalysisInput, checkTennisInput } from './validate.js';
@@ -64,6 +65,7 @@ export class JobQueue {
   private idleWaiters: (() => void)[] = [];
   private started = false;
   private stopped = false;
+  private ownsLock = false;
 
   constructor(private readonly opts: JobQueueOptions) {
     this.store = new JobStore(opts.db);
@@ -78,14 +80,21 @@ export class JobQueue {
   /**
    * Recovers interrupted jobs (state uploading/analysing/storing with no runner): back to
    * queued, keeping their safe point, or failed with the reason after `maxAttempts` starts;
-   * then starts running queued jobs. Calling it twice is a no-op.
+   * then starts running queued jobs. Recovery is skipped while another live process holds
+   * `<home>/jobs/queue.lock` (see queue-lock.ts). Calling it twice is a no-op.
    */
   start(): void {
     if (this.started || this.stopped) return;
     this.started = true;
-    for (const job of this.store.recoverInterrupted(this.maxAttempts)) {
-      if (job.state === 'queued') this.write(job.id, { safePoint: withWarning(job.safePoint, `${job.reason}; resumed`) });
-      else this.emit(job.id);
+    // Another live process (the app while a CLI runs, or the reverse) may be working on jobs
+    // that look interrupted from here: leave them to it.
+    if (otherQueueOwner(this.opts.home) === undefined) {
+      for (const job of this.store.recoverInterrupted(this.maxAttempts)) {
+        if (job.state === 'queued') this.write(job.id, { safePoint: withWarning(job.safePoint, `${job.reason}; resumed`) });
+        else this.emit(job.id);
+      }
+      takeQueueLock(this.opts.home);
+      this.ownsLock = true;
     }
     this.pump();
   }
@@ -170,6 +179,8 @@ export class JobQueue {
       run.controller.abort(new Error('queue stopped'));
     }
     await Promise.all([...this.running.values()].map((r) => r.done));
+    if (this.ownsLock) releaseQueueLock(this.opts.home);
+    this.ownsLock = false;
     this.flushIdle();
   }
 

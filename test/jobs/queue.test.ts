@@ -3,12 +3,13 @@
  * backend on 127.0.0.1: the contract fault server as the "remote" service (fast synthetic
  * analyses, planned faults) with a real clip file.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createBackendResolver, type BackendResolver } from '../../main/backends/index.js';
 import { JobQueue, JobInputError, type AnalysisJobInput, type JobView } from '../../main/jobs/index.js';
+import { queueLockPath } from '../../main/jobs/queue-lock.js';
 import { openLibrary, type WritableDb } from '../../main/library/db.js';
 import { getSessionDetail } from '../../main/library/detail.js';
 import { listSessions } from '../../main/library/sessions.js';
@@ -181,6 +182,29 @@ describe('JobQueue', () => {
     expect(server.processed).toHaveLength(1); // /process run again
   });
 
+  it('leaves jobs that look interrupted alone while another live process holds the queue lock', async () => {
+    const q0 = queue();
+    const id = q0.enqueueAnalysis(input());
+    db.prepare(`UPDATE jobs SET state = 'analysing', attempts = 1 WHERE id = ?`).run(id);
+    mkdirSync(join(home, 'jobs'), { recursive: true });
+    writeFileSync(queueLockPath(home), `${process.ppid}\n`); // a live process that is not us
+    const q1 = queue();
+    q1.start();
+    await q1.whenIdle();
+    expect(q1.get(id)?.state).toBe('analysing'); // the other process's job: not re-queued
+    await q1.stop();
+    expect(readFileSync(queueLockPath(home), 'utf8').trim()).toBe(String(process.ppid)); // not ours to remove
+
+    writeFileSync(queueLockPath(home), '999999999\n'); // a dead process: stale lock
+    const q2 = queue();
+    q2.start();
+    expect(readFileSync(queueLockPath(home), 'utf8').trim()).toBe(String(process.pid));
+    await q2.whenIdle();
+    expect(q2.get(id)?.state).toBe('done');
+    await q2.stop();
+    expect(existsSync(queueLockPath(home))).toBe(false);
+  });
+
   it('fails with the reason a job interrupted too often, storing nothing', async () => {
     const q0 = queue();
     const id = q0.enqueueAnalysis(input());
@@ -208,7 +232,8 @@ describe('JobQueue', () => {
     expect(failed?.reason).not.toContain(server.apiKey);
     expect(listSessions(db)).toEqual([]);
     expect(libraryFiles()).toEqual([]);
-    expect(existsSync(join(home, 'jobs')) ? readdirSync(join(home, 'jobs')) : []).toEqual([]); // no staged files left
+    const staged = existsSync(join(home, 'jobs')) ? readdirSync(join(home, 'jobs')).filter((f) => f !== 'queue.lock') : [];
+    expect(staged).toEqual([]); // no staged files left
 
     const again = q.retry(id); // the fault is used up: the server is healthy now
     await q.whenIdle();
