@@ -1,6 +1,7 @@
 /**
  * A real analysed clip for tests that need one (exports, library round trips): a 3 s cut of
- * tennis_forehand_2.mp4 (1.2–4.2 s: take-back, contact at about 2.5–3 s, follow-through),
+ * tennis_forehand_2.mp4 (2.8–5.8 s: end of the take-back, ball contact at frames 120–122 of
+ * the source ≈ 4.0 s, found by looking at the frames; follow-through),
  * analysed by the real pipeline (engine + analysis), as the service's done line.
  *
  * The result is cached under the OS temp folder, keyed by a hash of main/engine, main/analysis
@@ -66,7 +67,7 @@ export async function analysedClip(): Promise<AnalysedClip> {
   const donePath = join(dir, 'done.json');
   if (!existsSync(clipPath)) {
     const tmp = join(dir, `cut.${process.pid}.mp4`);
-    execFileSync(ffmpegPath(), ['-v', 'error', '-y', '-ss', '1.2', '-i', mediaPath('tennis_forehand_2.mp4'), '-t', '3', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-an', tmp]);
+    execFileSync(ffmpegPath(), ['-v', 'error', '-y', '-ss', '2.8', '-i', mediaPath('tennis_forehand_2.mp4'), '-t', '3', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-an', tmp]);
     renameSync(tmp, clipPath);
   }
   if (!existsSync(donePath)) {
