@@ -29,6 +29,11 @@ const STATIC_TYPES: Readonly<Record<string, string>> = {
   '.glb': 'model/gltf-binary',
 };
 
+/** Content-Type of a renderer file, or undefined when it is not one a Vite build emits. */
+export function staticTypeOf(path: string): string | undefined {
+  return STATIC_TYPES[extname(path).toLowerCase()];
+}
+
 /** Headers every bridge page and asset carries. */
 export function securityHeaders(port: number): Record<string, string> {
   return {
