@@ -10,7 +10,10 @@ import type { DoneLine } from '../contract/technique.js';
 /** The archive URL of a done line, or undefined when the server did not give one. */
 export function archiveUrlOf(done: DoneLine): string | undefined {
   const d = done as Record<string, unknown>;
-  const nested = typeof d.archive === 'object' && d.archive !== null ? (d.archive as Record<string, unknown>).url : undefined;
+  const nested =
+    typeof d.archive === 'object' && d.archive !== null
+      ? (d.archive as Record<string, unknown>).url
+      : undefined;
   for (const v of [d.archive_url, d.zip_url, d.archive, nested]) {
     if (typeof v === 'string' && /^https?:\/\//i.test(v)) return v;
   }

@@ -20,7 +20,14 @@ import {
 } from './tennis.js';
 import type { Transport } from './transport.js';
 import { putPresigned, type PutOptions } from './upload.js';
-import { checkVideos, getUploadUrl, uploadVideo, type UploadTarget, type UploadVideoOptions, type UploadedVideo } from './videos.js';
+import {
+  checkVideos,
+  getUploadUrl,
+  uploadVideo,
+  type UploadTarget,
+  type UploadVideoOptions,
+  type UploadedVideo,
+} from './videos.js';
 
 /** Settings of {@link createApiClient}. */
 export interface ApiClientOptions {
@@ -43,10 +50,21 @@ export interface ApiClientOptions {
 /** The client: every method throws {@link ApiError} (or its subclasses) only. */
 export interface ApiClient {
   getUploadUrl(fileName: string, contentType?: string, signal?: AbortSignal): Promise<UploadTarget>;
-  putPresigned(target: { url: string; issuedAt: number }, file: string, opts: Omit<PutOptions, 'idleTimeoutMs'>): Promise<number>;
+  putPresigned(
+    target: { url: string; issuedAt: number },
+    file: string,
+    opts: Omit<PutOptions, 'idleTimeoutMs'>,
+  ): Promise<number>;
   uploadVideo(file: string, opts?: UploadVideoOptions): Promise<UploadedVideo>;
-  checkVideos(videoUrls: string[], version?: 'stable' | 'latest', signal?: AbortSignal): Promise<VideoCheckResponse>;
-  createTennisTask(request: { video_url: string; version?: 'stable' | 'latest'; read_video_from_origin?: boolean }, signal?: AbortSignal): Promise<CreatedTask>;
+  checkVideos(
+    videoUrls: string[],
+    version?: 'stable' | 'latest',
+    signal?: AbortSignal,
+  ): Promise<VideoCheckResponse>;
+  createTennisTask(
+    request: { video_url: string; version?: 'stable' | 'latest'; read_video_from_origin?: boolean },
+    signal?: AbortSignal,
+  ): Promise<CreatedTask>;
   getTennisTask(taskId: string, signal?: AbortSignal): Promise<TennisTaskState>;
   waitForTennisTask(taskId: string, opts?: WaitOptions): Promise<TennisTaskResult>;
   processVideo(file: string, metadata: unknown, opts?: ProcessOptions): Promise<DoneLine>;
@@ -66,7 +84,10 @@ export function createApiClient(o: ApiClientOptions): ApiClient {
     ...(o.apiKey ? { apiKey: o.apiKey } : {}),
     ...(o.techniqueToken ? { techniqueToken: o.techniqueToken } : {}),
     timeoutMs: o.timeoutMs ?? 30_000,
-    retry: typeof o.retries === 'number' ? { ...DEFAULT_RETRY, retries: o.retries } : { ...DEFAULT_RETRY, ...o.retries },
+    retry:
+      typeof o.retries === 'number'
+        ? { ...DEFAULT_RETRY, retries: o.retries }
+        : { ...DEFAULT_RETRY, ...o.retries },
     fetchImpl: o.fetchImpl ?? globalThis.fetch.bind(globalThis),
   };
   return {

@@ -33,7 +33,12 @@ const DEFAULT_MAX_DOWNLOAD = 4 * 1024 ** 3;
  * @throws ApiError (network, timeout, cancelled, status kinds, 'contract' code `too-large`,
  *   'input' when the folder is not writable).
  */
-export function downloadToFile(t: Transport, url: string, dest: string, opts: DownloadOptions = {}): Promise<number> {
+export function downloadToFile(
+  t: Transport,
+  url: string,
+  dest: string,
+  opts: DownloadOptions = {},
+): Promise<number> {
   return withRetry(() => downloadOnce(t, url, dest, opts), t.retry, opts.signal);
 }
 
@@ -53,7 +58,11 @@ export function fetchJsonDocument(t: Transport, url: string, signal?: AbortSigna
       try {
         return { raw, json: JSON.parse(raw) as unknown };
       } catch {
-        throw new ApiError({ kind: 'contract', retryable: false, message: `result at ${safeUrl(url)} is not JSON` });
+        throw new ApiError({
+          kind: 'contract',
+          retryable: false,
+          message: `result at ${safeUrl(url)} is not JSON`,
+        });
       }
     },
     t.retry,
@@ -67,7 +76,11 @@ async function downloadOnce(t: Transport, url: string, dest: string, opts: Downl
   try {
     fh = await open(tmp, 'wx');
   } catch (err) {
-    throw new ApiError({ kind: 'input', message: `cannot write next to ${dest}: ${(err as Error).message}`, cause: err });
+    throw new ApiError({
+      kind: 'input',
+      message: `cannot write next to ${dest}: ${(err as Error).message}`,
+      cause: err,
+    });
   }
   try {
     const n = await streamGet(t, url, opts, async (c) => {
@@ -130,7 +143,8 @@ async function streamGet(
     return n;
   } catch (err) {
     if (err instanceof ApiError) throw err;
-    if (opts.signal?.aborted) throw new ApiError({ kind: 'cancelled', message: `${what}: cancelled`, cause: err });
+    if (opts.signal?.aborted)
+      throw new ApiError({ kind: 'cancelled', message: `${what}: cancelled`, cause: err });
     if (timedOut) throw new ApiError({ kind: 'timeout', message: `${what}: no data for ${t.timeoutMs} ms` });
     if (isAbortLike(err)) throw new ApiError({ kind: 'cancelled', message: `${what}: aborted`, cause: err });
     throw networkError(what, err, [t.apiKey, t.techniqueToken], safeUrl(url));
@@ -149,5 +163,10 @@ async function syncDir(dir: string): Promise<void> {
 }
 
 function tooLarge(what: string, max: number): ApiError {
-  return new ApiError({ kind: 'contract', code: 'too-large', retryable: false, message: `${what}: body exceeds ${max} bytes` });
+  return new ApiError({
+    kind: 'contract',
+    code: 'too-large',
+    retryable: false,
+    message: `${what}: body exceeds ${max} bytes`,
+  });
 }

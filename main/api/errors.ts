@@ -6,14 +6,7 @@
 
 /** What went wrong, from the caller's point of view. */
 export type ApiErrorKind =
-  | 'network'
-  | 'timeout'
-  | 'auth'
-  | 'rate-limited'
-  | 'server'
-  | 'contract'
-  | 'input'
-  | 'cancelled';
+  'network' | 'timeout' | 'auth' | 'rate-limited' | 'server' | 'contract' | 'input' | 'cancelled';
 
 /** Constructor fields of an {@link ApiError}. */
 export interface ApiErrorInit {
@@ -71,7 +64,13 @@ export class TechniqueError extends ApiError {
   readonly warnings: string[];
   readonly uid?: string;
 
-  constructor(init: { message: string; errors: string[]; warnings: string[]; uid?: string; status?: number }) {
+  constructor(init: {
+    message: string;
+    errors: string[];
+    warnings: string[];
+    uid?: string;
+    status?: number;
+  }) {
     super({
       kind: 'server',
       message: init.message,

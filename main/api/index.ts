@@ -3,8 +3,18 @@
  */
 export { createApiClient, type ApiClient, type ApiClientOptions } from './client.js';
 export { ApiError, TechniqueError, type ApiErrorKind } from './errors.js';
-export { readNdjson, NdjsonError, DEFAULT_MAX_LINE_BYTES, type NdjsonErrorCode, type NdjsonOptions } from './ndjson.js';
-export { readTechniqueStream, type TechniqueProgress, type TechniqueStreamOptions } from './technique-stream.js';
+export {
+  readNdjson,
+  NdjsonError,
+  DEFAULT_MAX_LINE_BYTES,
+  type NdjsonErrorCode,
+  type NdjsonOptions,
+} from './ndjson.js';
+export {
+  readTechniqueStream,
+  type TechniqueProgress,
+  type TechniqueStreamOptions,
+} from './technique-stream.js';
 export { archiveUrlOf } from './archive-location.js';
 export { presignedExpiry } from './presigned.js';
 export { parseRetryAfter, DEFAULT_RETRY, type RetryPolicy } from './retry.js';

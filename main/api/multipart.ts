@@ -31,7 +31,8 @@ function quoted(v: string): string {
 export function multipartBody(fields: Record<string, string>, file: FilePart): MultipartBody {
   const boundary = `----swingstudio${randomBytes(12).toString('hex')}`;
   const textParts = Object.entries(fields).map(
-    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name=${quoted(name)}\r\n\r\n${value}\r\n`,
+    ([name, value]) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name=${quoted(name)}\r\n\r\n${value}\r\n`,
   );
   const head = Buffer.from(
     `${textParts.join('')}--${boundary}\r\nContent-Disposition: form-data; name=${quoted(file.field)}; filename=${quoted(file.fileName)}\r\nContent-Type: ${file.contentType}\r\n\r\n`,

@@ -65,7 +65,10 @@ type Chunk = Uint8Array | string;
  *   `ndjson-connection-cut` (source threw, or ended mid-line), `ndjson-idle-timeout`;
  *   ApiError kind 'cancelled' when `signal` aborts.
  */
-export async function* readNdjson(source: AsyncIterable<Chunk>, opts: NdjsonOptions = {}): AsyncGenerator<unknown> {
+export async function* readNdjson(
+  source: AsyncIterable<Chunk>,
+  opts: NdjsonOptions = {},
+): AsyncGenerator<unknown> {
   const max = opts.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
   const it = source[Symbol.asyncIterator]();
   const next = chunkPuller(it, opts);
@@ -113,7 +116,12 @@ export async function* readNdjson(source: AsyncIterable<Chunk>, opts: NdjsonOpti
       try {
         value = parseLine(text, lineNo);
       } catch (err) {
-        throw new NdjsonError('ndjson-connection-cut', `NDJSON stream ended in the middle of line ${lineNo}`, lineNo, err);
+        throw new NdjsonError(
+          'ndjson-connection-cut',
+          `NDJSON stream ended in the middle of line ${lineNo}`,
+          lineNo,
+          err,
+        );
       }
       if (value !== SKIP) yield value;
     }
@@ -148,7 +156,11 @@ function parseLine(raw: string, lineNo: number): unknown {
 }
 
 function tooLong(lineNo: number, max: number): NdjsonError {
-  return new NdjsonError('ndjson-line-too-long', `NDJSON line ${lineNo} is longer than the cap of ${max} bytes`, lineNo);
+  return new NdjsonError(
+    'ndjson-line-too-long',
+    `NDJSON line ${lineNo} is longer than the cap of ${max} bytes`,
+    lineNo,
+  );
 }
 
 function toBuffer(u: Uint8Array): Buffer {

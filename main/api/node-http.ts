@@ -57,7 +57,8 @@ export interface StreamedResponse {
 export function sendStreamed(r: StreamedRequest): Promise<StreamedResponse> {
   const lib = r.url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
-    if (r.signal?.aborted) return reject(new ApiError({ kind: 'cancelled', message: `${r.what}: cancelled` }));
+    if (r.signal?.aborted)
+      return reject(new ApiError({ kind: 'cancelled', message: `${r.what}: cancelled` }));
     let settled = false;
     let bytesSent = 0;
     let stopPump: (err: Error) => void = () => undefined;
@@ -79,7 +80,9 @@ export function sendStreamed(r: StreamedRequest): Promise<StreamedResponse> {
     req.setTimeout(r.idleTimeoutMs, () =>
       fail(new ApiError({ kind: 'timeout', message: `${r.what}: no progress for ${r.idleTimeoutMs} ms` })),
     );
-    req.on('error', (err) => fail(networkError(r.what, err, r.secrets ?? [], `${r.url.origin}${r.url.pathname}`)));
+    req.on('error', (err) =>
+      fail(networkError(r.what, err, r.secrets ?? [], `${r.url.origin}${r.url.pathname}`)),
+    );
     req.on('response', (res) => {
       if (settled) return void res.destroy();
       settled = true;
@@ -103,7 +106,8 @@ export function sendStreamed(r: StreamedRequest): Promise<StreamedResponse> {
       () => req.end(),
       (err: unknown) => {
         if (err instanceof ApiError) fail(err);
-        else if (!settled && !req.destroyed) fail(networkError(r.what, err, r.secrets ?? [], `${r.url.origin}${r.url.pathname}`));
+        else if (!settled && !req.destroyed)
+          fail(networkError(r.what, err, r.secrets ?? [], `${r.url.origin}${r.url.pathname}`));
       },
     );
   });
@@ -115,10 +119,18 @@ export function sendStreamed(r: StreamedRequest): Promise<StreamedResponse> {
  * @throws ApiError kind 'input' when a file cannot be read or is shorter than its size; the
  *   `stopped` reason when the request ends first.
  */
-async function pump(req: ClientRequest, parts: BodyPart[], chunk: number, counted: (n: number) => void, stopped: Promise<never>): Promise<void> {
+async function pump(
+  req: ClientRequest,
+  parts: BodyPart[],
+  chunk: number,
+  counted: (n: number) => void,
+  stopped: Promise<never>,
+): Promise<void> {
   const write = (buf: Buffer): Promise<void> =>
     Promise.race([
-      new Promise<void>((res, rej) => req.write(buf, (err) => (err ? rej(err) : res()))).then(() => counted(buf.length)),
+      new Promise<void>((res, rej) => req.write(buf, (err) => (err ? rej(err) : res()))).then(() =>
+        counted(buf.length),
+      ),
       stopped,
     ]);
   for (const part of parts) {
@@ -134,9 +146,15 @@ async function pump(req: ClientRequest, parts: BodyPart[], chunk: number, counte
       let pending: Promise<void> | undefined;
       for (let pos = 0, i = 0; pos < part.size; i++) {
         const buf = bufs[i % 2]!;
-        const { bytesRead } = await Promise.race([fh.read(buf, 0, Math.min(chunk, part.size - pos), pos), stopped]);
+        const { bytesRead } = await Promise.race([
+          fh.read(buf, 0, Math.min(chunk, part.size - pos), pos),
+          stopped,
+        ]);
         if (bytesRead === 0) {
-          throw new ApiError({ kind: 'input', message: `${part.path} ended at ${pos} of ${part.size} bytes (file changed while sending)` });
+          throw new ApiError({
+            kind: 'input',
+            message: `${part.path} ended at ${pos} of ${part.size} bytes (file changed while sending)`,
+          });
         }
         pos += bytesRead;
         await pending;
@@ -170,11 +188,14 @@ export async function readText(res: IncomingMessage, opts: ReadTextOptions = {})
     why = err;
     res.destroy(err);
   };
-  const onAbort = (): void => stop(new ApiError({ kind: 'cancelled', message: 'cancelled while reading the answer' }));
+  const onAbort = (): void =>
+    stop(new ApiError({ kind: 'cancelled', message: 'cancelled while reading the answer' }));
   opts.signal?.addEventListener('abort', onAbort, { once: true });
   if (opts.idleTimeoutMs !== undefined) {
     const ms = opts.idleTimeoutMs;
-    res.setTimeout(ms, () => stop(new ApiError({ kind: 'timeout', message: `answer body stalled for ${ms} ms` })));
+    res.setTimeout(ms, () =>
+      stop(new ApiError({ kind: 'timeout', message: `answer body stalled for ${ms} ms` })),
+    );
   }
   const parts: Buffer[] = [];
   let n = 0;
@@ -185,7 +206,10 @@ export async function readText(res: IncomingMessage, opts: ReadTextOptions = {})
       n += c.length;
     }
   } catch (err) {
-    throw why ?? new ApiError({ kind: 'network', message: `answer body was cut: ${(err as Error).message}`, cause: err });
+    throw (
+      why ??
+      new ApiError({ kind: 'network', message: `answer body was cut: ${(err as Error).message}`, cause: err })
+    );
   } finally {
     opts.signal?.removeEventListener('abort', onAbort);
   }

@@ -18,7 +18,12 @@ export interface RetryPolicy {
 }
 
 /** Defaults: 3 retries, 500 ms base, 8 s cap, Retry-After honoured up to 60 s. */
-export const DEFAULT_RETRY: RetryPolicy = { retries: 3, baseDelayMs: 500, maxDelayMs: 8000, maxRetryAfterMs: 60_000 };
+export const DEFAULT_RETRY: RetryPolicy = {
+  retries: 3,
+  baseDelayMs: 500,
+  maxDelayMs: 8000,
+  maxRetryAfterMs: 60_000,
+};
 
 /**
  * Parses a Retry-After header value into milliseconds from `now`.
@@ -40,7 +45,8 @@ export function backoffDelay(attempt: number, policy: RetryPolicy, random = Math
 /** Resolves after `ms`, or rejects with ApiError kind 'cancelled' when `signal` aborts. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new ApiError({ kind: 'cancelled', message: 'cancelled while waiting to retry' }));
+    if (signal?.aborted)
+      return reject(new ApiError({ kind: 'cancelled', message: 'cancelled while waiting to retry' }));
     const onAbort = (): void => {
       clearTimeout(t);
       reject(new ApiError({ kind: 'cancelled', message: 'cancelled while waiting to retry' }));

@@ -4,7 +4,13 @@
  * `done` object or a typed error (API.md "States and transitions": read until done).
  */
 import { z } from 'zod';
-import { DoneLine, ErrorLine, FailedLine, ProcessingLine, TECHNIQUE_STATUSES } from '../contract/technique.js';
+import {
+  DoneLine,
+  ErrorLine,
+  FailedLine,
+  ProcessingLine,
+  TECHNIQUE_STATUSES,
+} from '../contract/technique.js';
 import { ApiError, TechniqueError } from './errors.js';
 import { NdjsonError, readNdjson, type NdjsonOptions } from './ndjson.js';
 
@@ -63,7 +69,11 @@ export async function readTechniqueStream(
       const line = check(ProcessingLine, value, lineNo);
       processing++;
       warn(line.warnings);
-      opts.onProgress?.({ lines: processing, line, ...(line.progress !== undefined ? { progress: line.progress } : {}) });
+      opts.onProgress?.({
+        lines: processing,
+        line,
+        ...(line.progress !== undefined ? { progress: line.progress } : {}),
+      });
     } else if (status === 'done') {
       const done = check(DoneLine, value, lineNo);
       warn(done.warnings);
@@ -89,7 +99,10 @@ export async function readTechniqueStream(
       });
     }
   }
-  throw new NdjsonError('ndjson-no-terminal', `technique stream ended after ${lineNo} lines without done, error or failed`);
+  throw new NdjsonError(
+    'ndjson-no-terminal',
+    `technique stream ended after ${lineNo} lines without done, error or failed`,
+  );
 }
 
 function statusOf(value: unknown): string | undefined {

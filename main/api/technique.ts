@@ -51,7 +51,10 @@ export async function processVideo(
 ): Promise<DoneLine> {
   const meta = TechniqueRequestMetadata.safeParse(metadata);
   if (!meta.success) {
-    throw new ApiError({ kind: 'input', message: `technique metadata is invalid: ${describeIssues(meta.error)}` });
+    throw new ApiError({
+      kind: 'input',
+      message: `technique metadata is invalid: ${describeIssues(meta.error)}`,
+    });
   }
   const ext = extensionOf(file);
   if (!(PROCESS_EXTENSIONS as readonly string[]).includes(ext)) {
@@ -69,7 +72,13 @@ export async function processVideo(
   const idle = opts.idleTimeoutMs ?? DEFAULT_PROCESS_IDLE_MS;
   const body = multipartBody(
     { metadata: JSON.stringify(meta.data) },
-    { field: 'file', path: file, size, fileName: basename(file), contentType: contentTypeFor(file) ?? 'application/octet-stream' },
+    {
+      field: 'file',
+      path: file,
+      size,
+      fileName: basename(file),
+      contentType: contentTypeFor(file) ?? 'application/octet-stream',
+    },
   );
   const url = urlUnder(t.techniqueUrl, '/process');
   const headers: Record<string, string | number> = {
@@ -91,12 +100,20 @@ export async function processVideo(
     secrets,
     ...(opts.signal ? { signal: opts.signal } : {}),
     onBytes: (n) =>
-      opts.onUploadProgress?.({ bytes: n, total: body.length, rateBytesPerS: n / Math.max((Date.now() - started) / 1000, 1e-3) }),
+      opts.onUploadProgress?.({
+        bytes: n,
+        total: body.length,
+        rateBytesPerS: n / Math.max((Date.now() - started) / 1000, 1e-3),
+      }),
   });
   const status = sent.res.statusCode ?? 0;
   try {
     if (status < 200 || status > 299) {
-      const text = await readText(sent.res, { maxBytes: 1 << 20, idleTimeoutMs: idle, ...(opts.signal ? { signal: opts.signal } : {}) });
+      const text = await readText(sent.res, {
+        maxBytes: 1 << 20,
+        idleTimeoutMs: idle,
+        ...(opts.signal ? { signal: opts.signal } : {}),
+      });
       throw errorAnswer(status, text, sent.res, secrets);
     }
     return await readTechniqueStream(sent.res, {
@@ -126,9 +143,10 @@ function errorAnswer(
   }
   const line = ErrorLine.safeParse(parsed);
   if (line.success && status >= 400 && status < 500 && status !== 401 && status !== 403 && status !== 429) {
-    const errors = [...(line.data.error !== undefined ? [line.data.error] : []), ...(line.data.errors ?? [])].map((e) =>
-      redactSecrets(e, secrets),
-    );
+    const errors = [
+      ...(line.data.error !== undefined ? [line.data.error] : []),
+      ...(line.data.errors ?? []),
+    ].map((e) => redactSecrets(e, secrets));
     return new TechniqueError({
       message: `POST /process refused the request (HTTP ${status}): ${errors.join('; ')}`,
       errors,

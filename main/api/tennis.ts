@@ -16,7 +16,14 @@ import { describeIssues } from './technique-stream.js';
 import { requestJson, urlUnder, type Transport } from './transport.js';
 
 /** Status words that mean "not finished yet" (ours: queued, running; others seen in the wild). */
-export const PENDING_STATES: ReadonlySet<string> = new Set(['queued', 'pending', 'running', 'processing', 'in_progress', 'started']);
+export const PENDING_STATES: ReadonlySet<string> = new Set([
+  'queued',
+  'pending',
+  'running',
+  'processing',
+  'in_progress',
+  'started',
+]);
 /** Status words that mean the task ended without a result. */
 export const FAILED_STATES: ReadonlySet<string> = new Set(['failed', 'error', 'cancelled', 'canceled']);
 
@@ -38,9 +45,14 @@ export type TennisTaskState =
  * @throws ApiError kind 'input' (bad body) before any request; 'contract' when no task id is
  *   found by `extractTaskId`; the transport kinds.
  */
-export async function createTennisTask(t: Transport, request: unknown, signal?: AbortSignal): Promise<CreatedTask> {
+export async function createTennisTask(
+  t: Transport,
+  request: unknown,
+  signal?: AbortSignal,
+): Promise<CreatedTask> {
   const body = TennisTaskRequest.safeParse(request);
-  if (!body.success) throw new ApiError({ kind: 'input', message: `tennis task request: ${describeIssues(body.error)}` });
+  if (!body.success)
+    throw new ApiError({ kind: 'input', message: `tennis task request: ${describeIssues(body.error)}` });
   const res = await requestJson(t, {
     method: 'POST',
     url: urlUnder(t.baseUrl, '/api/statistics/tennis'),
@@ -50,7 +62,11 @@ export async function createTennisTask(t: Transport, request: unknown, signal?: 
     ...(signal ? { signal } : {}),
   });
   const taskId = extractTaskId(res.body);
-  if (!taskId) throw new ApiError({ kind: 'contract', message: 'POST /api/statistics/tennis: no task id in the answer' });
+  if (!taskId)
+    throw new ApiError({
+      kind: 'contract',
+      message: 'POST /api/statistics/tennis: no task id in the answer',
+    });
   return { taskId, raw: res.body };
 }
 
@@ -61,8 +77,13 @@ export async function createTennisTask(t: Transport, request: unknown, signal?: 
  * @throws ApiError kind 'input' for a non-UUID id (before any request) and for 404 (status
  *   404); 'contract' for any other answer shape; the transport kinds.
  */
-export async function getTennisTask(t: Transport, taskId: string, signal?: AbortSignal): Promise<TennisTaskState> {
-  if (!UUID_RE.test(taskId)) throw new ApiError({ kind: 'input', message: `task id ${JSON.stringify(taskId)} is not a UUID` });
+export async function getTennisTask(
+  t: Transport,
+  taskId: string,
+  signal?: AbortSignal,
+): Promise<TennisTaskState> {
+  if (!UUID_RE.test(taskId))
+    throw new ApiError({ kind: 'input', message: `task id ${JSON.stringify(taskId)} is not a UUID` });
   const what = 'GET /api/statistics/tennis/{task_id}';
   const res = await requestJson(t, {
     method: 'GET',
@@ -76,12 +97,25 @@ export async function getTennisTask(t: Transport, taskId: string, signal?: Abort
   const status = [b.status, data.status].find((s): s is string => typeof s === 'string')?.toLowerCase();
   if (res.status === 200 && typeof data.result_url === 'string') {
     const done = TennisTaskDone.safeParse(res.body);
-    if (!done.success) throw new ApiError({ kind: 'contract', message: `${what}: ${describeIssues(done.error)}` });
-    return { state: 'done', taskId, resultUrl: data.result_url, ...(done.data.metadata ? { metadata: done.data.metadata } : {}), raw: res.body };
+    if (!done.success)
+      throw new ApiError({ kind: 'contract', message: `${what}: ${describeIssues(done.error)}` });
+    return {
+      state: 'done',
+      taskId,
+      resultUrl: data.result_url,
+      ...(done.data.metadata ? { metadata: done.data.metadata } : {}),
+      raw: res.body,
+    };
   }
   if (res.status === 202 || (status !== undefined && PENDING_STATES.has(status))) {
     const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'));
-    return { state: 'pending', taskId, status: status ?? 'pending', ...(retryAfterMs !== undefined ? { retryAfterMs } : {}), raw: res.body };
+    return {
+      state: 'pending',
+      taskId,
+      status: status ?? 'pending',
+      ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+      raw: res.body,
+    };
   }
   if (status !== undefined && FAILED_STATES.has(status)) {
     const error = [b.error, data.error, b.message].find((s): s is string => typeof s === 'string');
@@ -124,7 +158,11 @@ export interface TennisTaskResult {
  * @throws ApiError kind 'server' code `task-failed` (failed state), 'timeout' code
  *   `task-wait-limit` (maxWaitMs passed), 'cancelled', and the errors of getTennisTask.
  */
-export async function waitForTennisTask(t: Transport, taskId: string, opts: WaitOptions = {}): Promise<TennisTaskResult> {
+export async function waitForTennisTask(
+  t: Transport,
+  taskId: string,
+  opts: WaitOptions = {},
+): Promise<TennisTaskResult> {
   const start = Date.now();
   const maxWait = opts.maxWaitMs ?? 30 * 60_000;
   const grace = opts.notFoundGraceMs ?? 30_000;
@@ -140,7 +178,13 @@ export async function waitForTennisTask(t: Transport, taskId: string, opts: Wait
     opts.onStatus?.(s);
     if (s.state === 'done') {
       const doc = await fetchJsonDocument(t, s.resultUrl, opts.signal);
-      return { taskId, resultUrl: s.resultUrl, ...(s.metadata ? { metadata: s.metadata } : {}), resultRaw: doc.raw, result: doc.json };
+      return {
+        taskId,
+        resultUrl: s.resultUrl,
+        ...(s.metadata ? { metadata: s.metadata } : {}),
+        resultRaw: doc.raw,
+        result: doc.json,
+      };
     }
     if (s.state === 'failed') {
       throw new ApiError({
@@ -153,7 +197,12 @@ export async function waitForTennisTask(t: Transport, taskId: string, opts: Wait
     }
     const wait = Math.min(s.retryAfterMs ?? interval, opts.maxPollIntervalMs ?? 30_000);
     if (Date.now() - start + wait > maxWait) {
-      throw new ApiError({ kind: 'timeout', code: 'task-wait-limit', retryable: false, message: `tennis task ${taskId} not done after ${maxWait} ms` });
+      throw new ApiError({
+        kind: 'timeout',
+        code: 'task-wait-limit',
+        retryable: false,
+        message: `tennis task ${taskId} not done after ${maxWait} ms`,
+      });
     }
     await sleep(wait, opts.signal);
     interval = Math.min(interval * 1.5, opts.maxPollIntervalMs ?? 30_000);

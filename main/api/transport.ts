@@ -113,11 +113,16 @@ async function attemptJson(t: Transport, req: JsonRequest): Promise<JsonResponse
     try {
       return { status: res.status, headers: res.headers, body: JSON.parse(text) as unknown };
     } catch {
-      throw new ApiError({ kind: 'contract', status: res.status, message: `${req.what}: answer is not JSON` });
+      throw new ApiError({
+        kind: 'contract',
+        status: res.status,
+        message: `${req.what}: answer is not JSON`,
+      });
     }
   } catch (err) {
     if (err instanceof ApiError) throw err;
-    if (req.signal?.aborted) throw new ApiError({ kind: 'cancelled', message: `${req.what}: cancelled`, cause: err });
+    if (req.signal?.aborted)
+      throw new ApiError({ kind: 'cancelled', message: `${req.what}: cancelled`, cause: err });
     if (timeout.aborted || (isAbortLike(err) && !req.signal?.aborted)) {
       throw new ApiError({ kind: 'timeout', message: `${req.what}: no answer within ${t.timeoutMs} ms` });
     }
@@ -126,10 +131,18 @@ async function attemptJson(t: Transport, req: JsonRequest): Promise<JsonResponse
 }
 
 /** ApiError for a transport failure (no answer): kind network, retryable, key redacted. */
-export function networkError(what: string, err: unknown, secrets: readonly (string | undefined)[], where: string): ApiError {
+export function networkError(
+  what: string,
+  err: unknown,
+  secrets: readonly (string | undefined)[],
+  where: string,
+): ApiError {
   const cause = (err as { cause?: { code?: string; message?: string } }).cause;
   const detail = cause?.code ?? cause?.message ?? (err instanceof Error ? err.message : String(err));
-  return new ApiError({ kind: 'network', message: redactSecrets(`${what}: network error reaching ${where}: ${detail}`, secrets) });
+  return new ApiError({
+    kind: 'network',
+    message: redactSecrets(`${what}: network error reaching ${where}: ${detail}`, secrets),
+  });
 }
 
 /**
@@ -151,7 +164,8 @@ export function statusError(
     if (text.trim()) serverMessage = text.trim().slice(0, 200);
   }
   if (serverMessage !== undefined) serverMessage = redactSecrets(serverMessage, secrets);
-  const retryAfterMs = status === 429 || status === 503 ? parseRetryAfter(headers.get('retry-after')) : undefined;
+  const retryAfterMs =
+    status === 429 || status === 503 ? parseRetryAfter(headers.get('retry-after')) : undefined;
   const tail = serverMessage ? `: ${serverMessage}` : '';
   return new ApiError({
     kind: kindOfStatus(status),

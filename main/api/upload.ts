@@ -80,9 +80,14 @@ export async function putPresigned(target: IssuedUrl, file: string, opts: PutOpt
     },
   });
   try {
-    const text = await readText(sent.res, { maxBytes: 64 * 1024, idleTimeoutMs: opts.idleTimeoutMs, ...(opts.signal ? { signal: opts.signal } : {}) });
+    const text = await readText(sent.res, {
+      maxBytes: 64 * 1024,
+      idleTimeoutMs: opts.idleTimeoutMs,
+      ...(opts.signal ? { signal: opts.signal } : {}),
+    });
     const status = sent.res.statusCode ?? 0;
-    if (status < 200 || status > 299) throw statusError(status, headerGetter(sent.res), text, 'PUT presigned upload', []);
+    if (status < 200 || status > 299)
+      throw statusError(status, headerGetter(sent.res), text, 'PUT presigned upload', []);
   } finally {
     // An early answer (403, 413) must not leave the body being sent.
     sent.destroy();
@@ -98,6 +103,10 @@ async function fileSize(file: string): Promise<number> {
     if (!s.isFile()) throw new Error('not a regular file');
     return s.size;
   } catch (err) {
-    throw new ApiError({ kind: 'input', message: `cannot read ${file}: ${(err as Error).message}`, cause: err });
+    throw new ApiError({
+      kind: 'input',
+      message: `cannot read ${file}: ${(err as Error).message}`,
+      cause: err,
+    });
   }
 }

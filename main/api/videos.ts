@@ -3,7 +3,11 @@
  * `uploadVideo`, which chains them and retries a failed PUT safely.
  */
 import { basename } from 'node:path';
-import { UploadUrlResponse, VideoCheckRequest, type VideoCheckResponse as CheckBody } from '../contract/api.js';
+import {
+  UploadUrlResponse,
+  VideoCheckRequest,
+  type VideoCheckResponse as CheckBody,
+} from '../contract/api.js';
 import { VideoCheckResponse } from '../contract/api.js';
 import { checkUploadRequest, contentTypeFor } from '../contract/upload-rules.js';
 import { ApiError } from './errors.js';
@@ -30,7 +34,12 @@ export interface UploadTarget {
  *   any request; else the kinds of ./transport.ts `requestJson`; 'contract' on a bad answer.
  *   Retried as idempotent (a second URL pair costs nothing and the first is simply unused).
  */
-export async function getUploadUrl(t: Transport, fileName: string, contentType?: string, signal?: AbortSignal): Promise<UploadTarget> {
+export async function getUploadUrl(
+  t: Transport,
+  fileName: string,
+  contentType?: string,
+  signal?: AbortSignal,
+): Promise<UploadTarget> {
   // Normalised once, so upload-url signs exactly the Content-Type the PUT will send.
   const type = (contentType ?? contentTypeFor(fileName) ?? 'application/octet-stream').trim().toLowerCase();
   const rule = checkUploadRequest(fileName, type);
@@ -61,7 +70,8 @@ export async function checkVideos(
   signal?: AbortSignal,
 ): Promise<CheckBody> {
   const req = VideoCheckRequest.safeParse({ video_urls: videoUrls, version });
-  if (!req.success) throw new ApiError({ kind: 'input', message: `videos/check request: ${describeIssues(req.error)}` });
+  if (!req.success)
+    throw new ApiError({ kind: 'input', message: `videos/check request: ${describeIssues(req.error)}` });
   const res = await requestJson(t, {
     method: 'POST',
     url: urlUnder(t.baseUrl, '/api/videos/check'),
@@ -101,7 +111,11 @@ export interface UploadedVideo {
  * @returns the downloadUrl to pass as video_url.
  * @throws the last ApiError.
  */
-export async function uploadVideo(t: Transport, file: string, opts: UploadVideoOptions = {}): Promise<UploadedVideo> {
+export async function uploadVideo(
+  t: Transport,
+  file: string,
+  opts: UploadVideoOptions = {},
+): Promise<UploadedVideo> {
   const signal = opts.signal;
   let target = await getUploadUrl(t, opts.fileName ?? basename(file), opts.contentType, signal);
   for (let attempt = 0; ; attempt++) {
@@ -116,7 +130,13 @@ export async function uploadVideo(t: Transport, file: string, opts: UploadVideoO
         },
         ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
       });
-      return { downloadUrl: target.downloadUrl, uploadUrl: target.uploadUrl, contentType: target.contentType, bytes, attempts: attempt + 1 };
+      return {
+        downloadUrl: target.downloadUrl,
+        uploadUrl: target.uploadUrl,
+        contentType: target.contentType,
+        bytes,
+        attempts: attempt + 1,
+      };
     } catch (err) {
       if (!(err instanceof ApiError) || !err.retryable || attempt >= t.retry.retries) throw err;
       await sleep(err.retryAfterMs ?? backoffDelay(attempt, t.retry), signal);
@@ -126,5 +146,8 @@ export async function uploadVideo(t: Transport, file: string, opts: UploadVideoO
 }
 
 function contractError(what: string, detail: string): ApiError {
-  return new ApiError({ kind: 'contract', message: `${what}: answer does not match the contract: ${detail}` });
+  return new ApiError({
+    kind: 'contract',
+    message: `${what}: answer does not match the contract: ${detail}`,
+  });
 }

@@ -9,7 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const count = (route: string, from = 0): number => s.requests.slice(from).filter((r) => r.route === route).length;
+const count = (route: string, from = 0): number =>
+  s.requests.slice(from).filter((r) => r.route === route).length;
 const video = 'https://videos.example.com/clip.mp4';
 
 describe('/api calls against a healthy server', () => {
@@ -35,7 +36,10 @@ describe('/api calls against a healthy server', () => {
     expect((await apiFailure(c.getUploadUrl(`${'x'.repeat(252)}.mp4`))).message).toBe('Filename too long');
     expect((await apiFailure(c.getUploadUrl('a.mp4', 'text/plain'))).message).toBe('Invalid content type');
     const unsupported = await apiFailure(c.getUploadUrl('a.flv', 'video/x-flv'));
-    expect([unsupported.kind, unsupported.message.startsWith('Unsupported video type')]).toEqual(['input', true]);
+    expect([unsupported.kind, unsupported.message.startsWith('Unsupported video type')]).toEqual([
+      'input',
+      true,
+    ]);
     expect((await apiFailure(c.checkVideos([]))).kind).toBe('input');
     expect(s.requests.length).toBe(before);
   });
@@ -51,15 +55,32 @@ describe('errors and retries', () => {
 
   it('gives up after the configured retries with kind server', async () => {
     const from = s.requests.length;
-    s.plan('check', ...Array.from({ length: 4 }, () => ({ type: 'status' as const, status: 500, body: { error: 'Internal server error' } })));
+    s.plan(
+      'check',
+      ...Array.from({ length: 4 }, () => ({
+        type: 'status' as const,
+        status: 500,
+        body: { error: 'Internal server error' },
+      })),
+    );
     const err = await apiFailure(clientFor(s).checkVideos([video]));
-    expect([err.kind, err.status, err.serverMessage, err.retryable]).toEqual(['server', 500, 'Internal server error', true]);
+    expect([err.kind, err.status, err.serverMessage, err.retryable]).toEqual([
+      'server',
+      500,
+      'Internal server error',
+      true,
+    ]);
     expect(count('check', from)).toBe(4);
   });
 
   it('honours Retry-After seconds on 429 (server-recorded order and gap)', async () => {
     const from = s.requests.length;
-    s.plan('upload-url', { type: 'status', status: 429, headers: { 'Retry-After': '1' }, body: { error: 'slow down' } });
+    s.plan('upload-url', {
+      type: 'status',
+      status: 429,
+      headers: { 'Retry-After': '1' },
+      body: { error: 'slow down' },
+    });
     await clientFor(s).getUploadUrl('a.mp4');
     const seen = s.requests.slice(from).filter((r) => r.route === 'upload-url');
     expect(seen).toHaveLength(2);
@@ -84,7 +105,14 @@ describe('errors and retries', () => {
   });
 
   it('never puts the API key into an error message', async () => {
-    s.plan('check', ...Array.from({ length: 4 }, () => ({ type: 'status' as const, status: 500, body: { error: `bad token ${s.apiKey}` } })));
+    s.plan(
+      'check',
+      ...Array.from({ length: 4 }, () => ({
+        type: 'status' as const,
+        status: 500,
+        body: { error: `bad token ${s.apiKey}` },
+      })),
+    );
     const err = await apiFailure(clientFor(s).checkVideos([video]));
     expect(err.message).not.toContain(s.apiKey);
     expect(err.serverMessage).toBe('bad token [redacted]');
@@ -135,7 +163,10 @@ describe('tennis tasks', () => {
     const c = clientFor(s);
     const { taskId } = await c.createTennisTask({ video_url: video });
     const states: string[] = [];
-    const r = await c.waitForTennisTask(taskId, { pollIntervalMs: 5, onStatus: (st) => states.push(st.state) });
+    const r = await c.waitForTennisTask(taskId, {
+      pollIntervalMs: 5,
+      onStatus: (st) => states.push(st.state),
+    });
     expect(states).toEqual(['pending', 'done']);
     expect(r.resultRaw).toBe(s.resultText(taskId));
     expect(r.result).toEqual({ task_id: taskId, rallies: [{ shots: 7 }, { shots: 3 }], é: 'ü' });
@@ -148,17 +179,33 @@ describe('tennis tasks', () => {
     s.plan('tennis-get', { type: 'status', status: 404, body: { error: 'Task not found' } });
     const r = await c.waitForTennisTask(taskId, { pollIntervalMs: 5 });
     expect(r.taskId).toBe(taskId);
-    const gone = await apiFailure(c.waitForTennisTask('00000000-0000-4000-8000-000000000000', { pollIntervalMs: 5, notFoundGraceMs: 0 }));
+    const gone = await apiFailure(
+      c.waitForTennisTask('00000000-0000-4000-8000-000000000000', { pollIntervalMs: 5, notFoundGraceMs: 0 }),
+    );
     expect([gone.kind, gone.status]).toEqual(['input', 404]);
   });
 
   it('a failed task → server task-failed; the wait limit → timeout', async () => {
     const c = clientFor(s);
     const { taskId } = await c.createTennisTask({ video_url: video });
-    s.plan('tennis-get', { type: 'json', body: { status: 'failed', task_id: taskId, error: 'video unreadable' } });
+    s.plan('tennis-get', {
+      type: 'json',
+      body: { status: 'failed', task_id: taskId, error: 'video unreadable' },
+    });
     const failed = await apiFailure(c.waitForTennisTask(taskId, { pollIntervalMs: 5 }));
-    expect([failed.kind, failed.code, failed.serverMessage]).toEqual(['server', 'task-failed', 'video unreadable']);
-    s.plan('tennis-get', ...Array.from({ length: 3 }, () => ({ type: 'json' as const, status: 202, body: { status: 'in_progress' } })));
+    expect([failed.kind, failed.code, failed.serverMessage]).toEqual([
+      'server',
+      'task-failed',
+      'video unreadable',
+    ]);
+    s.plan(
+      'tennis-get',
+      ...Array.from({ length: 3 }, () => ({
+        type: 'json' as const,
+        status: 202,
+        body: { status: 'in_progress' },
+      })),
+    );
     const limit = await apiFailure(c.waitForTennisTask(taskId, { pollIntervalMs: 40, maxWaitMs: 50 }));
     expect([limit.kind, limit.code]).toEqual(['timeout', 'task-wait-limit']);
   });
@@ -168,7 +215,11 @@ describe('tennis tasks', () => {
     s.plan('tennis-create', { type: 'status', status: 500 });
     expect((await apiFailure(clientFor(s).createTennisTask({ video_url: video }))).kind).toBe('server');
     expect(count('tennis-create', from)).toBe(1);
-    s.plan('tennis-create', { type: 'status', status: 429, headers: { 'Retry-After': '0' } }, { type: 'json', body: { id: 'abc-1' } });
+    s.plan(
+      'tennis-create',
+      { type: 'status', status: 429, headers: { 'Retry-After': '0' } },
+      { type: 'json', body: { id: 'abc-1' } },
+    );
     expect((await clientFor(s).createTennisTask({ video_url: video })).taskId).toBe('abc-1');
     expect((await apiFailure(clientFor(s).getTennisTask('abc-1'))).kind).toBe('input');
   });

@@ -7,9 +7,17 @@ import { archiveFixture, posePb } from '../support/fault-zip.js';
 describe('archive fixtures of the fault server', () => {
   it('good: three entries that decode', () => {
     const zip = new AdmZip(archiveFixture('good'));
-    expect(zip.getEntries().map((e) => e.entryName)).toEqual(['video_entry_2d.pb', 'video_entry_3d.pb', 'technique_analysis.json']);
+    expect(zip.getEntries().map((e) => e.entryName)).toEqual([
+      'video_entry_2d.pb',
+      'video_entry_3d.pb',
+      'technique_analysis.json',
+    ]);
     const pb = swingstudio.pose.VideoEntry.decode(zip.readFile('video_entry_3d.pb')!);
-    expect([pb.dims, pb.annotationData.length, pb.annotationData[0]?.instances?.[0]?.keypoints?.length]).toEqual([3, 30, 51]);
+    expect([
+      pb.dims,
+      pb.annotationData.length,
+      pb.annotationData[0]?.instances?.[0]?.keypoints?.length,
+    ]).toEqual([3, 30, 51]);
     expect(JSON.parse(zip.readAsText('technique_analysis.json'))).toMatchObject({ status: 'done' });
   });
 

@@ -27,5 +27,11 @@ export async function apiFailure(p: Promise<unknown>): Promise<ApiError> {
 
 /** Valid technique metadata for a tennis forehand. */
 export function metadata(uid = 'req-1'): Record<string, unknown> {
-  return { uid, sport: 'tennis', swing_type: 'forehand_drive', dominant_hand: 'right', player_height_mm: 1820 };
+  return {
+    uid,
+    sport: 'tennis',
+    swing_type: 'forehand_drive',
+    dominant_hand: 'right',
+    player_height_mm: 1820,
+  };
 }

@@ -20,7 +20,12 @@ let api: ApiClient;
 beforeAll(async () => {
   home = mkdtempSync(join(tmpdir(), 'api-local-'));
   svc = await startLocalService({ home, port: 0, log: () => undefined, runTasks: false });
-  api = createApiClient({ baseUrl: svc.baseUrl, techniqueUrl: svc.techniqueUrl, apiKey: svc.token, techniqueToken: svc.token });
+  api = createApiClient({
+    baseUrl: svc.baseUrl,
+    techniqueUrl: svc.techniqueUrl,
+    apiKey: svc.token,
+    techniqueToken: svc.token,
+  });
 });
 afterAll(async () => {
   await svc.close();
@@ -43,7 +48,12 @@ describe('client × local service', () => {
   });
 
   it('a wrong key is an auth error', async () => {
-    const bad = createApiClient({ baseUrl: svc.baseUrl, techniqueUrl: svc.techniqueUrl, apiKey: 'nope', retries: 0 });
+    const bad = createApiClient({
+      baseUrl: svc.baseUrl,
+      techniqueUrl: svc.techniqueUrl,
+      apiKey: 'nope',
+      retries: 0,
+    });
     expect((await apiFailure(bad.getUploadUrl('a.mp4'))).kind).toBe('auth');
   });
 
@@ -57,9 +67,29 @@ describe('client × local service', () => {
 
   it('analyses a 2 s real clip end to end', async () => {
     const cut = join(home, 'cut.mp4');
-    execFileSync(ffmpegPath(), ['-v', 'error', '-y', '-ss', '1', '-i', mediaPath('tennis_forehand_1.mp4'), '-t', '2', '-an', '-c:v', 'libx264', '-preset', 'veryfast', cut]);
+    execFileSync(ffmpegPath(), [
+      '-v',
+      'error',
+      '-y',
+      '-ss',
+      '1',
+      '-i',
+      mediaPath('tennis_forehand_1.mp4'),
+      '-t',
+      '2',
+      '-an',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      cut,
+    ]);
     const progress: number[] = [];
-    const done = await api.processVideo(cut, { ...metadata('local-1'), store_data: true }, { onProgress: (p) => progress.push(p.progress ?? 0) });
+    const done = await api.processVideo(
+      cut,
+      { ...metadata('local-1'), store_data: true },
+      { onProgress: (p) => progress.push(p.progress ?? 0) },
+    );
     expect(progress.length).toBeGreaterThan(0);
     expect(done.uid).toBe('local-1');
     expect(done.video_entry_2D_json.annotation_data.length).toBeGreaterThan(30);

@@ -19,7 +19,13 @@ async function failure(p: Promise<unknown>): Promise<NdjsonError> {
   return err as NdjsonError;
 }
 
-const values = [{ a: 1, s: 'café' }, { status: 'processing', t: '🎾 ball' }, [1, 2, 3], 'ü', { done: true, n: null }];
+const values = [
+  { a: 1, s: 'café' },
+  { status: 'processing', t: '🎾 ball' },
+  [1, 2, 3],
+  'ü',
+  { done: true, n: null },
+];
 // LF and CRLF endings, blank and whitespace-only lines, no final newline.
 const text = `${JSON.stringify(values[0])}\r\n\n${JSON.stringify(values[1])}\n   \r\n${JSON.stringify(values[2])}\n${JSON.stringify(values[3])}\r\n${JSON.stringify(values[4])}`;
 const bytes = Buffer.from(text, 'utf8');
@@ -38,7 +44,9 @@ describe('readNdjson chunking', () => {
   it('gives the same values for every pair of split positions (three chunks)', async () => {
     for (let i = 0; i <= bytes.length; i += 3) {
       for (let j = i; j <= bytes.length; j += 5) {
-        expect(await collect([bytes.subarray(0, i), bytes.subarray(i, j), bytes.subarray(j)])).toEqual(values);
+        expect(await collect([bytes.subarray(0, i), bytes.subarray(i, j), bytes.subarray(j)])).toEqual(
+          values,
+        );
       }
     }
   });
@@ -47,7 +55,11 @@ describe('readNdjson chunking', () => {
     expect(await collect([...bytes].map((b) => Buffer.from([b])))).toEqual(values);
     expect(await collect([bytes])).toEqual(values);
     expect(await collect([text.slice(0, 20), text.slice(20)])).toEqual(values);
-    expect(await collect([Buffer.from('{"x":1}\n{"x":2}\n{"x":3}\n')])).toEqual([{ x: 1 }, { x: 2 }, { x: 3 }]);
+    expect(await collect([Buffer.from('{"x":1}\n{"x":2}\n{"x":3}\n')])).toEqual([
+      { x: 1 },
+      { x: 2 },
+      { x: 3 },
+    ]);
   });
 
   it('yields nothing for an empty stream or only blank lines', async () => {
@@ -62,7 +74,9 @@ describe('readNdjson errors', () => {
     expect(one.code).toBe('ndjson-line-too-long');
     expect(one.line).toBe(2);
     expect(one.kind).toBe('contract');
-    const spread = await failure(collect(['{"b":"', 'x'.repeat(30), 'x'.repeat(30), '"}\n'], { maxLineBytes: 50 }));
+    const spread = await failure(
+      collect(['{"b":"', 'x'.repeat(30), 'x'.repeat(30), '"}\n'], { maxLineBytes: 50 }),
+    );
     expect(spread.code).toBe('ndjson-line-too-long');
     expect(spread.line).toBe(1);
   });
@@ -103,7 +117,10 @@ describe('readNdjson errors', () => {
       [Symbol.asyncIterator]: () => {
         let n = 0;
         return {
-          next: () => (n++ === 0 ? Promise.resolve({ done: false, value: Buffer.from('{"a":1}\n') }) : new Promise(() => undefined)),
+          next: () =>
+            n++ === 0
+              ? Promise.resolve({ done: false, value: Buffer.from('{"a":1}\n') })
+              : new Promise(() => undefined),
           return: () => {
             returned = true;
             return Promise.resolve({ done: true, value: undefined });

@@ -52,7 +52,8 @@ describe('processVideo against a healthy server', () => {
 });
 
 describe('processVideo faults end in their typed errors', () => {
-  const run = (opts = {}) => apiFailure(clientFor(s).processVideo(clip(), metadata('uid-f'), { idleTimeoutMs: 400, ...opts }));
+  const run = (opts = {}) =>
+    apiFailure(clientFor(s).processVideo(clip(), metadata('uid-f'), { idleTimeoutMs: 400, ...opts }));
 
   it('500 → server, not retried', async () => {
     const before = s.requests.filter((r) => r.route === 'process').length;
@@ -69,7 +70,11 @@ describe('processVideo faults end in their typed errors', () => {
   });
 
   it('invalid-request body (400) → TechniqueError', async () => {
-    s.plan('process', { type: 'json', status: 400, body: { error: 'metadata missing', status: 'error', timestamp: '2026-11-20T10:00:00', uid: 'uid-f' } });
+    s.plan('process', {
+      type: 'json',
+      status: 400,
+      body: { error: 'metadata missing', status: 'error', timestamp: '2026-11-20T10:00:00', uid: 'uid-f' },
+    });
     const err = await run();
     expect(err).toBeInstanceOf(TechniqueError);
     expect((err as TechniqueError).errors).toEqual(['metadata missing']);
@@ -97,7 +102,10 @@ describe('processVideo faults end in their typed errors', () => {
   });
 
   it('invalid JSON → ndjson-invalid-json with the line number', async () => {
-    s.plan('process', { type: 'ndjson', text: `${JSON.stringify(processingLine('uid-f', 0.1))}\n{"status": "done", uid}\n` });
+    s.plan('process', {
+      type: 'ndjson',
+      text: `${JSON.stringify(processingLine('uid-f', 0.1))}\n{"status": "done", uid}\n`,
+    });
     const err = (await run()) as NdjsonError;
     expect([err.code, err.line, err.kind]).toEqual(['ndjson-invalid-json', 2, 'contract']);
   });
@@ -111,26 +119,46 @@ describe('processVideo faults end in their typed errors', () => {
   });
 
   it('failed line → server technique-failed', async () => {
-    s.plan('process', { type: 'ndjson', text: lines({ status: 'failed', uid: 'uid-f', errors: ['GPU out of memory'], warnings: [] }) });
+    s.plan('process', {
+      type: 'ndjson',
+      text: lines({ status: 'failed', uid: 'uid-f', errors: ['GPU out of memory'], warnings: [] }),
+    });
     const err = await run();
     expect(err).not.toBeInstanceOf(TechniqueError);
-    expect([err.kind, err.code, err.serverMessage]).toEqual(['server', 'technique-failed', 'GPU out of memory']);
+    expect([err.kind, err.code, err.serverMessage]).toEqual([
+      'server',
+      'technique-failed',
+      'GPU out of memory',
+    ]);
   });
 
   it('error line → TechniqueError with errors and warnings', async () => {
     s.plan('process', {
       type: 'ndjson',
-      text: lines(processingLine('uid-f', 0.3), { status: 'error', uid: 'uid-f', errors: ['no swing found'], warnings: ['player small'] }),
+      text: lines(processingLine('uid-f', 0.3), {
+        status: 'error',
+        uid: 'uid-f',
+        errors: ['no swing found'],
+        warnings: ['player small'],
+      }),
     });
     const err = (await run()) as TechniqueError;
     expect(err).toBeInstanceOf(TechniqueError);
-    expect([err.kind, err.analysisError, err.errors, err.warnings]).toEqual(['server', true, ['no swing found'], ['player small']]);
+    expect([err.kind, err.analysisError, err.errors, err.warnings]).toEqual([
+      'server',
+      true,
+      ['no swing found'],
+      ['player small'],
+    ]);
   });
 
   it('unknown status → ndjson-unknown-status; no terminal line → ndjson-no-terminal', async () => {
     s.plan('process', { type: 'ndjson', text: lines(processingLine('uid-f', 0.1), { status: 'queued' }) });
     expect((await run()).code).toBe('ndjson-unknown-status');
-    s.plan('process', { type: 'ndjson', text: lines(processingLine('uid-f', 0.1), processingLine('uid-f', 0.2)) });
+    s.plan('process', {
+      type: 'ndjson',
+      text: lines(processingLine('uid-f', 0.1), processingLine('uid-f', 0.2)),
+    });
     expect((await run()).code).toBe('ndjson-no-terminal');
   });
 

@@ -38,7 +38,9 @@ describe('presigned PUT', () => {
   it('is cancelled by its signal', async () => {
     // Aborted at the first progress event: the 2 MB body cannot be complete, so no answer can win.
     const ctl = new AbortController();
-    const err = await apiFailure(clientFor(s).uploadVideo(clip(), { signal: ctl.signal, onProgress: () => ctl.abort() }));
+    const err = await apiFailure(
+      clientFor(s).uploadVideo(clip(), { signal: ctl.signal, onProgress: () => ctl.abort() }),
+    );
     expect(err.kind).toBe('cancelled');
   });
 
@@ -47,11 +49,17 @@ describe('presigned PUT', () => {
     const t = await c.getUploadUrl('a.mp4');
     const puts = s.uploads.length;
     const day = 24 * 3600 * 1000;
-    const old = await apiFailure(c.putPresigned({ url: t.uploadUrl, issuedAt: Date.now() - day - 1000 }, clip(), { contentType: 'video/mp4' }));
+    const old = await apiFailure(
+      c.putPresigned({ url: t.uploadUrl, issuedAt: Date.now() - day - 1000 }, clip(), {
+        contentType: 'video/mp4',
+      }),
+    );
     expect([old.kind, old.code]).toEqual(['input', 'presigned-url-expired']);
     expect(old.message).not.toContain('X-Amz-Signature');
     const amz = `${s.url}/storage/x.mp4?X-Amz-Date=20261101T000000Z&X-Amz-Expires=3600`;
-    const short = await apiFailure(c.putPresigned({ url: amz, issuedAt: Date.now() }, clip(), { contentType: 'video/mp4' }));
+    const short = await apiFailure(
+      c.putPresigned({ url: amz, issuedAt: Date.now() }, clip(), { contentType: 'video/mp4' }),
+    );
     expect(short.code).toBe('presigned-url-expired');
     expect(s.uploads.length).toBe(puts);
   });
@@ -59,13 +67,25 @@ describe('presigned PUT', () => {
   it('an early refusal from storage ends the PUT with its status kind', async () => {
     s.plan('put', { type: 'status', status: 413, early: true, body: { error: 'Entity too large' } });
     const err = await apiFailure(clientFor(s).uploadVideo(clip()));
-    expect([err.kind, err.status, err.serverMessage, err.retryable]).toEqual(['input', 413, 'Entity too large', false]);
+    expect([err.kind, err.status, err.serverMessage, err.retryable]).toEqual([
+      'input',
+      413,
+      'Entity too large',
+      false,
+    ]);
   });
 
   it('reads expiry from the URL query', () => {
     const at = Date.parse('2026-11-20T10:00:00Z');
-    expect(presignedExpiry({ url: 'https://s/x?X-Amz-Date=20261120T100000Z&X-Amz-Expires=600', issuedAt: at + 5000 })).toBe(at + 600_000);
-    expect(presignedExpiry({ url: 'https://s/x?exp=1795000000', issuedAt: at })).toBe(Math.min(1795000000 * 1000, at + 86_400_000));
+    expect(
+      presignedExpiry({
+        url: 'https://s/x?X-Amz-Date=20261120T100000Z&X-Amz-Expires=600',
+        issuedAt: at + 5000,
+      }),
+    ).toBe(at + 600_000);
+    expect(presignedExpiry({ url: 'https://s/x?exp=1795000000', issuedAt: at })).toBe(
+      Math.min(1795000000 * 1000, at + 86_400_000),
+    );
     expect(presignedExpiry({ url: 'https://s/x?expires=60', issuedAt: at })).toBe(at + 60_000);
     expect(presignedExpiry({ url: 'https://s/x', issuedAt: at })).toBe(at + 86_400_000);
   });
@@ -96,9 +116,25 @@ describe('Authorization header', () => {
     await c.download(up.downloadUrl, join(dir, 'v.mp4'));
     const seen = s.requests.slice(from);
     const routes = new Set(seen.map((r) => r.route));
-    expect(routes).toEqual(new Set(['upload-url', 'put', 'check', 'tennis-create', 'tennis-get', 'result', 'process', 'archive', 'storage-get']));
+    expect(routes).toEqual(
+      new Set([
+        'upload-url',
+        'put',
+        'check',
+        'tennis-create',
+        'tennis-get',
+        'result',
+        'process',
+        'archive',
+        'storage-get',
+      ]),
+    );
     for (const r of seen) {
-      const expected = r.path.startsWith('/api/') ? `Bearer ${s.apiKey}` : r.route === 'process' ? 'Bearer tech-token-42' : undefined;
+      const expected = r.path.startsWith('/api/')
+        ? `Bearer ${s.apiKey}`
+        : r.route === 'process'
+          ? 'Bearer tech-token-42'
+          : undefined;
       expect([r.route, r.headers.authorization]).toEqual([r.route, expected]);
     }
   });
@@ -131,7 +167,9 @@ describe('downloads', () => {
   });
 
   it('refuses a body over maxBytes', async () => {
-    const err = await apiFailure(clientFor(s).download(`${s.url}/archives/good.zip`, join(dir, 'big.zip'), { maxBytes: 100 }));
+    const err = await apiFailure(
+      clientFor(s).download(`${s.url}/archives/good.zip`, join(dir, 'big.zip'), { maxBytes: 100 }),
+    );
     expect([err.kind, err.code]).toEqual(['contract', 'too-large']);
     expect(readdirSync(dir).filter((f) => f.includes('big'))).toEqual([]);
   });

@@ -42,7 +42,10 @@ async function ours(chunks: Buffer[]): Promise<number> {
 
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 
-async function timed(fn: (c: Buffer[]) => Promise<number>, chunks: Buffer[]): Promise<{ ms: number; lines: number }> {
+async function timed(
+  fn: (c: Buffer[]) => Promise<number>,
+  chunks: Buffer[],
+): Promise<{ ms: number; lines: number }> {
   gc();
   const t0 = performance.now();
   const lines = await fn(chunks);
@@ -83,11 +86,21 @@ async function compare(name: string, bytes: Buffer, runs: number): Promise<numbe
 }
 
 const technique = Buffer.from(
-  [...Array.from({ length: 200 }, (_, i) => processingLine('bench', i / 200)), doneLine('bench', 20_000)].map((l) => JSON.stringify(l)).join('\n') + '\n',
+  [...Array.from({ length: 200 }, (_, i) => processingLine('bench', i / 200)), doneLine('bench', 20_000)]
+    .map((l) => JSON.stringify(l))
+    .join('\n') + '\n',
   'utf8',
 );
 const small = Buffer.from(
-  Array.from({ length: 50_000 }, (_, i) => JSON.stringify({ status: 'processing', i, progress: i / 50_000, note: 'é'.repeat(8), pad: 'x'.repeat(900) })).join('\n') + '\n',
+  Array.from({ length: 50_000 }, (_, i) =>
+    JSON.stringify({
+      status: 'processing',
+      i,
+      progress: i / 50_000,
+      note: 'é'.repeat(8),
+      pad: 'x'.repeat(900),
+    }),
+  ).join('\n') + '\n',
   'utf8',
 );
 

@@ -30,7 +30,9 @@ s.listen(0, '127.0.0.1', () => console.log(s.address().port));
 
 async function startSink(): Promise<{ url: string; stop: () => void }> {
   const child = spawn(process.execPath, ['-e', SINK], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise<string>((resolve) => child.stdout.once('data', (d: Buffer) => resolve(d.toString().trim())));
+  const port = await new Promise<string>((resolve) =>
+    child.stdout.once('data', (d: Buffer) => resolve(d.toString().trim())),
+  );
   return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() };
 }
 
@@ -56,7 +58,11 @@ async function ourPut(file: string, url: string, chunk: number): Promise<Run> {
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  const n = await putPresigned({ url, issuedAt: Date.now() }, file, { contentType: 'video/mp4', idleTimeoutMs: 60_000, readChunkBytes: chunk });
+  const n = await putPresigned({ url, issuedAt: Date.now() }, file, {
+    contentType: 'video/mp4',
+    idleTimeoutMs: 60_000,
+    readChunkBytes: chunk,
+  });
   const ms = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
   clearInterval(sampler);
@@ -70,7 +76,10 @@ async function pipePut(file: string, url: string): Promise<Run> {
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   await new Promise<void>((resolve, reject) => {
-    const req = http.request(url, { method: 'PUT', headers: { 'Content-Type': 'video/mp4', 'Content-Length': SIZE } });
+    const req = http.request(url, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'video/mp4', 'Content-Length': SIZE },
+    });
     req.on('response', (res) => res.resume().on('end', resolve));
     req.on('error', reject);
     createReadStream(file, { highWaterMark: 1024 * 1024 }).pipe(req);
@@ -90,7 +99,9 @@ const fd = openSync(file, 'w');
 ftruncateSync(fd, SIZE);
 closeSync(fd);
 const sink = await startSink();
-const chunks = (process.env.CHUNKS ?? String(DEFAULT_PUT_CHUNK / 1024)).split(',').map((k) => Number(k) * 1024);
+const chunks = (process.env.CHUNKS ?? String(DEFAULT_PUT_CHUNK / 1024))
+  .split(',')
+  .map((k) => Number(k) * 1024);
 try {
   const url = `${sink.url}/storage/bench.mp4?X-Amz-Expires=86400`;
   const curl: Run[] = [];
@@ -109,7 +120,9 @@ try {
   console.log(`curl -T             : ${mbps(c).toFixed(0)} MB/s, CPU ${(cCpu / gb).toFixed(0)} ms/GB`);
   const p = median(piped.map((r) => r.ms));
   const pCpu = median(piped.map((r) => r.cpuMs));
-  console.log(`createReadStream.pipe: ${mbps(p).toFixed(0)} MB/s (ratio ${(c / p).toFixed(2)}), CPU ${(pCpu / gb).toFixed(0)} ms/GB (curl/pipe ${(cCpu / pCpu).toFixed(2)})`);
+  console.log(
+    `createReadStream.pipe: ${mbps(p).toFixed(0)} MB/s (ratio ${(c / p).toFixed(2)}), CPU ${(pCpu / gb).toFixed(0)} ms/GB (curl/pipe ${(cCpu / pCpu).toFixed(2)})`,
+  );
   for (const [chunk, runs] of ours) {
     const o = median(runs.map((r) => r.ms));
     const oCpu = median(runs.map((r) => r.cpuMs));

@@ -19,7 +19,9 @@ export function poseEntryJson(dims: 2 | 3, frames: number) {
       instances: [
         {
           keypoints: Array.from({ length: 17 }, (_, j) =>
-            dims === 2 ? [312.25 + j * 3.5 + f, 208.75 + j * 11.25] : [0.125 * (j % 5), 0.25 * (j % 3), 0.0625 * j],
+            dims === 2
+              ? [312.25 + j * 3.5 + f, 208.75 + j * 11.25]
+              : [0.125 * (j % 5), 0.25 * (j % 3), 0.0625 * j],
           ),
           confidences: Array.from({ length: 17 }, (_, j) => 0.9 - j * 0.01),
           bbox: [250, 150, 180, 420],
@@ -35,8 +37,16 @@ export function poseEntryJson(dims: 2 | 3, frames: number) {
  * `frames` frames of 2D and 3D pose (default 30). Checked against the contract's DoneLine.
  * @throws ZodError when the object does not match (a bug in this builder).
  */
-export function doneLine(uid: string, frames = 30, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  const series = (peak: number) => ({ plot_values: [0, peak / 2, peak, peak / 3], peak_index: 2, peak_speed: peak });
+export function doneLine(
+  uid: string,
+  frames = 30,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+  const series = (peak: number) => ({
+    plot_values: [0, peak / 2, peak, peak / 3],
+    peak_index: 2,
+    peak_speed: peak,
+  });
   const line = {
     status: 'done',
     uid,
@@ -73,12 +83,18 @@ export function doneLine(uid: string, frames = 30, extra: Record<string, unknown
 }
 
 /** A processing line with progress 0..1 and optional warnings. */
-export function processingLine(uid: string, progress: number, warnings: string[] = []): Record<string, unknown> {
+export function processingLine(
+  uid: string,
+  progress: number,
+  warnings: string[] = [],
+): Record<string, unknown> {
   return { status: 'processing', uid, progress, warnings, errors: [] };
 }
 
 /** NDJSON text of a healthy stream: `steps` processing lines then the done line. */
 export function healthyStream(uid: string, steps = 3, frames = 30): string {
-  const lines = Array.from({ length: steps }, (_, i) => processingLine(uid, (i + 1) / (steps + 1), i === 1 ? ['low light'] : []));
+  const lines = Array.from({ length: steps }, (_, i) =>
+    processingLine(uid, (i + 1) / (steps + 1), i === 1 ? ['low light'] : []),
+  );
   return [...lines, doneLine(uid, frames)].map((l) => JSON.stringify(l)).join('\n') + '\n';
 }

@@ -99,17 +99,30 @@ export async function startFaultServer(opts: FaultServerOptions = {}): Promise<F
   const uploads: RecordedUpload[] = [];
   const processed: RecordedProcess[] = [];
   let url = '';
-  const resultText = (id: string): string => `{"task_id": "${id}",\n  "rallies": [ {"shots": 7}, {"shots": 3} ], "é": "ü"}\n`;
+  const resultText = (id: string): string =>
+    `{"task_id": "${id}",\n  "rallies": [ {"shots": 7}, {"shots": 3} ], "é": "ü"}\n`;
 
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     const route = routeOf(req.method ?? 'GET', path);
-    requests.push({ seq: requests.length, route, method: req.method ?? '', path, headers: req.headers, at: performance.now() });
+    requests.push({
+      seq: requests.length,
+      route,
+      method: req.method ?? '',
+      path,
+      headers: req.headers,
+      at: performance.now(),
+    });
     const fault = plans.get(route)?.shift();
     if (fault) return void applyFault(fault, req, res);
     const api = path.startsWith('/api/');
-    if (api && req.headers.authorization !== `Bearer ${apiKey}`) return void drain(req, () => json(res, 401, { error: 'Unauthorized' }));
-    if (route === 'process' && opts.techniqueToken && req.headers.authorization !== `Bearer ${opts.techniqueToken}`) {
+    if (api && req.headers.authorization !== `Bearer ${apiKey}`)
+      return void drain(req, () => json(res, 401, { error: 'Unauthorized' }));
+    if (
+      route === 'process' &&
+      opts.techniqueToken &&
+      req.headers.authorization !== `Bearer ${opts.techniqueToken}`
+    ) {
       return void drain(req, () => json(res, 401, { error: 'Unauthorized' }));
     }
     healthy(route, path, req, res);
@@ -125,14 +138,22 @@ export async function startFaultServer(opts: FaultServerOptions = {}): Promise<F
           const key = `${randomUUID()}/${encodeURIComponent(String(b.fileName))}`;
           const date = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+/, '');
           const q = `X-Amz-Date=${date}&X-Amz-Expires=86400&X-Amz-Signature=0f1e2d`;
-          json(res, 200, { data: { uploadUrl: `${url}/storage/${key}?${q}`, downloadUrl: `${url}/storage/${key}?${q}` }, requestId: 'r-1' });
+          json(res, 200, {
+            data: { uploadUrl: `${url}/storage/${key}?${q}`, downloadUrl: `${url}/storage/${key}?${q}` },
+            requestId: 'r-1',
+          });
         });
       case 'put': {
         let bytes = 0;
         req.on('data', (c: Buffer) => (bytes += c.length));
         req.on('end', () => {
           const len = req.headers['content-length'];
-          uploads.push({ path, bytes, contentType: req.headers['content-type'], contentLength: len === undefined ? undefined : Number(len) });
+          uploads.push({
+            path,
+            bytes,
+            contentType: req.headers['content-type'],
+            contentLength: len === undefined ? undefined : Number(len),
+          });
           res.writeHead(200, { ETag: '"etag"' }).end();
         });
         return;
@@ -145,8 +166,15 @@ export async function startFaultServer(opts: FaultServerOptions = {}): Promise<F
           const data: Record<string, unknown> = {};
           const errors: Record<string, unknown> = {};
           for (const u of urls) {
-            if (u.includes('bad')) errors[u] = { status: 400, message: 'Unable to extract meta-data from the video' };
-            else data[u] = { estimated_compute_time: 42.5, video_ok: true, fps_check: true, resolution_check: true };
+            if (u.includes('bad'))
+              errors[u] = { status: 400, message: 'Unable to extract meta-data from the video' };
+            else
+              data[u] = {
+                estimated_compute_time: 42.5,
+                video_ok: true,
+                fps_check: true,
+                resolution_check: true,
+              };
           }
           json(res, 200, Object.keys(errors).length ? { data, errors } : { data });
         });
@@ -173,10 +201,13 @@ export async function startFaultServer(opts: FaultServerOptions = {}): Promise<F
       }
       case 'archive': {
         const name = (path.split('/').pop() ?? '').replace(/\.zip$/, '') as ArchiveFixture;
-        if (!['good', 'traversal', 'bomb', 'bomb-lying', 'truncated-pb'].includes(name)) return json(res, 404, { error: 'no such archive' });
+        if (!['good', 'traversal', 'bomb', 'bomb-lying', 'truncated-pb'].includes(name))
+          return json(res, 404, { error: 'no such archive' });
         let zip = archives.get(name);
         if (!zip) archives.set(name, (zip = archiveFixture(name)));
-        return void res.writeHead(200, { 'Content-Type': 'application/zip', 'Content-Length': zip.length }).end(zip);
+        return void res
+          .writeHead(200, { 'Content-Type': 'application/zip', 'Content-Length': zip.length })
+          .end(zip);
       }
       case 'process':
         return void readProcess(req, (rec) => {
@@ -254,7 +285,8 @@ function applyFault(f: Fault, req: IncomingMessage, res: ServerResponse): void {
     case 'hang':
       return void req.resume();
     case 'destroy': {
-      const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+      const hasBody =
+        Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
       if (!hasBody) return void req.socket.destroy();
       return void req.once('data', () => req.socket.destroy());
     }
@@ -290,6 +322,11 @@ function readJson(req: IncomingMessage, then: (body: unknown) => void): void {
   });
 }
 
-function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+function json(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, { 'Content-Type': 'application/json', ...headers }).end(JSON.stringify(body));
 }

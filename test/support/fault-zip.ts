@@ -20,7 +20,13 @@ export interface RawZipEntry {
 
 /** An entry from plain bytes, deflated (method 8) unless `store`. */
 export function zipEntry(name: string, bytes: Buffer, store = false): RawZipEntry {
-  return { name, method: store ? 0 : 8, data: store ? bytes : deflateRawSync(bytes), crc: crc32(bytes), size: bytes.length };
+  return {
+    name,
+    method: store ? 0 : 8,
+    data: store ? bytes : deflateRawSync(bytes),
+    crc: crc32(bytes),
+    size: bytes.length,
+  };
 }
 
 /** Assembles entries into ZIP bytes (no ZIP64: every size must be < 4 GiB). */
@@ -126,7 +132,10 @@ export type ArchiveFixture = 'good' | 'traversal' | 'bomb' | 'bomb-lying' | 'tru
  * - bomb-lying: the same 1 GiB entry declaring 1 KiB in its headers;
  * - truncated-pb: video_entry_3d.pb cut to half its bytes (a valid ZIP, CRC of the cut bytes).
  */
-export function archiveFixture(kind: ArchiveFixture, analysis: object = { status: 'done', result: { features: [] } }): Buffer {
+export function archiveFixture(
+  kind: ArchiveFixture,
+  analysis: object = { status: 'done', result: { features: [] } },
+): Buffer {
   const json = Buffer.from(JSON.stringify(analysis), 'utf8');
   const pb2 = posePb(2);
   const pb3 = posePb(3);
