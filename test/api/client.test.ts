@@ -210,6 +210,20 @@ describe('tennis tasks', () => {
     expect([limit.kind, limit.code]).toEqual(['timeout', 'task-wait-limit']);
   });
 
+  it('waiting is cancelled by its signal', async () => {
+    const c = clientFor(s);
+    const { taskId } = await c.createTennisTask({ video_url: video });
+    const ctl = new AbortController();
+    const err = await apiFailure(
+      c.waitForTennisTask(taskId, {
+        signal: ctl.signal,
+        pollIntervalMs: 10_000,
+        onStatus: () => ctl.abort(),
+      }),
+    );
+    expect(err.kind).toBe('cancelled');
+  });
+
   it('create is not retried on 500 but is on 429; accepts other id shapes', async () => {
     const from = s.requests.length;
     s.plan('tennis-create', { type: 'status', status: 500 });
