@@ -8,19 +8,10 @@
 import { shell, type Session, type WebContents } from 'electron';
 import { APP_ORIGIN } from './app-files.js';
 import { ELECTRON_CSP } from './csp.js';
+import { isExternalLink } from './links.js';
 
 /** Permissions the app uses; every other request or check is denied. */
 export const ALLOWED_PERMISSIONS: ReadonlySet<string> = new Set(['fullscreen', 'clipboard-sanitized-write']);
-
-/** Whether a URL may be handed to the OS browser: http(s) only. */
-export function isExternalLink(url: string): boolean {
-  try {
-    const u = new URL(url);
-    return u.protocol === 'https:' || u.protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
 
 /** Permission handlers and the CSP header for app:// answers on `ses`. */
 export function hardenSession(ses: Session): void {
