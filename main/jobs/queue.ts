@@ -208,12 +208,20 @@ export class JobQueue {
     const run: Running = { controller, done: Promise.resolve() };
     this.running.set(job.id, run);
     this.emit(job.id);
-    run.done = this.execute(job, run).finally(() => {
-      this.running.delete(job.id);
-      this.live.delete(job.id);
-      rmSync(join(this.opts.home, 'jobs', String(job.id)), { recursive: true, force: true });
-      this.pump();
-    });
+    run.done = this.execute(job, run)
+      // A failed state write (database gone) leaves the job in its working state: it is
+      // recovered at the next start, not dropped.
+      .catch(() => undefined)
+      .finally(() => {
+        this.running.delete(job.id);
+        this.live.delete(job.id);
+        try {
+          rmSync(join(this.opts.home, 'jobs', String(job.id)), { recursive: true, force: true });
+        } catch {
+          // a staged file that cannot be removed now is harmless: the folder is per job id
+        }
+        this.pump();
+      });
   }
 
   private async execute(job: JobRecord, run: Running): Promise<void> {
