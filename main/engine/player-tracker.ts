@@ -48,7 +48,7 @@ export class PlayerTracker {
     }
     this.lostSinceT = NaN;
     this.lastBox = found.box;
-    this.crop = cropAround(found.box, frame.width, frame.height);
+    this.crop = cropAround(found.box, frame.width, frame.height, this.crop);
     return found;
   }
 
