@@ -90,7 +90,13 @@ export async function serveRenderer(
   }
   const found = await confine(rendererDir, rel);
   const type = STATIC_TYPES[extname(rel).toLowerCase()];
-  if (!found.ok || type === undefined || !(await stat(found.path).catch(() => null))?.isFile()) {
+  const isFile = found.ok && (await stat(found.path).catch(() => null))?.isFile() === true;
+  if (!isFile && urlPath === '/favicon.ico') {
+    // Browsers ask for it unprompted; "no content" keeps a 404 out of the console.
+    res.writeHead(204, headers).end();
+    return;
+  }
+  if (!found.ok || type === undefined || !isFile) {
     res.writeHead(found.ok || found.refusal === 'not-found' ? 404 : 403, headers).end();
     return;
   }
