@@ -3,6 +3,7 @@
  * video file to the player's 2D and 3D pose. Re-exports the engine's public API.
  */
 import { estimatePose } from './estimate-pose.js';
+import { loadMoveNet } from './movenet.js';
 import type { EngineOptions, PoseEstimate } from './types.js';
 
 export type { EngineOptions, PoseEstimate, VideoInfo } from './types.js';
@@ -18,4 +19,14 @@ export { NoPersonError, VideoDecodeError, VideoProbeError } from './errors.js';
  */
 export function analyzeVideo(videoPath: string, opts: EngineOptions): Promise<PoseEstimate> {
   return estimatePose(videoPath, opts);
+}
+
+/**
+ * Loads and warms the pose models (tfjs wasm backend, multipose, the crop model) so the first
+ * request does not pay ~1-2 s of set-up. Safe to call more than once; the service can call it
+ * at start-up without awaiting it.
+ * @throws Error when the model files cannot be read.
+ */
+export async function preloadEngine(cropModel: 'movenet-lightning' | 'movenet-thunder' = 'movenet-lightning'): Promise<void> {
+  await loadMoveNet(cropModel);
 }

@@ -8,6 +8,7 @@
 import type * as tfTypes from '@tensorflow/tfjs';
 import { loadPoseModel } from './model-files.js';
 import { tfReady } from './tf-runtime.js';
+import { cropToInput } from './crop-input.js';
 
 /** COCO-17 keypoints in frame pixels: x,y interleaved (34 values) and 17 scores. */
 export interface CocoPose {
@@ -39,15 +40,27 @@ export type CropModel = keyof typeof CROP_MODELS;
  */
 const MULTIPOSE_SIDE = 512;
 
-/** A decoded frame held as a float tensor [1, h, w, 3] for cropping and resizing. */
+/**
+ * A decoded RGB24 frame for the models. The float tensor [1, h, w, 3] that multipose needs is
+ * made only when asked for (most frames only need a crop, built in JS by crop-input.ts).
+ */
 export class FrameTensor {
+  private t: tfTypes.Tensor4D | undefined;
   constructor(
-    readonly tensor: tfTypes.Tensor4D,
+    private readonly tf: typeof tfTypes,
+    readonly rgb: Uint8Array,
     readonly width: number,
     readonly height: number,
   ) {}
+  /** The frame as a float32 tensor [1, height, width, 3] (created on first use). */
+  get tensor(): tfTypes.Tensor4D {
+    this.t ??= this.tf.tidy(() =>
+      this.tf.tensor3d(this.rgb, [this.height, this.width, 3], 'int32').toFloat().expandDims<tfTypes.Tensor4D>(0),
+    );
+    return this.t;
+  }
   dispose(): void {
-    this.tensor.dispose();
+    this.t?.dispose();
   }
 }
 
@@ -60,17 +73,36 @@ export interface MoveNet {
   multipose: tfTypes.GraphModel;
 }
 
-/** Loads tfjs (wasm), multipose and the crop model from disk. @throws Error when a model cannot be read. */
-export async function loadMoveNet(cropModel: CropModel = 'movenet-lightning'): Promise<MoveNet> {
-  const tf = await tfReady();
-  const [single, multipose] = await Promise.all([loadPoseModel(cropModel), loadPoseModel('movenet-multipose')]);
-  return { tf, single, singleSize: CROP_MODELS[cropModel], multipose };
+const loaded = new Map<CropModel, Promise<MoveNet>>();
+
+/**
+ * Loads (once per process) tfjs (wasm), multipose and the crop model from disk, and runs each
+ * model once on a blank input: the first execution of a wasm graph sets up its kernels and
+ * costs ~10× a normal run (measured: ~1-2 s for the pair), better paid before the first clip.
+ * @throws Error when a model cannot be read.
+ */
+export function loadMoveNet(cropModel: CropModel = 'movenet-lightning'): Promise<MoveNet> {
+  let p = loaded.get(cropModel);
+  if (!p) {
+    p = (async () => {
+      const tf = await tfReady();
+      const [single, multipose] = await Promise.all([loadPoseModel(cropModel), loadPoseModel('movenet-multipose')]);
+      const net: MoveNet = { tf, single, singleSize: CROP_MODELS[cropModel], multipose };
+      const blank = new FrameTensor(tf, new Uint8Array(512 * 288 * 3), 512, 288);
+      await detectPeople(net, blank);
+      await poseInCrop(net, blank, { cx: 256, cy: 144, side: 288 });
+      blank.dispose();
+      return net;
+    })();
+    p.catch(() => loaded.delete(cropModel));
+    loaded.set(cropModel, p);
+  }
+  return p;
 }
 
-/** Wraps RGB24 bytes (h × w × 3) as a frame tensor. */
+/** Wraps RGB24 bytes (h × w × 3) for the models. */
 export function frameTensor(net: MoveNet, rgb: Uint8Array, width: number, height: number): FrameTensor {
-  const t = net.tf.tidy(() => net.tf.tensor3d(rgb, [height, width, 3], 'int32').toFloat().expandDims<tfTypes.Tensor4D>(0));
-  return new FrameTensor(t, width, height);
+  return new FrameTensor(net.tf, rgb, width, height);
 }
 
 /** Input size of multipose for a frame: longer side 512, each side rounded to a multiple of 32. */
@@ -113,15 +145,8 @@ export async function detectPeople(net: MoveNet, frame: FrameTensor, minScore = 
 /** Runs the single-person model (lightning/thunder) on a square crop of the frame; keypoints are mapped back to frame pixels. */
 export async function poseInCrop(net: MoveNet, frame: FrameTensor, crop: Crop): Promise<CocoPose> {
   const half = crop.side / 2;
-  const box = [
-    (crop.cy - half) / (frame.height - 1),
-    (crop.cx - half) / (frame.width - 1),
-    (crop.cy + half) / (frame.height - 1),
-    (crop.cx + half) / (frame.width - 1),
-  ];
-  const input = net.tf.tidy(() =>
-    net.tf.image.cropAndResize(frame.tensor, [box], [0], [net.singleSize, net.singleSize], 'bilinear', 0).toInt(),
-  );
+  const size = net.singleSize;
+  const input = net.tf.tensor4d(cropToInput(frame.rgb, frame.width, frame.height, crop, size), [1, size, size, 3], 'int32');
   const out = net.single.execute(input) as tfTypes.Tensor;
   const v = await out.data();
   input.dispose();

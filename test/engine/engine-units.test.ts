@@ -7,6 +7,8 @@ import { KEYPOINT_ONE_EURO, median3InPlace, oneEuroInPlace } from '../../main/en
 import { videoInfoFromProbe } from '../../main/engine/probe.js';
 import { iou, matchDetection, pickPlayer } from '../../main/engine/tracker.js';
 import { decodeSize } from '../../main/engine/frame-source.js';
+import { cropToInput } from '../../main/engine/crop-input.js';
+import { tfReady } from '../../main/engine/tf-runtime.js';
 import { CALIBRATED_SECONDS_PER_FRAME, measuredSecondsPerFrame, recordEngineRun } from '../../main/engine/engine-speed.js';
 import { H36M_LIMBS } from '../../main/pose/h36m.js';
 import { createPoseTrack } from '../../main/pose/pose-track.js';
@@ -127,5 +129,24 @@ describe('engine speed', () => {
     expect(measuredSecondsPerFrame()).toBeCloseTo(0.1);
     recordEngineRun(10, 200);
     expect(measuredSecondsPerFrame()).toBeCloseTo(0.7 * 0.1 + 0.3 * 0.05);
+  });
+});
+
+describe('crop input', () => {
+  it('matches tf.image.cropAndResize, black outside the frame', async () => {
+    const tf = await tfReady();
+    const [w, h, size] = [64, 48, 16];
+    const rgb = Uint8Array.from({ length: w * h * 3 }, (_, i) => (i * 37) % 251);
+    const crop = { cx: 20, cy: 30, side: 50 }; // runs past the left and bottom edges
+    const ours = cropToInput(rgb, w, h, crop, size);
+    const half = crop.side / 2;
+    const box = [(crop.cy - half) / (h - 1), (crop.cx - half) / (w - 1), (crop.cy + half) / (h - 1), (crop.cx + half) / (w - 1)];
+    const image = tf.tensor4d(Float32Array.from(rgb), [1, h, w, 3]);
+    const ref = await tf.image.cropAndResize(image, [box], [0], [size, size], 'bilinear', 0).data();
+    image.dispose();
+    let worst = 0;
+    for (let i = 0; i < ours.length; i++) worst = Math.max(worst, Math.abs((ours[i] ?? 0) - (ref[i] ?? 0)));
+    expect(worst).toBeLessThanOrEqual(1); // rounding to integers
+    expect(ours[0]).toBe(0); // top-left sample lies outside the frame
   });
 });
