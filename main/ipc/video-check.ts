@@ -3,7 +3,9 @@
  * the same rules as the job queue (main/jobs/validate.ts: extension `/process` accepts,
  * non-empty regular file) and the same thresholds as the service's video check
  * (main/service/video-check.ts judgeVideo: fps ≥ 29, 3–10 s, short side ≥ 480 px) to an
- * ffprobe of the file.
+ * ffprobe of the file. Only what stops an analysis is a problem (unreadable file, unsupported
+ * extension, no frames); duration, frame rate and resolution outside the recommendations are
+ * warnings, since the engine still analyses such clips.
  */
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
@@ -47,10 +49,12 @@ export async function checkVideoFile(path: string): Promise<VideoFileCheck> {
     const verdict = judgeVideo(info, measuredSecondsPerFrame());
     out.estimatedComputeS = verdict.estimated_compute_time;
     const t = CHECK_THRESHOLDS;
-    if (!verdict.video_ok)
-      out.problems.push(
-        `clip must be ${t.minDurationS}–${t.maxDurationS} s long with frames (it is ${info.durationS.toFixed(1)} s)`,
+    if (info.frames <= 0) out.problems.push('the video has no frames');
+    else if (!verdict.video_ok) {
+      out.warnings.push(
+        `clip is ${info.durationS.toFixed(1)} s long; ${t.minDurationS}–${t.maxDurationS} s around one swing is recommended`,
       );
+    }
     if (!verdict.fps_check)
       out.warnings.push(
         `frame rate ${info.fps.toFixed(1)} fps is below the recommended 30 fps: ball contact timing is coarser`,

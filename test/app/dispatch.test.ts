@@ -131,8 +131,25 @@ describe('dispatch', () => {
       contentType: string;
     }[];
     expect(check).toMatchObject({ contentType: 'video/mp4' });
-    expect(check?.fps).toBeGreaterThan(20);
-    expect(check?.width).toBeGreaterThan(0);
+    expect(check?.fps).toBeCloseTo(30, 0);
+    expect(check).toMatchObject({ ok: true, width: 852, height: 480 });
+    expect((check as unknown as { warnings: string[] }).warnings.join(' ')).toMatch(
+      /21\.6 s long; 3–10 s around one swing is recommended/,
+    );
+  });
+
+  it('reports unreadable and unsupported picked files as problems', async () => {
+    const junk = fakeClip(home, 'junk.mp4');
+    const text = fakeClip(home, 'notes.txt');
+    await app.picked.add(junk);
+    await app.picked.add(text);
+    const r = await call('jobs.check', { paths: [junk, text] });
+    if (!r.ok) throw new Error(r.error.message);
+    const [a, b] = r.value as { ok: boolean; problems: string[] }[];
+    expect(a?.ok).toBe(false);
+    expect(a?.problems[0]).toMatch(/^cannot read the video/);
+    expect(b?.ok).toBe(false);
+    expect(b?.problems[0]).toMatch(/unsupported video extension ".txt"/);
   });
 
   it('has no file dialog in browser mode (kind input with a tip)', async () => {
