@@ -19,7 +19,9 @@ export function hardenSession(ses: Session): void {
     callback(ALLOWED_PERMISSIONS.has(permission)),
   );
   ses.setPermissionCheckHandler((_wc, permission) => ALLOWED_PERMISSIONS.has(permission));
-  ses.webRequest.onHeadersReceived({ urls: [`${APP_ORIGIN}/*`] }, (details, callback) => {
+  // No URL filter: Electron's match patterns do not accept custom schemes; app:// is picked here.
+  ses.webRequest.onHeadersReceived((details, callback) => {
+    if (!details.url.startsWith(`${APP_ORIGIN}/`)) return callback({});
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [ELECTRON_CSP] } });
   });
 }

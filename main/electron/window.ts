@@ -48,9 +48,14 @@ export function createMainWindow(o: MainWindowOptions): BrowserWindow {
   });
   win.on('close', () => {
     const b = win.getNormalBounds();
-    saveSettings(o.home, {
-      window: { x: b.x, y: b.y, width: b.width, height: b.height, maximized: win.isMaximized() },
-    });
+    try {
+      saveSettings(o.home, {
+        window: { x: b.x, y: b.y, width: b.width, height: b.height, maximized: win.isMaximized() },
+      });
+    } catch (err) {
+      // A settings file that cannot be written must not stop the window from closing.
+      console.error('could not save the window bounds:', err);
+    }
   });
   void win.loadURL(`${APP_ORIGIN}/index.html`);
   return win;
