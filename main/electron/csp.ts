@@ -9,7 +9,7 @@
  *   directives, uPlot sizes) which CSP treats as inline style; no inline SCRIPT is allowed.
  * - `img-src`/`media-src`: the app's files, thumbnails and clips from `swing-media:` (Electron)
  *   or the bridge's own `/media/…` route ('self'), canvases exported as `blob:`/`data:`.
- * - `connect-src`: 'self', `swing-media:` (fetching a clip's bytes) and the bridge's WebSocket.
+ * - `connect-src`: 'self' (and the bridge's WebSocket on 127.0.0.1).
  * - `worker-src 'self' blob:`: decoding workers.
  */
 
@@ -35,10 +35,10 @@ function directives(connect: string): string[] {
  * allow both hosts (app:// in Electron, http://127.0.0.1:<port> in the bridge); the header sent
  * with each page narrows it further (browsers enforce both).
  */
-export const RENDERER_META_CSP = directives("'self' swing-media: ws://127.0.0.1:*").join('; ');
+export const RENDERER_META_CSP = directives("'self' ws://127.0.0.1:*").join('; ');
 
 /** Header CSP of app:// pages in Electron: no WebSocket, no framing. */
-export const ELECTRON_CSP = [...directives("'self' swing-media:"), "frame-ancestors 'none'"].join('; ');
+export const ELECTRON_CSP = [...directives("'self'"), "frame-ancestors 'none'"].join('; ');
 
 /** Header CSP of the bridge's pages: only its own WebSocket port. */
 export function bridgeCsp(port: number): string {

@@ -2,7 +2,7 @@
  * The Electron-side logic that runs without Electron: app:// file answers (confinement, CSP),
  * the IPC sender check, window bounds restore, the menu template, external links, the CSP.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MenuItemConstructorOptions } from 'electron';
@@ -13,6 +13,7 @@ import { isExternalLink } from '../../main/electron/links.js';
 import { menuTemplate } from '../../main/electron/menu.js';
 import { isTrustedSender } from '../../main/electron/sender.js';
 import { DEFAULT_SIZE, initialBounds } from '../../main/electron/window-state.js';
+import { REPO_ROOT } from '../support/media.js';
 
 let dir: string;
 beforeAll(() => {
@@ -138,5 +139,10 @@ describe('links and CSP', () => {
     }
     expect(bridgeCsp(4000)).toContain("connect-src 'self' ws://127.0.0.1:4000;");
     expect(ELECTRON_CSP).toContain("frame-ancestors 'none'");
+  });
+  it('is the policy of the <meta> in renderer/index.html, verbatim', () => {
+    const html = readFileSync(join(REPO_ROOT, 'renderer', 'index.html'), 'utf8');
+    const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html);
+    expect(meta?.[1]).toBe(RENDERER_META_CSP);
   });
 });
