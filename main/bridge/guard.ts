@@ -19,9 +19,12 @@ export function tokenMatches(presented: string | null | undefined, token: string
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** The Host header values that name this server. */
+/**
+ * The Host header values that name this server: 127.0.0.1 only, since the media URLs the
+ * handlers give out name 127.0.0.1 and a page on `localhost` would see them as cross-origin.
+ */
 export function ownHosts(port: number): string[] {
-  return [`127.0.0.1:${port}`, `localhost:${port}`];
+  return [`127.0.0.1:${port}`];
 }
 
 /** Whether the request's Host is ours (refuses rebound DNS names). */

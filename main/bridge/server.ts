@@ -83,7 +83,8 @@ export async function startBridge(opts: BridgeOptions): Promise<Bridge> {
   });
 
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    if (!hostAllowed(req, port)) return plain(res, 421, 'wrong host', port);
+    if (!hostAllowed(req, port))
+      return plain(res, 421, `open http://127.0.0.1:${port}/ (this host name is refused)`, port);
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
     const authed = tokenMatches(tokenOf(url), token);
     if (url.pathname.startsWith('/media/')) {

@@ -173,16 +173,19 @@ describe('bridge over WebSocket', () => {
     expect(await page.text()).toContain(`<meta name="swing-studio-bridge" content="${bridge.token}" />`);
     expect((await fetch(`${bridge.origin}/assets/app.js`)).status).toBe(200);
     expect((await fetch(`${bridge.origin}/assets/..%2F..%2Fsecret.key`)).status).toBe(403);
-    const rebound = await new Promise<number>((resolve, reject) => {
-      const path = new URL(bridge.url).pathname + new URL(bridge.url).search;
-      request({ host: '127.0.0.1', port: bridge.port, path, headers: { host: 'rebound.example' } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      })
-        .on('error', reject)
-        .end();
-    });
-    expect(rebound).toBe(421);
+    const statusWithHost = (host: string) =>
+      new Promise<number>((resolve, reject) => {
+        const path = new URL(bridge.url).pathname + new URL(bridge.url).search;
+        request({ host: '127.0.0.1', port: bridge.port, path, headers: { host } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        })
+          .on('error', reject)
+          .end();
+      });
+    expect(await statusWithHost('rebound.example')).toBe(421);
+    expect(await statusWithHost(`localhost:${bridge.port}`)).toBe(421);
+    expect(await statusWithHost(`127.0.0.1:${bridge.port}`)).toBe(200);
   });
 
   it('takes an upload as a picked file usable by jobs.check', async () => {
