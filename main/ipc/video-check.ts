@@ -3,9 +3,9 @@
  * the same rules as the job queue (main/jobs/validate.ts: extension `/process` accepts,
  * non-empty regular file) and the same thresholds as the service's video check
  * (main/service/video-check.ts judgeVideo: fps ≥ 29, 3–10 s, short side ≥ 480 px) to an
- * ffprobe of the file. Only what stops an analysis is a problem (unreadable file, unsupported
- * extension, no frames); duration, frame rate and resolution outside the recommendations are
- * warnings, since the engine still analyses such clips.
+ * ffprobe of the file. Problems (the file cannot be sent): unreadable, unsupported extension,
+ * no frames, or a duration outside 3–10 s (the service's `video_ok`). Warnings (it can be
+ * sent): frame rate or resolution below the recommendation (`fps_check`, `resolution_check`).
  */
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
@@ -51,8 +51,8 @@ export async function checkVideoFile(path: string): Promise<VideoFileCheck> {
     const t = CHECK_THRESHOLDS;
     if (info.frames <= 0) out.problems.push('the video has no frames');
     else if (!verdict.video_ok) {
-      out.warnings.push(
-        `clip is ${info.durationS.toFixed(1)} s long; ${t.minDurationS}–${t.maxDurationS} s around one swing is recommended`,
+      out.problems.push(
+        `clip is ${info.durationS.toFixed(1)} s long; it must be ${t.minDurationS}–${t.maxDurationS} s around one swing`,
       );
     }
     if (!verdict.fps_check)
