@@ -6,9 +6,9 @@
  */
 
 /**
- * Seconds per frame on an idle 2-core x86-64 machine: movenet-lightning inference measured at
- * 22.0 ms/frame (wasm SIMD, 1 thread), divided by the pipeline/inference speed ratio 0.81 that
- * test/bench/engine.ts measured (crop, tracking, smoothing, decode hand-off) ≈ 27 ms, rounded up.
+ * Seconds per frame of estimatePose with movenet-lightning on the 2-core build machine:
+ * test/bench/engine.ts measured 6.75 s for the 300 frames of tennis_forehand_2.mp4 (22.5 ms)
+ * while other builds were running (load 4-6); rounded up to 30 ms so estimates err long.
  */
 export const CALIBRATED_SECONDS_PER_FRAME = 0.03;
 
