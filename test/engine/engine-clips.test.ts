@@ -69,6 +69,9 @@ describe('tennis_forehand_2.mp4 (1080p, one forehand)', () => {
   });
 
   it('keeps 3D bone lengths stable and the skeleton upright, in metres', () => {
+    expect(r.pose3d.keypoints.every(Number.isFinite)).toBe(true);
+    expect(r.pose2d.keypoints.every(Number.isFinite)).toBe(true);
+    expect(r.pose2d.confidences.every((c) => c >= 0 && c <= 1)).toBe(true);
     expect(boneLengthSpread(r)).toBeLessThan(BONE_LENGTH_TOLERANCE);
     const f = 100;
     const y = (j: number) => r.pose3d.keypoints[(f * 17 + j) * 3 + 1] ?? NaN;
