@@ -5,7 +5,7 @@
 import { createPoseTrack, type PoseTrack } from '../pose/pose-track.js';
 import { cocoToH36m } from './coco-to-h36m.js';
 import { recordEngineRun } from './engine-speed.js';
-import { NoPersonError } from './errors.js';
+import { NoPersonError, VideoDecodeError } from './errors.js';
 import { decodeFrames, decodeSize } from './frame-source.js';
 import { liftTo3d } from './lift-3d.js';
 import { frameTensor, loadMoveNet } from './movenet.js';
@@ -25,11 +25,13 @@ interface FrameResult {
 
 /**
  * Estimates the analysed player's 2D (source pixels) and 3D (metres) pose in every decoded frame.
- * @throws VideoProbeError when the clip cannot be probed; VideoDecodeError when ffmpeg fails;
- *   NoPersonError when no frame has a person; the signal's reason when aborted.
+ * @throws RangeError when playerHeightMm is not > 0; VideoProbeError when the clip cannot be
+ *   probed; VideoDecodeError when ffmpeg fails or decodes no frame; NoPersonError when no frame
+ *   has a person; the signal's reason (an AbortError by default) when aborted.
  */
 export async function estimatePose(videoPath: string, opts: EngineOptions): Promise<PoseEstimate> {
   const t0 = performance.now();
+  if (!(opts.playerHeightMm > 0)) throw new RangeError(`playerHeightMm must be a positive number of millimetres, got ${opts.playerHeightMm}`);
   const warnings: string[] = [];
   const warn = (m: string) => (warnings.push(m), opts.onWarning?.(m));
   const video = await probeVideo(videoPath, opts.signal);
@@ -52,7 +54,6 @@ export async function estimatePose(videoPath: string, opts: EngineOptions): Prom
     const ft = frameTensor(net, frame.rgb, frame.width, frame.height);
     const found = await tracker.step(ft, frame.timestamp).finally(() => ft.dispose());
     inferenceS += (performance.now() - tIn) / 1000;
-    if (found && everFound === false && frame.index > 0) warn(`player first found at ${frameRange(frame.index, frame.index, frame.timestamp, frame.timestamp)}`);
     if (found && !everFound) firstFound = frame.index;
     everFound ||= !!found;
     absent.push(frame.index, frame.timestamp, !found);
@@ -64,6 +65,7 @@ export async function estimatePose(videoPath: string, opts: EngineOptions): Prom
   }
   absent.finish(results.length - 1);
   low.finish(results.length - 1);
+  if (results.length === 0) throw new VideoDecodeError('the video has no decodable frames');
   if (!everFound) throw new NoPersonError(results.length);
   const pose2d = buildTrack2d(results, videoPath, video.width / size.width, video.height / size.height);
   smoothTrack(pose2d);
