@@ -15,7 +15,7 @@ export { NoPersonError, VideoDecodeError, VideoProbeError } from './errors.js';
 /**
  * Analyses the pose in a local video file: probe, decode, track the swinging player, 2D + 3D.
  * Same as {@link estimatePose}; kept as the service's single entry point.
- * @throws VideoProbeError | VideoDecodeError | NoPersonError | the signal's reason when aborted.
+ * @throws RangeError (bad playerHeightMm) | VideoProbeError | VideoDecodeError | NoPersonError | the signal's reason when aborted.
  */
 export function analyzeVideo(videoPath: string, opts: EngineOptions): Promise<PoseEstimate> {
   return estimatePose(videoPath, opts);
@@ -23,7 +23,7 @@ export function analyzeVideo(videoPath: string, opts: EngineOptions): Promise<Po
 
 /**
  * Loads and warms the pose models (tfjs wasm backend, multipose, the crop model) so the first
- * request does not pay ~1-2 s of set-up. Safe to call more than once; the service can call it
+ * request does not pay 0.4-0.8 s of set-up (test/bench/engine.ts). Safe to call more than once; the service can call it
  * at start-up without awaiting it.
  * @throws Error when the model files cannot be read.
  */

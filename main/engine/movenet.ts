@@ -78,7 +78,7 @@ const loaded = new Map<CropModel, Promise<MoveNet>>();
 /**
  * Loads (once per process) tfjs (wasm), multipose and the crop model from disk, and runs each
  * model once on a blank input: the first execution of a wasm graph sets up its kernels and
- * costs ~10× a normal run (measured: ~1-2 s for the pair), better paid before the first clip.
+ * costs many normal runs (load + warm-up measured 0.4-0.8 s), better paid before the first clip.
  * @throws Error when a model cannot be read.
  */
 export function loadMoveNet(cropModel: CropModel = 'movenet-lightning'): Promise<MoveNet> {
