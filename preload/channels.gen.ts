@@ -24,6 +24,10 @@ export const CHANNELS = [
   'settings.setApiKey',
   'settings.testConnection',
   'dialog.pickVideos',
+  'dialog.pickHandover',
+  'export.session',
+  'export.player',
+  'import.handover',
   'media.urlFor',
 ] as const satisfies readonly Channel[];
 

@@ -15,7 +15,10 @@
 import { z } from 'zod';
 import { HANDS, SPORTS, SWING_TYPES } from '../main/contract/technique.js';
 import type { FeatureHistoryPoint, Player, SessionDetail, SessionSummary } from '../main/library/types.js';
+import { PLAYER_EXPORT_FORMATS, SESSION_EXPORT_FORMATS } from '../main/export/formats.js';
 import type {
+  ExportResult,
+  HandoverImportView,
   JobView,
   PickedVideo,
   SettingsView,
@@ -233,6 +236,37 @@ export const CONTRACT = {
 
   /** Native open dialog (Electron only; the browser bridge answers kind 'input'). */
   'dialog.pickVideos': { input: NoInput, output: returns<PickedVideo[]>() },
+  /** Native open dialog for a hand-over .zip (Electron only; the bridge uploads it instead). */
+  'dialog.pickHandover': { input: NoInput, output: returns<PickedVideo[]>() },
+
+  /**
+   * Exports a session (main/export/README.md). The renderer never names the output path:
+   * Electron asks with a native save dialog (null = the user cancelled); the bridge writes into
+   * `<home>/exports/` and returns download URLs.
+   */
+  'export.session': {
+    input: z.strictObject({
+      id: RowIdInput,
+      format: z.enum(SESSION_EXPORT_FORMATS),
+      /** mp4 only: highlight this feature's joints (feature_name). */
+      feature: z.string().max(200).optional(),
+    }),
+    output: returns<ExportResult | null>(),
+  },
+  /** Exports a player's progress report (PDF) or feature CSV over every analysed session. */
+  'export.player': {
+    input: z.strictObject({ playerId: RowIdInput, format: z.enum(PLAYER_EXPORT_FORMATS) }),
+    output: returns<ExportResult | null>(),
+  },
+  /**
+   * Imports a hand-over .zip picked this session. `playerMerge: 'ask'` answers
+   * `{status: 'player-exists'}` when the library has a player with the same name, so the UI can
+   * ask and call again with 'merge' or 'new'.
+   */
+  'import.handover': {
+    input: z.strictObject({ path: LocalPathInput, playerMerge: z.enum(['ask', 'merge', 'new']).default('ask') }),
+    output: returns<HandoverImportView>(),
+  },
 
   /**
    * URL a <video> or <img> loads for a session's clip or thumbnail (null when the session has

@@ -78,3 +78,19 @@ export interface AppInfo {
 
 /** Jobs as main/jobs (JobQueue) reports them. */
 export type { JobState, JobView, AnalysisJobInput, TennisJobInput } from '../main/jobs/types.js';
+
+/** Files an export wrote: paths on this machine and, in the browser bridge, URLs to download them. */
+export interface ExportResult {
+  files: string[];
+  /** Browser bridge only: token-protected `/exports/<name>` URLs, one per file. */
+  downloadUrls: string[];
+}
+
+/** Outcome of `import.handover`. */
+export interface HandoverImportView {
+  status: 'imported' | 'already-present' | 'player-exists';
+  /** The session (imported, or already in the library). */
+  sessionId?: number;
+  /** player-exists: the name that is already in the library. */
+  playerName?: string;
+}

@@ -16,6 +16,7 @@ import { sendMediaAnswer } from '../media/http.js';
 import { sessionFile } from '../media/session-files.js';
 import { hostAllowed, newBridgeToken, originAllowed, tokenMatches, tokenOf } from './guard.js';
 import { serveRenderer, securityHeaders } from './static-files.js';
+import { sendExport } from './exports-route.js';
 import { handleUpload } from './upload.js';
 import { createBridgeSockets } from './ws.js';
 
@@ -68,6 +69,7 @@ export async function startBridge(opts: BridgeOptions): Promise<Bridge> {
     version: opts.version ?? '0.0.0-dev',
     mediaUrl: (id, kind) =>
       `http://127.0.0.1:${port}/media/session/${id}/${kind}?t=${encodeURIComponent(token)}`,
+    exportUrl: (name) => `http://127.0.0.1:${port}/exports/${encodeURIComponent(name)}?t=${encodeURIComponent(token)}`,
     ...opts.services,
   });
   const { db } = services.deps;
@@ -96,6 +98,11 @@ export async function startBridge(opts: BridgeOptions): Promise<Bridge> {
         access,
       );
       return sendMediaAnswer(answer, res);
+    }
+    if (url.pathname.startsWith('/exports/')) {
+      if (!authed) return plain(res, 401, 'token required', port);
+      if (req.method !== 'GET') return plain(res, 405, 'GET only', port);
+      return sendExport(opts.home, url.pathname.slice('/exports/'.length), res);
     }
     if (url.pathname === '/upload') {
       if (!authed || !originAllowed(req, port)) return plain(res, 401, 'token required', port);

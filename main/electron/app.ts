@@ -16,6 +16,7 @@ import { openAppServices, type AppServices } from '../ipc/services.js';
 import { registerIpc } from './ipc-main.js';
 import { serviceProcess } from './local-service.js';
 import { menuTemplate } from './menu.js';
+import { htmlToPdfElectron } from './report-pdf.js';
 import { handleAppProtocol, handleMediaProtocol, registerPrivilegedSchemes } from './protocols.js';
 import { chooseSecretBox } from './secret-box.js';
 import { hardenSession, hardenWebContents } from './security.js';
@@ -57,6 +58,17 @@ function start(): void {
       const r = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
       return r.canceled ? [] : r.filePaths;
     },
+    pickHandover: async () => {
+      const options = { properties: ['openFile'] as 'openFile'[], filters: [{ name: 'Session hand-over', extensions: ['zip'] }] };
+      const r = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
+      return r.canceled ? [] : r.filePaths;
+    },
+    saveFile: async (suggestedName) => {
+      const options = { defaultPath: join(app.getPath('documents'), suggestedName) };
+      const r = win ? await dialog.showSaveDialog(win, options) : await dialog.showSaveDialog(options);
+      return r.canceled || !r.filePath ? null : r.filePath;
+    },
+    htmlToPdf: htmlToPdfElectron,
   });
   const { db } = services.deps;
   handleAppProtocol(ses, join(root, 'renderer', 'dist'));

@@ -10,13 +10,12 @@ import { findPlayerByName, getPlayer } from '../library/players.js';
 import { listSessions } from '../library/sessions.js';
 import type { Player, SessionDetail } from '../library/types.js';
 import { featuresCsv } from './features-csv.js';
+import type { PlayerExportFormat } from './formats.js';
 import { htmlToPdfChromium } from './report/pdf-chromium.js';
 import { progressReportHtml } from './report/progress-report.js';
 import { ExportError, type HtmlToPdf } from './session-export.js';
 
-/** Formats of a player export. */
-export const PLAYER_EXPORT_FORMATS = ['progress-pdf', 'csv'] as const;
-export type PlayerExportFormat = (typeof PLAYER_EXPORT_FORMATS)[number];
+export { PLAYER_EXPORT_FORMATS, type PlayerExportFormat } from './formats.js';
 
 /** A player by numeric id or exact name. @throws ExportError when there is none. */
 export function resolvePlayer(db: ReadableDb, nameOrId: string): Player {

@@ -11,6 +11,7 @@ import type { ReadableDb } from '../library/db.js';
 import type { SessionDetail } from '../library/types.js';
 import { analysisExport, analysisExportJsonSchema, ANALYSIS_SCHEMA_FILE } from './analysis-json.js';
 import { featuresCsv } from './features-csv.js';
+import type { SessionExportFormat } from './formats.js';
 import { exportHandover } from './handover.js';
 import { sessionKva } from './kva.js';
 import { renderOverlayVideo } from './overlay-video.js';
@@ -21,9 +22,7 @@ import { htmlToPdfChromium } from './report/pdf-chromium.js';
 import { sessionReportHtml } from './report/session-report.js';
 import { poseTrc } from './trc.js';
 
-/** Formats of a session export. */
-export const SESSION_EXPORT_FORMATS = ['pdf', 'csv', 'pose-csv', 'json', 'archive', 'kva', 'trc', 'mp4', 'handover'] as const;
-export type SessionExportFormat = (typeof SESSION_EXPORT_FORMATS)[number];
+export { SESSION_EXPORT_FORMATS, type SessionExportFormat } from './formats.js';
 
 /** Renders report HTML to a PDF file (Chromium in the CLI, Electron's printToPDF in the app). */
 export type HtmlToPdf = (html: string, outPath: string) => Promise<void>;

@@ -2,6 +2,7 @@
  * All handlers of the contract, from the app's parts. `Handlers` is a mapped type over
  * CONTRACT, so adding a channel to preload/contract.ts without a handler does not compile.
  */
+import { exportHandlers } from './handlers-export.js';
 import { jobsHandlers } from './handlers-jobs.js';
 import { libraryHandlers } from './handlers-library.js';
 import { settingsHandlers } from './handlers-settings.js';
@@ -11,5 +12,5 @@ export type { HandlerDeps, Handlers, Emit } from './types.js';
 
 /** Builds every channel's handler over `deps`. */
 export function createHandlers(deps: HandlerDeps): Handlers {
-  return { ...libraryHandlers(deps), ...jobsHandlers(deps), ...settingsHandlers(deps) };
+  return { ...libraryHandlers(deps), ...jobsHandlers(deps), ...settingsHandlers(deps), ...exportHandlers(deps) };
 }

@@ -23,7 +23,18 @@ export interface LocalServiceAddress {
 /** Options of {@link openAppServices}. */
 export interface AppServicesOptions extends Pick<
   HandlerDeps,
-  'home' | 'secretBox' | 'keyProtection' | 'mode' | 'version' | 'mediaUrl' | 'pickVideos' | 'openExternal'
+  | 'home'
+  | 'secretBox'
+  | 'keyProtection'
+  | 'mode'
+  | 'version'
+  | 'mediaUrl'
+  | 'pickVideos'
+  | 'openExternal'
+  | 'saveFile'
+  | 'pickHandover'
+  | 'htmlToPdf'
+  | 'exportUrl'
 > {
   /**
    * The local service to use. Electron passes the address its utility process posted; when

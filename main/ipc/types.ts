@@ -8,6 +8,7 @@ import type { JobQueue } from '../jobs/queue.js';
 import type { WritableDb } from '../library/db.js';
 import type { PickedFiles } from '../media/picked.js';
 import type { SecretBox } from '../settings/api-key.js';
+import type { HtmlToPdf } from '../export/session-export.js';
 
 /** One handler: the validated input → the channel's value (or a thrown error, see errors.ts). */
 export type Handler<C extends Channel> = (input: ParsedRequest<C>) => Promise<ApiValue<C>> | ApiValue<C>;
@@ -42,4 +43,15 @@ export interface HandlerDeps {
   /** Opens an http(s) URL in the user's browser (Electron shell.openExternal). */
   openExternal?: (url: string) => Promise<void>;
   emit: Emit;
+  /**
+   * Electron: the native save dialog for an export, given a suggested file name; resolves to the
+   * chosen path or null when the user cancelled. Absent in the bridge (exports go to <home>/exports).
+   */
+  saveFile?: (suggestedName: string) => Promise<string | null>;
+  /** Electron: the native open dialog for a hand-over .zip. */
+  pickHandover?: () => Promise<string[]>;
+  /** Renders report HTML to PDF (Electron: printToPDF). Default: headless Chromium (main/export/report/pdf-chromium.ts). */
+  htmlToPdf?: HtmlToPdf;
+  /** Bridge: download URL of a file in <home>/exports. */
+  exportUrl?: (fileName: string) => string;
 }

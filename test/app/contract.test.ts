@@ -125,6 +125,19 @@ const CASES: Record<Channel, { valid: unknown; bad: unknown[] }> = {
     bad: [{ backend: 'ftp' }, {}, { backend: 'remote', url: 'http://evil' }],
   },
   'dialog.pickVideos': { valid: undefined, bad: [{ defaultPath: '/etc' }] },
+  'dialog.pickHandover': { valid: undefined, bad: [{ defaultPath: '/etc' }] },
+  'export.session': {
+    valid: { id: 3, format: 'pdf' },
+    bad: [{ id: 3, format: 'docx' }, { id: 3, format: 'csv', out: '/etc/passwd' }, { id: -1, format: 'csv' }, { format: 'csv' }],
+  },
+  'export.player': {
+    valid: { playerId: 2, format: 'progress-pdf' },
+    bad: [{ playerId: 2, format: 'pdf' }, { playerId: 2, format: 'csv', path: '/tmp/x' }, { playerId: '2', format: 'csv' }],
+  },
+  'import.handover': {
+    valid: { path: '/home/coach/handover.zip' },
+    bad: [{ path: 'relative.zip' }, { path: '/x.zip', playerMerge: 'overwrite' }, { path: '/a\0b.zip' }, {}],
+  },
   'media.urlFor': {
     valid: { sessionId: 3 },
     bad: [
