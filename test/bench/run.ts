@@ -1,0 +1,39 @@
+/**
+ * `npm run bench`: runs every benchmark of test/bench, one process each, in sequence (so they
+ * do not compete for the 2 cores), and prints their reports. Each benchmark measures its own
+ * baseline in the same run and prints ratios; nothing here asserts a time.
+ * `npm run bench -- engine exports` runs only the named ones.
+ */
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Benchmarks in run order: name → extra node flags. */
+const BENCHES: Record<string, string[]> = {
+  engine: [],
+  ndjson: ['--expose-gc'],
+  upload: [],
+  archive: [],
+  library: [],
+  exports: [],
+  renderer: [],
+};
+
+const here = dirname(fileURLToPath(import.meta.url));
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((w) => !(w in BENCHES));
+if (unknown.length) {
+  console.error(`unknown benchmark(s): ${unknown.join(', ')}; known: ${Object.keys(BENCHES).join(', ')}`);
+  process.exit(2);
+}
+let failed = 0;
+for (const [name, flags] of Object.entries(BENCHES)) {
+  if (wanted.length && !wanted.includes(name)) continue;
+  console.log(`\n=== ${name} ===`);
+  const r = spawnSync(process.execPath, [...flags, '--import', 'tsx', join(here, `${name}.ts`)], { stdio: 'inherit' });
+  if (r.status !== 0) {
+    failed++;
+    console.log(`(${name} exited with ${r.status ?? r.signal})`);
+  }
+}
+process.exitCode = failed ? 1 : 0;
