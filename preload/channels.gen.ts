@@ -21,6 +21,7 @@ export const CHANNELS = [
   'jobs.list',
   'settings.get',
   'settings.update',
+  'settings.chooseLibraryFolder',
   'settings.setApiKey',
   'settings.testConnection',
   'dialog.pickVideos',

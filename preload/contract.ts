@@ -221,6 +221,11 @@ export const CONTRACT = {
   /** Settings as the renderer sees them: never the API key, only whether one is stored. */
   'settings.get': { input: NoInput, output: returns<SettingsView>() },
   'settings.update': { input: SettingsPatchInput, output: returns<SettingsView>() },
+  /**
+   * Electron: the native folder dialog chooses the library folder (main never takes a path from
+   * the renderer for it). Takes effect at the next start (`libraryDirAfterRestart`).
+   */
+  'settings.chooseLibraryFolder': { input: NoInput, output: returns<SettingsView>() },
   /** Stores (or with null removes) the remote API key. The key is never sent back. */
   'settings.setApiKey': {
     input: z.strictObject({

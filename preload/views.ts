@@ -12,6 +12,8 @@ export interface SettingsView {
   theme: 'dark' | 'light' | 'system';
   /** Absolute path of the library folder in use (settings.libraryDir or `<home>/library`). */
   libraryDir: string;
+  /** The folder chosen in Settings when it differs from the one in use (takes effect at the next start), else null. */
+  libraryDirAfterRestart: string | null;
   /** Whether a remote API key is stored. The key itself never leaves main. */
   hasApiKey: boolean;
   /**

@@ -4,7 +4,8 @@
  * queue is idle, and always stops the queue, the local service and the database. Ctrl-C stops
  * the queue without failing the running jobs: they resume at the next run.
  */
-import { openLibrary, type WritableDb } from '../library/db.js';
+import type { WritableDb } from '../library/db.js';
+import { openConfiguredLibrary } from '../settings/library-location.js';
 import { JobQueue } from '../jobs/queue.js';
 import type { BackendKind, JobView } from '../jobs/types.js';
 import type { BackendResolver } from '../backends/index.js';
@@ -36,7 +37,7 @@ export async function withQueue<T>(
     await backends.close();
     throw err;
   });
-  const db = openLibrary(home);
+  const db = openConfiguredLibrary(home);
   const queue = new JobQueue({ db, home, backends });
   const view = progressView(process.stderr, opts.quiet);
   let interrupted = false;

@@ -69,6 +69,11 @@ function start(): void {
       return r.canceled || !r.filePath ? null : r.filePath;
     },
     htmlToPdf: htmlToPdfElectron,
+    pickFolder: async () => {
+      const options = { properties: ['openDirectory', 'createDirectory'] as ('openDirectory' | 'createDirectory')[] };
+      const r = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
+      return r.canceled ? null : (r.filePaths[0] ?? null);
+    },
   });
   const { db } = services.deps;
   handleAppProtocol(ses, join(root, 'renderer', 'dist'));

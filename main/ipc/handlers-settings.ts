@@ -7,6 +7,7 @@ import { safeUrl } from '../api/errors.js';
 import { createBackendResolver } from '../backends/index.js';
 import { pathsOf } from '../library/paths.js';
 import { hasApiKey, setApiKey } from '../settings/api-key.js';
+import { libraryRootOf } from '../settings/library-location.js';
 import { loadSettings, saveSettings, type Settings } from '../settings/settings.js';
 import type { Channel, SettingsView } from '../../preload/contract.js';
 import { HandlerError } from './errors.js';
@@ -26,6 +27,7 @@ export function settingsView(
     units: s.units,
     theme: s.theme,
     libraryDir: pathsOf(deps.db).root,
+    libraryDirAfterRestart: libraryRootOf(deps.home) === pathsOf(deps.db).root ? null : libraryRootOf(deps.home),
     hasApiKey: hasApiKey(deps.home),
     keyProtection: deps.keyProtection,
   };
@@ -49,6 +51,13 @@ export function settingsHandlers(deps: HandlerDeps): Pick<Handlers, SettingsChan
     },
     'settings.get': () => settingsView(loadSettings(home), deps),
     'settings.update': (patch) => settingsView(saveSettings(home, patch), deps),
+    'settings.chooseLibraryFolder': async () => {
+      if (!deps.pickFolder) {
+        throw new HandlerError('input', 'the folder dialog exists only in the desktop app', 'Set libraryDir in settings.json, or use the desktop app.');
+      }
+      const dir = await deps.pickFolder();
+      return settingsView(dir ? saveSettings(home, { libraryDir: dir }) : loadSettings(home), deps);
+    },
     'settings.setApiKey': ({ key }) => {
       if (key !== null && !deps.secretBox.isAvailable()) {
         throw new HandlerError(

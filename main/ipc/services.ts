@@ -6,7 +6,7 @@
 import { createApiClient, type ApiClient } from '../api/client.js';
 import { createBackendResolver, type BackendResolver } from '../backends/index.js';
 import { JobQueue } from '../jobs/queue.js';
-import { openLibrary } from '../library/db.js';
+import { openConfiguredLibrary } from '../settings/library-location.js';
 import { PickedFiles } from '../media/picked.js';
 import type { SecretBox } from '../settings/api-key.js';
 import { createEventHub, forwardJobEvents, type EventHub } from './event-hub.js';
@@ -33,6 +33,7 @@ export interface AppServicesOptions extends Pick<
   | 'openExternal'
   | 'saveFile'
   | 'pickHandover'
+  | 'pickFolder'
   | 'htmlToPdf'
   | 'exportUrl'
 > {
@@ -97,7 +98,7 @@ export function appBackends(
  */
 export function openAppServices(opts: AppServicesOptions): AppServices {
   const log = opts.log ?? ((m: string) => process.stderr.write(`${m}\n`));
-  const db = openLibrary(opts.home);
+  const db = openConfiguredLibrary(opts.home);
   const backends = appBackends(opts.home, opts.secretBox, opts.localService);
   const jobs = new JobQueue({
     db,

@@ -48,6 +48,8 @@ export interface HandlerDeps {
    * chosen path or null when the user cancelled. Absent in the bridge (exports go to <home>/exports).
    */
   saveFile?: (suggestedName: string) => Promise<string | null>;
+  /** Electron: the native folder dialog for the library folder (null = cancelled). */
+  pickFolder?: () => Promise<string | null>;
   /** Electron: the native open dialog for a hand-over .zip. */
   pickHandover?: () => Promise<string[]>;
   /** Renders report HTML to PDF (Electron: printToPDF). Default: headless Chromium (main/export/report/pdf-chromium.ts). */

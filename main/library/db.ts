@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { LibraryTooNewError } from './errors.js';
 import { migrate, schemaVersion, SCHEMA_VERSION } from './migrations.js';
-import { libraryPaths, type LibraryPaths } from './paths.js';
+import { libraryPaths, libraryPathsAt, type LibraryPaths } from './paths.js';
 import { sweepOrphans } from './sweep.js';
 
 declare const readBrand: unique symbol;
@@ -26,6 +26,8 @@ export const BUSY_TIMEOUT_MS = 5000;
 export interface OpenOptions {
   /** Remove files no row refers to and leftover temp files (default true). */
   sweep?: boolean;
+  /** The library folder; default `<home>/library` (settings.libraryDir, see main/settings/library-location.ts). */
+  root?: string;
 }
 
 /**
@@ -36,7 +38,7 @@ export interface OpenOptions {
  *   SqliteError when the file is not a database.
  */
 export function openLibrary(home: string, opts: OpenOptions = {}): WritableDb {
-  const paths = libraryPaths(home);
+  const paths = opts.root ? libraryPathsAt(opts.root) : libraryPaths(home);
   ensureFolders(paths);
   const db = new Database(paths.dbPath);
   try {

@@ -126,6 +126,7 @@ const CASES: Record<Channel, { valid: unknown; bad: unknown[] }> = {
   },
   'dialog.pickVideos': { valid: undefined, bad: [{ defaultPath: '/etc' }] },
   'dialog.pickHandover': { valid: undefined, bad: [{ defaultPath: '/etc' }] },
+  'settings.chooseLibraryFolder': { valid: undefined, bad: [{ path: '/tmp/lib' }, '/tmp/lib'] },
   'export.session': {
     valid: { id: 3, format: 'pdf' },
     bad: [{ id: 3, format: 'docx' }, { id: 3, format: 'csv', out: '/etc/passwd' }, { id: -1, format: 'csv' }, { format: 'csv' }],

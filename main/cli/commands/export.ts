@@ -9,7 +9,8 @@ import { Option, type Command } from 'commander';
 import { swingStudioHome } from '../../config/home.js';
 import { exportPlayer, PLAYER_EXPORT_FORMATS, type PlayerExportFormat } from '../../export/player-export.js';
 import { exportSession, SESSION_EXPORT_FORMATS, type SessionExportFormat } from '../../export/session-export.js';
-import { openLibrary } from '../../library/db.js';
+import type { WritableDb } from '../../library/db.js';
+import { openConfiguredLibrary } from '../../settings/library-location.js';
 import { rowId } from '../options.js';
 
 interface ExportOptions {
@@ -30,7 +31,7 @@ export function registerExport(program: Command): void {
     .option('--player <name-or-id>', 'export a player instead of a session (progress-pdf or csv)')
     .option('--feature <feature_name>', 'mp4: highlight this feature’s joints')
     .action(async (sessionId: number | undefined, o: ExportOptions) => {
-      const db = openLibrary(swingStudioHome());
+      const db = openConfiguredLibrary(swingStudioHome());
       try {
         const files = o.player !== undefined ? await playerExport(db, o) : await sessionExport(db, sessionId, o);
         for (const f of files) process.stdout.write(`${f}\n`);
@@ -40,14 +41,14 @@ export function registerExport(program: Command): void {
     });
 }
 
-async function playerExport(db: ReturnType<typeof openLibrary>, o: ExportOptions): Promise<string[]> {
+async function playerExport(db: WritableDb, o: ExportOptions): Promise<string[]> {
   if (!(PLAYER_EXPORT_FORMATS as readonly string[]).includes(o.format)) {
     throw new Error(`--player exports take --format ${PLAYER_EXPORT_FORMATS.join(' or ')}`);
   }
   return exportPlayer(db, o.player!, o.format as PlayerExportFormat, o.out);
 }
 
-async function sessionExport(db: ReturnType<typeof openLibrary>, sessionId: number | undefined, o: ExportOptions): Promise<string[]> {
+async function sessionExport(db: WritableDb, sessionId: number | undefined, o: ExportOptions): Promise<string[]> {
   if (sessionId === undefined) throw new Error('give a session id, or --player for a player export');
   if (!(SESSION_EXPORT_FORMATS as readonly string[]).includes(o.format)) {
     throw new Error(`session exports take --format ${SESSION_EXPORT_FORMATS.join(', ')}`);

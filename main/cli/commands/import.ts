@@ -8,7 +8,7 @@ import { createInterface } from 'node:readline/promises';
 import type { Command } from 'commander';
 import { swingStudioHome } from '../../config/home.js';
 import { HandoverError, importHandover, type PlayerMerge } from '../../export/handover-import.js';
-import { openLibrary } from '../../library/db.js';
+import { openConfiguredLibrary } from '../../settings/library-location.js';
 
 /** Registers `import`. */
 export function registerImport(program: Command): void {
@@ -21,7 +21,7 @@ export function registerImport(program: Command): void {
     .action(async (zipPath: string, o: { mergePlayer?: boolean; newPlayer?: boolean }) => {
       if (o.mergePlayer && o.newPlayer) throw new Error('choose one of --merge-player and --new-player');
       const merge: PlayerMerge = o.mergePlayer ? 'merge' : o.newPlayer ? 'new' : 'ask';
-      const db = openLibrary(swingStudioHome());
+      const db = openConfiguredLibrary(swingStudioHome());
       try {
         let result;
         try {

@@ -7,7 +7,8 @@
 import type { Command } from 'commander';
 import { swingStudioHome } from '../../config/home.js';
 import { SPORTS, SWING_TYPES, type Sport, type SwingType } from '../../contract/technique.js';
-import { openLibrary, type WritableDb } from '../../library/db.js';
+import type { WritableDb } from '../../library/db.js';
+import { openConfiguredLibrary } from '../../settings/library-location.js';
 import { getSessionDetail } from '../../library/detail.js';
 import { LibraryError } from '../../library/errors.js';
 import { findPlayerByName } from '../../library/players.js';
@@ -31,7 +32,7 @@ interface ListOptions {
 
 /** Opens the library of SWING_STUDIO_HOME (or the default home), runs `fn`, closes it. */
 async function withLibrary<T>(fn: (db: WritableDb) => T | Promise<T>): Promise<T> {
-  const db = openLibrary(swingStudioHome());
+  const db = openConfiguredLibrary(swingStudioHome());
   try {
     return await fn(db);
   } finally {
