@@ -19,6 +19,9 @@
  */
 import { H36M_LIMBS } from '../pose/h36m.js';
 import { createPoseTrack, type PoseTrack } from '../pose/pose-track.js';
+import { chooseSigns } from './lift-signs.js';
+import { assembleFrame, BONE_COUNT, BONE_JOINTS, BONE_ORDER, presentRuns, type BoneFrames } from './lift-skeleton.js';
+import { smoothLift } from './lift-smooth.js';
 
 /** Bone length as a share of standing height (Winter 2009, fig. 4.1), keyed by H36M_LIMBS names. */
 export const BONE_RATIOS: Readonly<Record<string, number>> = {
@@ -40,15 +43,8 @@ export const BONE_RATIOS: Readonly<Record<string, number>> = {
   right_forearm: 0.146,
 };
 
-/** Bones in an order where every parent is placed before its child (tree from the pelvis). */
-const ORDER = ['right_hip', 'right_thigh', 'right_shin', 'left_hip', 'left_thigh', 'left_shin', 'lower_spine', 'upper_spine', 'neck', 'head', 'left_clavicle', 'left_upper_arm', 'left_forearm', 'right_clavicle', 'right_upper_arm', 'right_forearm'] as const;
 /** Bones that set the scale: rarely foreshortened to zero, well detected. */
 const SCALE_BONES = ['right_thigh', 'left_thigh', 'right_shin', 'left_shin', 'lower_spine', 'upper_spine', 'left_upper_arm', 'right_upper_arm'];
-/** Depth sign relative to the facing direction: +1 forward, −1 backward, 0 decided by confidence. */
-const FORWARD: Readonly<Record<string, number>> = {
-  right_thigh: 1, left_thigh: 1, right_shin: -1, left_shin: -1, lower_spine: 1, upper_spine: 1, neck: 1, head: 1,
-  left_upper_arm: 1, right_upper_arm: 1, left_forearm: 1, right_forearm: 1, right_hip: 0, left_hip: 0, left_clavicle: 0, right_clavicle: 0,
-};
 
 function frameScale(t: PoseTrack, f: number, heightM: number): number {
   const ratios: number[] = [];
@@ -71,9 +67,18 @@ function smoothScales(s: Float64Array, half = 15): Float64Array {
   return out;
 }
 
+/** Frame times (s): the track's timestamps when strictly increasing, else f / 30. */
+function frameTimes(t: PoseTrack): Float64Array {
+  const ts = Float64Array.from(t.timestamps);
+  for (let f = 1; f < ts.length; f++) if (!(ts[f]! > ts[f - 1]!)) return Float64Array.from(ts, (_, i) => i / 30);
+  return ts;
+}
+
 /**
- * Lifts a 2D H36M track (pixels) to 3D (metres) for a player `heightMm` tall. Frames absent in
- * 2D stay absent. Confidences and box confidences are copied; bbox stays NaN.
+ * Lifts a 2D H36M track (pixels) to 3D (metres) for a player `heightMm` tall: per-bone
+ * foreshortening (module comment), depth signs chosen over the whole clip (lift-signs.ts), then
+ * temporal smoothing of the bone directions (lift-smooth.ts). Frames absent in 2D stay absent.
+ * Confidences and box confidences are copied; bbox stays NaN. Deterministic.
  */
 export function liftTo3d(t2: PoseTrack, heightMm: number): PoseTrack {
   const H = heightMm / 1000;
@@ -85,33 +90,37 @@ export function liftTo3d(t2: PoseTrack, heightMm: number): PoseTrack {
   const raw = new Float64Array(t2.frames).fill(NaN);
   for (let f = 0; f < t2.frames; f++) if (t2.present[f]) raw[f] = frameScale(t2, f, H);
   const scale = smoothScales(raw);
+  const bf: BoneFrames = { frames: t2.frames, bones: new Float64Array(t2.frames * BONE_COUNT * 3) };
+  const cue = { noseOffsetM: new Float64Array(t2.frames).fill(NaN), noseConf: new Float64Array(t2.frames) };
   for (let f = 0; f < t2.frames; f++) {
     const s = scale[f] ?? NaN;
     if (!t2.present[f] || !Number.isFinite(s)) continue;
     t3.present[f] = 1;
     const p2 = (j: number, d: number) => t2.keypoints[(f * t2.joints + j) * 2 + d] ?? NaN;
-    const c = (j: number) => t2.confidences[f * t2.joints + j] ?? 0;
-    const facing = p2(14, 0) < p2(11, 0) ? 1 : -1;
-    const o3 = f * t3.joints * 3;
-    t3.keypoints.fill(0, o3, o3 + 3); // pelvis at origin
-    for (const name of ORDER) {
-      const [a, b] = H36M_LIMBS[name] ?? [0, 0];
+    cue.noseOffsetM[f] = (p2(9, 0) - p2(8, 0)) * s;
+    cue.noseConf[f] = t2.confidences[f * t2.joints + 9] ?? 0;
+    BONE_ORDER.forEach((name, b) => {
+      const [pa, ch] = BONE_JOINTS[b]!;
       const L = (BONE_RATIOS[name] ?? 0) * H;
-      let dx = (p2(b, 0) - p2(a, 0)) * s;
-      let dy = -(p2(b, 1) - p2(a, 1)) * s;
+      let dx = (p2(ch, 0) - p2(pa, 0)) * s;
+      let dy = -(p2(ch, 1) - p2(pa, 1)) * s;
       if (!Number.isFinite(dx) || !Number.isFinite(dy)) [dx, dy] = [0, 0];
       const planar = Math.hypot(dx, dy);
       if (planar > L) [dx, dy] = [(dx * L) / planar, (dy * L) / planar];
-      let sign = FORWARD[name] ?? 0;
-      if (sign === 0) {
-        // Paired bones (hips, clavicles): the less confident (occluded) side is farther away.
-        const other = name.startsWith('left') ? name.replace('left', 'right') : name.replace('right', 'left');
-        const ob = (H36M_LIMBS[other] ?? [0, 0])[1];
-        sign = c(b) < c(ob) ? -1 : c(b) > c(ob) ? 1 : name.startsWith('right') ? 1 : -1;
-      } else sign *= facing;
-      const dz = sign * Math.sqrt(Math.max(0, L * L - dx * dx - dy * dy));
-      for (let d = 0; d < 3; d++) t3.keypoints[o3 + 3 * b + d] = (t3.keypoints[o3 + 3 * a + d] ?? 0) + [dx, dy, dz][d]!;
+      bf.bones.set([dx, dy, Math.sqrt(Math.max(0, L * L - dx * dx - dy * dy))], (f * BONE_COUNT + b) * 3);
+    });
+  }
+  const runs = presentRuns(t3.present);
+  const t = frameTimes(t2);
+  const signs = chooseSigns(bf, runs, t, cue);
+  const frame = new Float64Array(51);
+  for (const [a, b] of runs) {
+    for (let f = a; f <= b; f++) {
+      assembleFrame(bf, f, (bn) => signs[f * BONE_COUNT + bn]!, frame);
+      t3.keypoints.set(frame, f * 51);
     }
   }
+  const dts = Array.from({ length: t.length - 1 }, (_, i) => t[i + 1]! - t[i]!).sort((x, y) => x - y);
+  smoothLift(t3.keypoints, runs, 1 / (dts[dts.length >> 1] ?? 1 / 30));
   return t3;
 }
