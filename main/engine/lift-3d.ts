@@ -10,12 +10,14 @@
  * - Scale s (m/px): Taylor's bound s ≤ L/l holds for every bone (l = 2D length, px); per frame
  *   we take the 2nd-smallest L/l over thigh, shin, spine and upper-arm bones (robust to one bad
  *   keypoint), then the median over ±15 frames (camera zoom and player distance change slowly).
+ * - Shoulder and hip width per clip ({@link torsoWidths}): people's widths differ from Winter's
+ *   average by ±10–15 %, and a width set too long never lets the line's depth reach 0 when the
+ *   player squares up to the camera, so a turn through square would need a depth jump.
  * - Each bone: xy = 2D vector × s (clamped to length L), |dz| = sqrt(L² − |xy|²).
- * - Sign of dz (Taylor leaves it to the user; our heuristics): the player faces the camera when
- *   their right shoulder is left of their left shoulder in the image (facing = +1, else −1);
- *   hip/clavicle: the side with the lower 2D confidence (occluded) is farther from the camera;
- *   knees, elbows, wrists, spine and head forward of their parent along the facing direction;
- *   ankles behind the knee. Axes: x right, y up, z toward the camera (right-handed), pelvis at 0.
+ * - Sign of dz (Taylor leaves it to the user): chosen over the whole clip by lift-signs.ts
+ *   (second-order Viterbi on joint accelerations + face, hip–shoulder and posture priors).
+ * - Temporal smoothing of the bone directions (lift-smooth.ts), bone lengths kept exact.
+ * Axes: x right, y up, z toward the camera (right-handed), pelvis at 0.
  */
 import { H36M_LIMBS } from '../pose/h36m.js';
 import { createPoseTrack, type PoseTrack } from '../pose/pose-track.js';
@@ -67,6 +69,33 @@ function smoothScales(s: Float64Array, half = 15): Float64Array {
   return out;
 }
 
+/** Fewest frames for which the torso widths are measured from the clip instead of taken from Winter. */
+export const WIDTH_MIN_FRAMES = 15;
+
+/**
+ * Per-clip lengths (m) of the clavicles and hip bones (half the shoulder and hip widths): the
+ * 99th percentile of their picture-plane length (|2D| × s) over the clip when that lies within
+ * [0.5, 1] × the Winter length (the clip shows the line about parallel to the image at some
+ * point), else the Winter length. Only for clips of ≥ {@link WIDTH_MIN_FRAMES} lifted frames.
+ */
+function torsoWidths(t2: PoseTrack, scale: Float64Array, H: number): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [a, b, names] of [[11, 14, ['left_clavicle', 'right_clavicle']], [4, 1, ['left_hip', 'right_hip']]] as const) {
+    const w = (BONE_RATIOS[names[0]] ?? 0) * H;
+    const seen: number[] = [];
+    for (let f = 0; f < t2.frames; f++) {
+      const o = f * t2.joints * 2;
+      const l = Math.hypot(t2.keypoints[o + 2 * b]! - t2.keypoints[o + 2 * a]!, t2.keypoints[o + 2 * b + 1]! - t2.keypoints[o + 2 * a + 1]!) / 2;
+      if (t2.present[f] && Number.isFinite(l * scale[f]!)) seen.push(l * scale[f]!);
+    }
+    seen.sort((x, y) => x - y);
+    const p99 = seen[Math.floor(0.99 * (seen.length - 1))] ?? NaN;
+    const len = seen.length >= WIDTH_MIN_FRAMES && p99 >= 0.5 * w && p99 <= w ? p99 : w;
+    for (const n of names) out[n] = len;
+  }
+  return out;
+}
+
 /** Frame times (s): the track's timestamps when strictly increasing, else f / 30. */
 function frameTimes(t: PoseTrack): Float64Array {
   const ts = Float64Array.from(t.timestamps);
@@ -90,6 +119,7 @@ export function liftTo3d(t2: PoseTrack, heightMm: number): PoseTrack {
   const raw = new Float64Array(t2.frames).fill(NaN);
   for (let f = 0; f < t2.frames; f++) if (t2.present[f]) raw[f] = frameScale(t2, f, H);
   const scale = smoothScales(raw);
+  const widths = torsoWidths(t2, scale, H);
   const bf: BoneFrames = { frames: t2.frames, bones: new Float64Array(t2.frames * BONE_COUNT * 3) };
   const cue = { noseOffsetM: new Float64Array(t2.frames).fill(NaN), noseConf: new Float64Array(t2.frames) };
   for (let f = 0; f < t2.frames; f++) {
@@ -101,7 +131,7 @@ export function liftTo3d(t2: PoseTrack, heightMm: number): PoseTrack {
     cue.noseConf[f] = t2.confidences[f * t2.joints + 9] ?? 0;
     BONE_ORDER.forEach((name, b) => {
       const [pa, ch] = BONE_JOINTS[b]!;
-      const L = (BONE_RATIOS[name] ?? 0) * H;
+      const L = widths[name] ?? (BONE_RATIOS[name] ?? 0) * H;
       let dx = (p2(ch, 0) - p2(pa, 0)) * s;
       let dy = -(p2(ch, 1) - p2(pa, 1)) * s;
       if (!Number.isFinite(dx) || !Number.isFinite(dy)) [dx, dy] = [0, 0];

@@ -10,6 +10,8 @@ import { BONE_RATIOS, liftTo3d } from '../../main/engine/lift-3d.js';
 import { smoothLift } from '../../main/engine/lift-smooth.js';
 import { H36M_LIMBS } from '../../main/pose/h36m.js';
 import { createPoseTrack, type PoseTrack } from '../../main/pose/pose-track.js';
+import { computeTennisStats } from '../../main/analysis/index.js';
+import { synthTracks } from '../analysis/support/synthetic.js';
 
 type V = [number, number, number];
 const H = 1.8;
@@ -140,6 +142,25 @@ describe('3D lift: forehand vs backhand', () => {
     const backhand = net(swing(225, -90));
     expect(forehand).toBeGreaterThan(60);
     expect(backhand).toBeLessThan(-60);
+  });
+});
+
+describe("3D lift of the analysis tests' synthetic rally (other proportions than Winter's)", () => {
+  // test/analysis/support/synthetic.ts: a forehand at 1 s then a backhand at 3 s, trunk turning
+  // ±60° through square, 60 fps. Per-frame sign guesses lifted both strokes to the same turn.
+  it.each([
+    ['front', 'right'],
+    ['front', 'left'],
+    ['side', 'right'],
+    ['side', 'left'],
+  ] as const)('%s camera, %s-hander: the two strokes turn in opposite, true directions at ±20 %% of the true rate', (view, hand) => {
+    const t = synthTracks({ seconds: 4, hand, view, swings: [{ t: 1, side: 'forehand' }, { t: 3, side: 'backhand' }] });
+    const truth = computeTennisStats({ ...t, dominantHand: hand }).swings.map((s) => s.trunk_rotation_dps!);
+    const lift = computeTennisStats({ ...t, pose3d: liftTo3d(t.pose2d, 1750), dominantHand: hand }).swings.map((s) => s.trunk_rotation_dps!);
+    expect(lift).toHaveLength(2);
+    expect(Math.sign(lift[0]!)).toBe(hand === 'right' ? 1 : -1);
+    expect(Math.sign(lift[1]!)).toBe(-Math.sign(lift[0]!));
+    lift.forEach((w, i) => expect(Math.abs(w / truth[i]! - 1)).toBeLessThan(0.2));
   });
 });
 
