@@ -3,7 +3,8 @@
  * so it needs no build step). Why a worker: tfjs inference blocks the main thread's event loop
  * for ~20-70 ms per frame; a pipe holds only 64 KiB, so ffmpeg would stall while the model runs.
  * The worker drains ffmpeg's stdout on its own event loop, cuts it into frames and posts them
- * (transferred, not copied) with a credit window so at most `credit` frames wait in memory.
+ * (in SharedArrayBuffers, so the main thread and the inference workers read the same bytes
+ * without a copy) with a credit window so at most `credit` frames wait in memory.
  *
  * Messages to the main thread: {type:'pid', pid} | {type:'frame', buf} | {type:'stderr', text}
  * | {type:'exit', code, error}. From the main thread: {type:'credit', n} | {type:'kill'}.
@@ -15,7 +16,8 @@ const { bin, args, frameBytes, credit: initialCredit } = workerData;
 let credit = initialCredit;
 const proc = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
 parentPort.postMessage({ type: 'pid', pid: proc.pid });
-let frame = new Uint8Array(frameBytes);
+const newFrame = () => new Uint8Array(new SharedArrayBuffer(frameBytes));
+let frame = newFrame();
 let filled = 0;
 proc.stdout.on('data', (chunk) => {
   let off = 0;
@@ -25,8 +27,8 @@ proc.stdout.on('data', (chunk) => {
     filled += n;
     off += n;
     if (filled === frameBytes) {
-      parentPort.postMessage({ type: 'frame', buf: frame }, [frame.buffer]);
-      frame = new Uint8Array(frameBytes);
+      parentPort.postMessage({ type: 'frame', buf: frame });
+      frame = newFrame();
       filled = 0;
       credit--;
     }

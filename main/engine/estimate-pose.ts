@@ -8,15 +8,27 @@ import { recordEngineRun } from './engine-speed.js';
 import { NoPersonError, VideoDecodeError } from './errors.js';
 import { decodeFrames, decodeSize } from './frame-source.js';
 import { liftTo3d } from './lift-3d.js';
-import { frameTensor, loadMoveNet } from './movenet.js';
+import { InferencePool } from './infer-pool.js';
 import { KEYPOINT_ONE_EURO, median3InPlace, oneEuroInPlace } from './one-euro.js';
-import { PlayerTracker, type TrackedPose } from './player-tracker.js';
+import { PlayerTracker, type PrefetchedPose, type TrackedPose } from './player-tracker.js';
 import { probeVideo } from './probe.js';
+import type { DecodedFrame } from './frame-source.js';
 import type { EngineOptions, PoseEstimate } from './types.js';
+import { availableParallelism } from 'node:os';
 import { frameRange, LOW_CONFIDENCE, LOW_CONFIDENCE_MIN_FRAMES, RangeWarner } from './warnings.js';
 
 /** Longer side of the decoded frames, px: lightning crops of a player ≥ ~150 px tall stay sharp. */
 export const DECODE_MAX_SIDE = 640;
+
+/**
+ * Inference worker threads per clip: one per core, at most 2 (env SWING_INFER_WORKERS, read
+ * per call, overrides). With 2, frame n's crop is predicted from the poses of frames n−2 and
+ * n−3 while frame n−1 is still in the other worker (README: measured speed and PCK).
+ */
+export function inferWorkers(): number {
+  const env = Number(process.env.SWING_INFER_WORKERS);
+  return env >= 1 ? Math.floor(env) : Math.min(2, availableParallelism());
+}
 
 interface FrameResult {
   t: number;
@@ -34,11 +46,15 @@ export async function estimatePose(videoPath: string, opts: EngineOptions): Prom
   if (!(opts.playerHeightMm > 0)) throw new RangeError(`playerHeightMm must be a positive number of millimetres, got ${opts.playerHeightMm}`);
   const warnings: string[] = [];
   const warn = (m: string) => (warnings.push(m), opts.onWarning?.(m));
-  const video = await probeVideo(videoPath, opts.signal);
+  const poolP = InferencePool.start(inferWorkers(), opts.cropModel ?? 'movenet-lightning');
+  const video = await probeVideo(videoPath, opts.signal).catch(async (e: unknown) => {
+    await poolP.then((p) => p.close()).catch(() => undefined);
+    throw e;
+  });
   if (video.fps < 29.5) warn(`frame rate ${video.fps.toFixed(1)} fps is below the recommended 30 fps; fast swings may be blurred or missed`);
   const size = decodeSize(video.width, video.height, DECODE_MAX_SIDE);
-  const net = await loadMoveNet(opts.cropModel);
-  const tracker = new PlayerTracker(net);
+  const pool = await poolP;
+  const tracker = new PlayerTracker(pool);
   let firstFound = Infinity;
   const absent = new RangeWarner(
     (a, b, ta, tb) => `${a > firstFound ? 'player lost' : 'no person found'} in ${frameRange(a, b, ta, tb)}`,
@@ -47,13 +63,8 @@ export async function estimatePose(videoPath: string, opts: EngineOptions): Prom
   const low = new RangeWarner((a, b, ta, tb) => `low pose confidence (< ${LOW_CONFIDENCE}) in ${frameRange(a, b, ta, tb)}`, warn, LOW_CONFIDENCE_MIN_FRAMES);
   const results: FrameResult[] = [];
   let [decodeS, inferenceS, everFound, lastShare] = [0, 0, false, 0];
-  let tWait = performance.now();
-  for await (const frame of decodeFrames(videoPath, size, opts.signal)) {
-    const tIn = performance.now();
-    decodeS += (tIn - tWait) / 1000;
-    const ft = frameTensor(net, frame.rgb, frame.width, frame.height);
-    const found = await tracker.step(ft, frame.timestamp).finally(() => ft.dispose());
-    inferenceS += (performance.now() - tIn) / 1000;
+  const track = async ({ frame, prefetched }: Queued) => {
+    const found = await tracker.step(frame, frame.timestamp, prefetched);
     if (found && !everFound) firstFound = frame.index;
     everFound ||= !!found;
     absent.push(frame.index, frame.timestamp, !found);
@@ -61,7 +72,29 @@ export async function estimatePose(videoPath: string, opts: EngineOptions): Prom
     results.push({ t: frame.timestamp, found });
     const share = Math.min(1, (frame.index + 1) / Math.max(1, video.frameCount));
     if (share - lastShare >= 0.02) opts.onProgress?.((lastShare = share));
-    tWait = performance.now();
+  };
+  // Frames in flight: frame n is sent to a worker while frames n−1 … n−depth+1 are still there.
+  const queue: Queued[] = [];
+  const onAbort = () => void pool.close();
+  opts.signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    let tWait = performance.now();
+    for await (const frame of decodeFrames(videoPath, size, opts.signal)) {
+      const tIn = performance.now();
+      decodeS += (tIn - tWait) / 1000;
+      queue.push(prefetch(pool, tracker, frame, queue.length + 1));
+      if (queue.length >= pool.size) await track(queue.shift()!);
+      inferenceS += (performance.now() - tIn) / 1000;
+      tWait = performance.now();
+    }
+    const tIn = performance.now();
+    while (queue.length > 0) await track(queue.shift()!);
+    inferenceS += (performance.now() - tIn) / 1000;
+  } catch (e) {
+    throw opts.signal?.aborted ? opts.signal.reason : e;
+  } finally {
+    opts.signal?.removeEventListener('abort', onAbort);
+    await pool.close();
   }
   absent.finish(results.length - 1);
   low.finish(results.length - 1);
@@ -74,6 +107,20 @@ export async function estimatePose(videoPath: string, opts: EngineOptions): Prom
   const totalS = (performance.now() - t0) / 1000;
   recordEngineRun(decodeS + inferenceS, results.length);
   return { pose2d, pose3d, video, warnings, timings: { decodeS, inferenceS, totalS } };
+}
+
+interface Queued {
+  frame: DecodedFrame;
+  prefetched: PrefetchedPose | undefined;
+}
+
+/** Sends the frame to a worker with the crop predicted `ahead` frames after the last tracked one (none while no player is tracked). */
+function prefetch(pool: InferencePool, tracker: PlayerTracker, frame: DecodedFrame, ahead: number): Queued {
+  const crop = tracker.nextCrop(ahead);
+  if (!crop) return { frame, prefetched: undefined };
+  const pose = pool.pose(frame, crop);
+  pose.catch(() => undefined); // unused when the player is lost in between; errors surface via step()
+  return { frame, prefetched: { crop, pose } };
 }
 
 function buildTrack2d(results: FrameResult[], sourcePath: string, sx: number, sy: number): PoseTrack {

@@ -34,6 +34,12 @@ export function decodeSize(width: number, height: number, maxSide: number): { wi
   return { width: even(width), height: even(height) };
 }
 
+let liveDecoders = 0;
+/** Decode relay workers alive in this process (each ends by itself shortly after its ffmpeg exits). */
+export function liveDecodeWorkers(): number {
+  return liveDecoders;
+}
+
 const READ_AHEAD_FRAMES = 8;
 /**
  * ffmpeg decoder threads: 1 leaves the other core to tfjs (bench, lightning: pipeline 0.73× vs
@@ -63,6 +69,8 @@ export async function* decodeFrames(
     eval: true,
     workerData: { bin: ffmpegPath(), args, frameBytes, credit: READ_AHEAD_FRAMES },
   });
+  liveDecoders++;
+  worker.once('exit', () => liveDecoders--);
   const frames: Uint8Array[] = [];
   const times: number[] = [];
   let pid: number | undefined;

@@ -70,32 +70,42 @@ export interface MoveNet {
   /** The single-person model run on the crop (lightning or thunder). */
   single: tfTypes.GraphModel;
   singleSize: number;
-  multipose: tfTypes.GraphModel;
+  /** Undefined when loaded with `{ multipose: false }` (then {@link detectPeople} throws). */
+  multipose: tfTypes.GraphModel | undefined;
 }
 
-const loaded = new Map<CropModel, Promise<MoveNet>>();
+const loaded = new Map<string, Promise<MoveNet>>();
 
 /**
- * Loads (once per process) tfjs (wasm), multipose and the crop model from disk, and runs each
- * model once on a blank input: the first execution of a wasm graph sets up its kernels and
- * costs many normal runs (load + warm-up measured 0.4-0.8 s), better paid before the first clip.
+ * Loads (once per thread) tfjs (wasm), the crop model and (unless `multipose: false`) multipose
+ * from disk, and runs each model once on a blank input: the first execution of a wasm graph
+ * sets up its kernels and costs many normal runs (load + warm-up measured 0.4-0.8 s), better
+ * paid before the first frame. `warmUp: false` skips those runs (the first real run pays instead:
+ * an inference worker that starts right before a clip gains nothing from a blank run).
  * @throws Error when a model cannot be read.
  */
-export function loadMoveNet(cropModel: CropModel = 'movenet-lightning'): Promise<MoveNet> {
-  let p = loaded.get(cropModel);
+export function loadMoveNet(cropModel: CropModel = 'movenet-lightning', opts: { multipose?: boolean; warmUp?: boolean } = {}): Promise<MoveNet> {
+  const withMultipose = opts.multipose ?? true;
+  const warmUp = opts.warmUp ?? true;
+  const key = `${cropModel}:${withMultipose}:${warmUp}`;
+  let p = loaded.get(key);
   if (!p) {
     p = (async () => {
       const tf = await tfReady();
-      const [single, multipose] = await Promise.all([loadPoseModel(cropModel), loadPoseModel('movenet-multipose')]);
+      const [single, multipose] = await Promise.all([
+        loadPoseModel(cropModel),
+        withMultipose ? loadPoseModel('movenet-multipose') : undefined,
+      ]);
       const net: MoveNet = { tf, single, singleSize: CROP_MODELS[cropModel], multipose };
+      if (!warmUp) return net;
       const blank = new FrameTensor(tf, new Uint8Array(512 * 288 * 3), 512, 288);
-      await detectPeople(net, blank);
+      if (multipose) await detectPeople(net, blank);
       await poseInCrop(net, blank, { cx: 256, cy: 144, side: 288 });
       blank.dispose();
       return net;
     })();
-    p.catch(() => loaded.delete(cropModel));
-    loaded.set(cropModel, p);
+    p.catch(() => loaded.delete(key));
+    loaded.set(key, p);
   }
   return p;
 }
@@ -113,10 +123,11 @@ export function multiposeInputSize(width: number, height: number): { w: number; 
 }
 
 /**
- * Runs multipose on the whole frame. Output rows (model card): 17 × (y, x, score) normalised,
+ * Runs multipose on the whole frame (@throws Error when `net` was loaded without it). Output rows (model card): 17 × (y, x, score) normalised,
  * then ymin, xmin, ymax, xmax, score. Returns people with box score ≥ minScore.
  */
 export async function detectPeople(net: MoveNet, frame: FrameTensor, minScore = 0.2): Promise<Detection[]> {
+  if (!net.multipose) throw new Error('multipose is not loaded in this thread (loadMoveNet with multipose: false)');
   const { w, h } = multiposeInputSize(frame.width, frame.height);
   const input = net.tf.tidy(() => net.tf.image.resizeBilinear(frame.tensor, [h, w]).toInt());
   const out = net.multipose.execute(input) as tfTypes.Tensor;

@@ -1,8 +1,9 @@
 /**
  * Per-frame player tracking state machine: detection (multipose) when there is no player or
- * the player was lost, lightning in a crop around the previous pose otherwise. Rules: tracker.ts.
+ * the player was lost, the crop model in a crop around the previous pose otherwise. Rules: tracker.ts.
  */
-import { detectPeople, poseInCrop, type CocoPose, type Crop, type FrameTensor, type MoveNet } from './movenet.js';
+import type { CocoPose, Crop, Detection } from './movenet.js';
+import type { InferFrame } from './infer-pool.js';
 import { cropAround, matchDetection, MIN_POSE_SCORE, pickPlayer, poseBox, poseScore, REACQUIRE_AFTER_S } from './tracker.js';
 
 /**
@@ -19,52 +20,98 @@ export interface TrackedPose {
   score: number;
 }
 
+/** Where the models run (infer-pool.ts: worker threads). */
+export interface PoseRunner {
+  pose(frame: InferFrame, crop: Crop): Promise<CocoPose>;
+  detect(frame: InferFrame): Promise<Detection[]>;
+}
+
+/**
+ * The crop model's pose for a frame, requested before the previous frames were tracked (so
+ * two workers can run at once): `crop` is the crop it was run on.
+ */
+export interface PrefetchedPose {
+  crop: Crop;
+  pose: Promise<CocoPose>;
+}
+
 /** Follows one player through the frames of a clip; call {@link PlayerTracker.step} per frame in order. */
 export class PlayerTracker {
   private crop: Crop | undefined;
+  private prevCrop: Crop | undefined;
   private lastBox: [number, number, number, number] | undefined;
   private lostSinceT = NaN;
   private frameNr = -1;
   private lastDetectFrame = -Infinity;
 
-  constructor(private readonly net: MoveNet) {}
+  constructor(private readonly net: PoseRunner) {}
 
-  /** Finds the player in `frame` (time `t` seconds); undefined when not found. */
-  async step(frame: FrameTensor, t: number): Promise<TrackedPose | undefined> {
+  /**
+   * The crop for a frame `ahead` frames after the last tracked one, or undefined while no
+   * player is tracked. ahead = 1 is the crop step() itself would use. For ahead > 1 the crop
+   * keeps its size and moves on at the velocity of the last two crops' centres (constant
+   * velocity), capped at a quarter of the crop side per frame.
+   */
+  nextCrop(ahead: number): Crop | undefined {
+    const c = this.crop;
+    if (!c || ahead <= 1 || !this.prevCrop) return c;
+    const cap = c.side / 4;
+    const vx = Math.max(-cap, Math.min(cap, c.cx - this.prevCrop.cx));
+    const vy = Math.max(-cap, Math.min(cap, c.cy - this.prevCrop.cy));
+    return { cx: c.cx + vx * (ahead - 1) * PREDICT_GAIN, cy: c.cy + vy * (ahead - 1) * PREDICT_GAIN, side: c.side };
+  }
+
+  /**
+   * Finds the player in `frame` (time `t` seconds); undefined when not found. `prefetched`, when
+   * given and a player is being tracked, replaces the crop-model run on the current crop.
+   */
+  async step(frame: InferFrame, t: number, prefetched?: PrefetchedPose): Promise<TrackedPose | undefined> {
     this.frameNr++;
+    const tracking = !!this.crop;
     if (!this.crop && this.frameNr - this.lastDetectFrame >= DETECT_EVERY_WHILE_LOST) await this.detect(frame, t);
     if (!this.crop) return undefined;
-    let found = await this.poseAt(frame, this.crop);
+    let found = prefetched && tracking ? scored(await prefetched.pose) : await this.poseAt(frame, this.crop);
     if (!found && this.lastBox) {
       // Lost in the crop: look for the player among all people, then retry once.
-      this.crop = undefined;
+      this.setCrop(undefined);
       await this.detect(frame, t);
       if (this.crop) found = await this.poseAt(frame, this.crop);
     }
     if (!found) {
       if (Number.isNaN(this.lostSinceT)) this.lostSinceT = t;
-      this.crop = undefined;
+      this.setCrop(undefined);
       return undefined;
     }
     this.lostSinceT = NaN;
     this.lastBox = found.box;
-    this.crop = cropAround(found.box, frame.width, frame.height, this.crop);
+    this.setCrop(cropAround(found.box, frame.width, frame.height, this.crop));
     return found;
   }
 
-  private async poseAt(frame: FrameTensor, crop: Crop): Promise<TrackedPose | undefined> {
-    const pose = await poseInCrop(this.net, frame, crop);
-    const score = poseScore(pose);
-    const box = poseBox(pose);
-    return score >= MIN_POSE_SCORE && box ? { pose, box, score } : undefined;
+  private setCrop(c: Crop | undefined): void {
+    this.prevCrop = c && this.crop ? this.crop : undefined;
+    this.crop = c;
   }
 
-  private async detect(frame: FrameTensor, t: number): Promise<void> {
+  private async poseAt(frame: InferFrame, crop: Crop): Promise<TrackedPose | undefined> {
+    return scored(await this.net.pose(frame, crop));
+  }
+
+  private async detect(frame: InferFrame, t: number): Promise<void> {
     this.lastDetectFrame = this.frameNr;
-    const dets = await detectPeople(this.net, frame);
+    const dets = await this.net.detect(frame);
     const lostLong = !this.lastBox || t - this.lostSinceT > REACQUIRE_AFTER_S;
     const match = this.lastBox ? matchDetection(dets, this.lastBox) : undefined;
     const chosen = match ?? (lostLong ? pickPlayer(dets, frame.width, frame.height) : undefined);
-    if (chosen) this.crop = cropAround(chosen.box, frame.width, frame.height);
+    if (chosen) this.setCrop(cropAround(chosen.box, frame.width, frame.height));
   }
+}
+
+/** Share of the constant-velocity step applied when predicting a crop ahead (env SWING_PREDICT_GAIN; measured below). */
+const PREDICT_GAIN = Number(process.env.SWING_PREDICT_GAIN ?? 1);
+
+function scored(pose: CocoPose): TrackedPose | undefined {
+  const score = poseScore(pose);
+  const box = poseBox(pose);
+  return score >= MIN_POSE_SCORE && box ? { pose, box, score } : undefined;
 }

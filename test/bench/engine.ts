@@ -1,20 +1,22 @@
 /**
  * Benchmark (not a test) of the pose engine on tennis_forehand_2.mp4 (1080p, 10.01 s, 29.97 fps).
- * For each crop model (movenet-lightning, movenet-thunder), measured in the same run:
- * - ceiling: pure model inference, the crop model run once per frame on a fixed input (no
- *   decode, no crop, no tracking): what the pipeline could reach at best;
- * - pipeline: estimatePose wall time (probe, decode in ffmpeg, tracking, smoothing, 3D lift),
- *   after preloadEngine() (model load + warm-up, reported on its own line).
- * Also multipose at 512 px per frame (the alternative "detect everyone every frame" design),
- * on 60 frames. Reports frames/s, pipeline time / clip duration (goal < 0.5), pipeline speed /
- * inference speed (goal ≥ 0.8) and the process's peak RSS.
- * Pipeline and ceiling runs alternate, ENGINE_BENCH_ROUNDS times (default 3); medians compared.
+ * For each crop model, measured in the same run, alternating (the machine is shared, load varies):
+ * - ceiling ×1 / ×2: pure crop-model inference on a pre-decoded frame (no decode, no tracking),
+ *   one request per frame through an inference pool (main/engine/infer-pool.ts) of 1 worker,
+ *   and of 2 workers with two requests in flight: what the pipeline could reach at best;
+ * - pipeline ×1 / ×2: estimatePose wall time (probe, worker start-up incl. model load and
+ *   warm-up, decode in ffmpeg, tracking, smoothing, 3D lift) with 1 and with 2 inference workers.
+ * Reports frames/s, pipeline time / clip duration (goal < 0.5), pipeline speed / ceiling speed
+ * of the same worker count (goal ≥ 0.8), worker start-up time, load average and peak RSS.
+ * Medians of ENGINE_BENCH_ROUNDS rounds (default 3).
  * Run: `npx tsx test/bench/engine.ts [clip] [lightning|thunder|both]`.
  */
-import { estimatePose, preloadEngine } from '../../main/engine/analyze-video.js';
-import { loadPoseModel, type ModelName } from '../../main/engine/model-files.js';
-import { CROP_MODELS, type CropModel } from '../../main/engine/movenet.js';
-import { backendInfo, tfReady } from '../../main/engine/tf-runtime.js';
+import { loadavg } from 'node:os';
+import { estimatePose } from '../../main/engine/analyze-video.js';
+import { decodeFrames, decodeSize } from '../../main/engine/frame-source.js';
+import { InferencePool } from '../../main/engine/infer-pool.js';
+import type { CropModel } from '../../main/engine/movenet.js';
+import { probeVideo } from '../../main/engine/probe.js';
 import { mediaPath } from '../support/media.js';
 
 /** Rounds per model (env ENGINE_BENCH_ROUNDS, default 3). */
@@ -25,56 +27,73 @@ function median(v: number[]): number {
   return s[s.length >> 1] ?? NaN;
 }
 
-async function inferenceSeconds(model: ModelName, w: number, h: number, runs: number): Promise<number> {
-  const tf = await tfReady();
-  const m = await loadPoseModel(model);
-  const x = tf.zeros([1, h, w, 3], 'int32');
-  const once = async () => {
-    const o = m.execute(x) as import('@tensorflow/tfjs').Tensor;
-    await o.data();
-    o.dispose();
-  };
-  for (let i = 0; i < 3; i++) await once(); // warm-up (kernel set-up)
-  const t0 = performance.now();
-  for (let i = 0; i < runs; i++) await once();
-  x.dispose();
-  return (performance.now() - t0) / 1000;
+/** The 100th decoded frame of the clip (the player is in view). */
+async function sampleFrame(clip: string): Promise<{ rgb: Uint8Array; width: number; height: number }> {
+  const v = await probeVideo(clip);
+  for await (const f of decodeFrames(clip, decodeSize(v.width, v.height, 640))) if (f.index === 100) return f;
+  throw new Error('clip has fewer than 101 frames');
 }
+
+/** Seconds for `frames` crop-model runs through a pool of `workers`, `workers` requests in flight; and the pool's start-up seconds. */
+async function ceiling(model: CropModel, workers: number, frame: Awaited<ReturnType<typeof sampleFrame>>, frames: number) {
+  const t0 = performance.now();
+  const pool = await InferencePool.start(workers, model);
+  const startS = (performance.now() - t0) / 1000;
+  try {
+    const crop = { cx: frame.width / 2, cy: frame.height / 2, side: frame.height * 0.8 };
+    for (let i = 0; i < 3 * workers; i++) await pool.pose(frame, crop);
+    const t1 = performance.now();
+    const inFlight: Promise<unknown>[] = [];
+    for (let i = 0; i < frames; i++) {
+      inFlight.push(pool.pose(frame, crop));
+      if (inFlight.length >= workers) await inFlight.shift();
+    }
+    await Promise.all(inFlight);
+    return { inferS: (performance.now() - t1) / 1000, startS };
+  } finally {
+    await pool.close();
+  }
+}
+
+async function pipeline(clip: string, model: CropModel, workers: number) {
+  process.env.SWING_INFER_WORKERS = String(workers);
+  return estimatePose(clip, { playerHeightMm: 1850, cropModel: model });
+}
+
+const fmt = (v: number[]) => v.map((x) => x.toFixed(2)).join(', ');
 
 async function main(): Promise<void> {
   const clip = process.argv[2] || mediaPath('tennis_forehand_2.mp4');
-  const which = process.argv[3] ?? 'both';
+  const which = process.argv[3] ?? 'lightning';
   const models: CropModel[] = which === 'both' ? ['movenet-lightning', 'movenet-thunder'] : [`movenet-${which}` as CropModel];
-  await tfReady();
-  console.log(`backend: ${backendInfo()}; clip: ${clip}`);
+  const frame = await sampleFrame(clip);
+  console.log(`clip: ${clip}; wasm SIMD, 1 thread per worker; load average at start ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   for (const model of models) {
-    const size = CROP_MODELS[model];
-    const cold = performance.now();
-    await preloadEngine(model);
-    console.log(`${model}: model load + warm-up (once per process) ${((performance.now() - cold) / 1000).toFixed(2)} s`);
-    // Alternate pipeline and ceiling runs and compare medians: the machine is shared, load varies.
-    const pipes: number[] = [];
-    const infs: number[] = [];
+    const runs = { pipe1: [] as number[], pipe2: [] as number[], inf1: [] as number[], inf2: [] as number[], start1: [] as number[], start2: [] as number[] };
     let r: Awaited<ReturnType<typeof estimatePose>> | undefined;
     for (let round = 0; round < ROUNDS; round++) {
-      r = await estimatePose(clip, { playerHeightMm: 1850, cropModel: model });
-      pipes.push(r.timings.totalS);
-      infs.push(await inferenceSeconds(model, size, size, r.pose2d.frames));
+      for (const workers of [1, 2] as const) {
+        r = await pipeline(clip, model, workers);
+        runs[`pipe${workers}`].push(r.timings.totalS);
+        const c = await ceiling(model, workers, frame, r.pose2d.frames);
+        runs[`inf${workers}`].push(c.inferS);
+        runs[`start${workers}`].push(c.startS);
+      }
     }
     if (!r) return;
     const frames = r.pose2d.frames;
-    const [pipe, inf] = [median(pipes), median(infs)];
-    console.log(
-      `${model}: ${frames} frames of a ${r.video.durationS.toFixed(2)} s clip, median of ${ROUNDS} | pipeline ${pipe.toFixed(2)} s = ` +
-        `${(pipe / r.video.durationS).toFixed(2)}× clip duration, ${(frames / pipe).toFixed(1)} frames/s ` +
-        `(last run: decode wait ${r.timings.decodeS.toFixed(2)} s, tracking+models ${r.timings.inferenceS.toFixed(2)} s) | ` +
-        `pure inference ${inf.toFixed(2)} s, ${(frames / inf).toFixed(1)} frames/s | pipeline/inference speed ` +
-        `${(inf / pipe).toFixed(2)} | runs: pipeline ${pipes.map((v) => v.toFixed(2)).join(', ')}; inference ${infs.map((v) => v.toFixed(2)).join(', ')}`,
-    );
+    const dur = r.video.durationS;
+    for (const w of [1, 2] as const) {
+      const [pipe, inf] = [median(runs[`pipe${w}`]), median(runs[`inf${w}`])];
+      console.log(
+        `${model} ×${w} worker(s), ${frames} frames of a ${dur.toFixed(2)} s clip, median of ${ROUNDS} | pipeline ${pipe.toFixed(2)} s = ` +
+          `${(pipe / dur).toFixed(2)}× clip duration, ${(frames / pipe).toFixed(1)} frames/s | pure inference ${inf.toFixed(2)} s = ` +
+          `${(inf / dur).toFixed(2)}× duration, ${(frames / inf).toFixed(1)} frames/s | pipeline/inference speed ${(inf / pipe).toFixed(2)} | ` +
+          `worker start-up ${median(runs[`start${w}`]).toFixed(2)} s | runs: pipeline ${fmt(runs[`pipe${w}`])}; inference ${fmt(runs[`inf${w}`])}`,
+      );
+    }
   }
-  const mp = await inferenceSeconds('movenet-multipose', 512, 288, 60);
-  console.log(`movenet-multipose 512×288 per frame: ${((mp / 60) * 1000).toFixed(1)} ms, ${(60 / mp).toFixed(1)} frames/s`);
-  console.log(`peak RSS: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
+  console.log(`load average at end ${loadavg().map((l) => l.toFixed(2)).join(' ')}; peak RSS: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
 }
 
 await main();

@@ -8,7 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { estimatePose, NoPersonError, probeVideo, type PoseEstimate } from '../../main/engine/analyze-video.js';
-import { decodeFrames, decodeSize } from '../../main/engine/frame-source.js';
+import { decodeFrames, decodeSize, liveDecodeWorkers } from '../../main/engine/frame-source.js';
+import { liveInferenceWorkers } from '../../main/engine/infer-pool.js';
 import { H36M_LIMBS } from '../../main/pose/h36m.js';
 import { ffprobePath } from '../../main/config/binaries.js';
 import { mediaPath } from '../support/media.js';
@@ -35,6 +36,16 @@ function boneLengthSpread(r: PoseEstimate): number {
   return worst;
 }
 
+/**
+ * Asserts no engine worker thread is left: inference workers are gone when estimatePose settles;
+ * a decode relay worker ends by itself once its ffmpeg has exited (polled up to 5 s).
+ */
+async function expectNoWorkers(): Promise<void> {
+  expect(liveInferenceWorkers()).toBe(0);
+  for (let i = 0; i < 100 && liveDecodeWorkers() > 0; i++) await new Promise((res) => setTimeout(res, 50));
+  expect(liveDecodeWorkers()).toBe(0);
+}
+
 const presentCount = (r: PoseEstimate) => r.pose2d.present.reduce((a, b) => a + b, 0);
 
 describe('tennis_forehand_2.mp4 (1080p, one forehand)', () => {
@@ -42,6 +53,10 @@ describe('tennis_forehand_2.mp4 (1080p, one forehand)', () => {
   const progress: number[] = [];
   beforeAll(async () => {
     r = await estimatePose(mediaPath('tennis_forehand_2.mp4'), { playerHeightMm: 1850, onProgress: (s) => progress.push(s) });
+  });
+
+  it('leaves no worker thread behind', async () => {
+    await expectNoWorkers();
   });
 
   it('has one pose per decoded frame, on the stream timeline', () => {
@@ -146,9 +161,10 @@ describe('clips without a person, aborts, rotation', () => {
     await expect(estimatePose(clip, { playerHeightMm: 1800, onWarning: (w) => warnings.push(w) })).rejects.toBeInstanceOf(NoPersonError);
     expect(warnings[0]).toMatch(/frame rate 10\.0 fps is below/);
     expect(warnings).toContain('no person found in frames 0-9 (0.00-0.90 s)');
+    await expectNoWorkers();
   });
 
-  it('stops and kills ffmpeg when aborted', async () => {
+  it('stops and kills ffmpeg and the workers when aborted', async () => {
     const ac = new AbortController();
     const run = estimatePose(mediaPath('tennis_forehand_2.mp4'), { playerHeightMm: 1800, signal: ac.signal, onProgress: () => ac.abort() });
     await expect(run).rejects.toMatchObject({ name: 'AbortError' });
@@ -160,6 +176,7 @@ describe('clips without a person, aborts, rotation', () => {
       /* ps exits 1 when this process has no children */
     }
     expect(children).not.toMatch(/ffmpeg/);
+    await expectNoWorkers();
   });
 
   it('decodes a clip with rotation metadata upright, at the displayed size', async () => {

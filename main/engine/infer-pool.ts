@@ -1,0 +1,139 @@
+/**
+ * A pool of inference worker threads (infer-worker.ts), each with its own TF.js wasm backend:
+ * tfjs-backend-wasm runs one thread in Node (its threaded build is disabled there, tfjs#3830),
+ * so two workers are what uses both cores of a 2-core machine. Worker 0 also loads multipose
+ * and takes every detection; crop-model requests go to the worker with the fewest pending.
+ * The pool lives for one estimatePose call: {@link InferencePool.close} terminates the
+ * workers and resolves when they have exited.
+ */
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import type { InferReply, InferRequest, InferWorkerData } from './infer-protocol.js';
+import type { CocoPose, Crop, CropModel, Detection } from './movenet.js';
+
+/** RGB24 frame (height × width × 3 bytes); share it over a SharedArrayBuffer to avoid a copy per request. */
+export interface InferFrame {
+  rgb: Uint8Array;
+  width: number;
+  height: number;
+}
+
+let live = 0;
+/** Inference worker threads alive in this process (for tests: 0 after estimatePose settles). */
+export function liveInferenceWorkers(): number {
+  return live;
+}
+
+/**
+ * Starts a worker: the compiled infer-worker.js next to this file, or, when running from
+ * TypeScript sources (tsx, vitest), infer-worker.ts behind tsx's loader.
+ */
+function spawnWorker(data: InferWorkerData): Worker {
+  const here = import.meta.url;
+  if (!here.endsWith('.ts')) return new Worker(new URL('./infer-worker.js', here), { workerData: data });
+  const tsxApi = createRequire(here).resolve('tsx/esm/api');
+  const entry = new URL('./infer-worker.ts', here).href;
+  const boot = `require(${JSON.stringify(tsxApi)}).register(); import(${JSON.stringify(entry)});`;
+  return new Worker(boot, { eval: true, workerData: data });
+}
+
+interface Pending {
+  resolve: (r: InferReply) => void;
+  reject: (e: unknown) => void;
+}
+
+class InferWorker {
+  readonly pending = new Map<number, Pending>();
+  readonly ready: Promise<void>;
+  private failure: Error | undefined;
+  exited: Promise<void>;
+
+  constructor(readonly worker: Worker) {
+    live++;
+    this.exited = new Promise((r) => worker.once('exit', () => (live--, r())));
+    this.ready = new Promise((resolve, reject) => {
+      worker.on('message', (m: InferReply | { type: 'ready' } | { type: 'failed'; error: string }) => {
+        if (m.type === 'ready') return resolve();
+        if (m.type === 'failed') return reject(new Error(`inference worker could not load the models: ${m.error}`));
+        const p = this.pending.get(m.id);
+        this.pending.delete(m.id);
+        if (m.type === 'error') p?.reject(new Error(`inference failed: ${m.error}`));
+        else p?.resolve(m);
+      });
+      const fail = (e: Error) => {
+        this.failure ??= e;
+        reject(e);
+        for (const p of this.pending.values()) p.reject(e);
+        this.pending.clear();
+      };
+      worker.on('error', fail);
+      worker.on('exit', (code) => fail(new Error(`inference worker stopped (exit ${code})`)));
+    });
+    this.ready.catch(() => undefined);
+  }
+
+  request(req: InferRequest): Promise<InferReply> {
+    if (this.failure) return Promise.reject(this.failure);
+    return new Promise((resolve, reject) => {
+      this.pending.set(req.id, { resolve, reject });
+      this.worker.postMessage(req);
+    });
+  }
+}
+
+/** Worker threads running MoveNet for one clip; create with {@link InferencePool.start}. */
+export class InferencePool {
+  private nextId = 0;
+  private closed = false;
+  private constructor(private readonly workers: InferWorker[]) {}
+
+  /**
+   * Starts `size` workers (≥ 1) loading `cropModel` (worker 0 also multipose) and resolves
+   * when all have loaded and warmed their models.
+   * @throws Error when a worker cannot load the models (the pool is closed first).
+   */
+  static async start(size: number, cropModel: CropModel): Promise<InferencePool> {
+    const workers = Array.from({ length: Math.max(1, size) }, (_, i) => new InferWorker(spawnWorker({ cropModel, multipose: i === 0 })));
+    const pool = new InferencePool(workers);
+    try {
+      await Promise.all(workers.map((w) => w.ready));
+    } catch (e) {
+      await pool.close();
+      throw e;
+    }
+    return pool;
+  }
+
+  /** Number of workers. */
+  get size(): number {
+    return this.workers.length;
+  }
+
+  /** The crop model's pose in a square crop of the frame (keypoints in frame pixels). */
+  async pose(frame: InferFrame, crop: Crop): Promise<CocoPose> {
+    const w = this.workers.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
+    const r = await this.send(w, { id: 0, type: 'pose', rgb: frame.rgb, width: frame.width, height: frame.height, crop });
+    if (r.type !== 'pose') throw new Error(`unexpected ${r.type} reply to a pose request`);
+    return r.pose;
+  }
+
+  /** Everyone multipose finds in the frame (box score ≥ 0.2). */
+  async detect(frame: InferFrame): Promise<Detection[]> {
+    const w = this.workers[0];
+    if (!w) throw new Error('inference pool has no worker');
+    const r = await this.send(w, { id: 0, type: 'detect', rgb: frame.rgb, width: frame.width, height: frame.height });
+    if (r.type !== 'detect') throw new Error(`unexpected ${r.type} reply to a detect request`);
+    return r.people;
+  }
+
+  private send(w: InferWorker, req: InferRequest): Promise<InferReply> {
+    if (this.closed) return Promise.reject(new Error('inference pool is closed'));
+    return w.request({ ...req, id: this.nextId++ });
+  }
+
+  /** Terminates every worker (pending requests reject) and resolves once all have exited. Idempotent. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all(this.workers.map((w) => (void w.worker.terminate(), w.exited)));
+  }
+}

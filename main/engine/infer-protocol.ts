@@ -1,0 +1,22 @@
+/**
+ * Messages between the main thread (infer-pool.ts) and the inference workers (infer-worker.ts).
+ * Frames travel as Uint8Arrays over SharedArrayBuffers (RGB24, height × width × 3), never copied.
+ */
+import type { CocoPose, Crop, Detection } from './movenet.js';
+
+/** workerData of an inference worker: which crop model to load, and whether to load multipose. */
+export interface InferWorkerData {
+  cropModel: string;
+  multipose: boolean;
+}
+
+/** A request: the crop model on a square crop (`pose`), or multipose on the whole frame (`detect`). */
+export type InferRequest =
+  | { id: number; type: 'pose'; rgb: Uint8Array; width: number; height: number; crop: Crop }
+  | { id: number; type: 'detect'; rgb: Uint8Array; width: number; height: number };
+
+/** The reply to the request with the same id (keypoints in frame pixels, COCO-17 order). */
+export type InferReply =
+  | { id: number; type: 'pose'; pose: CocoPose }
+  | { id: number; type: 'detect'; people: Detection[] }
+  | { id: number; type: 'error'; error: string };
