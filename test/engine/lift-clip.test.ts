@@ -72,7 +72,7 @@ describe('3D lift on tennis_forehand_2.mp4 (2.8–5.8 s)', () => {
     const b = liftTo3d(pose2d, ANALYSED_CLIP_META.player_height_mm);
     expect(Array.from(a.keypoints)).toEqual(Array.from(b.keypoints));
     const run = (p3: PoseTrack) =>
-      computeTechniqueResult({ pose2d, pose3d: p3, fps: video.fps, width: video.width, height: video.height, meta: { uid: 'det', ...ANALYSED_CLIP_META } }).result;
+      computeTechniqueResult({ pose2d, pose3d: p3, fps: video.fps, width: video.width, height: video.height, meta: { ...ANALYSED_CLIP_META } }).result;
     expect(run(a)).toEqual(run(b));
     // The pipeline's own 3D track (stored rounded to 0.1 mm) is the lift of its 2D track (rounded to 0.01 px).
     let worst = 0;
