@@ -68,6 +68,45 @@ function torsoPrior(p: Float64Array, f: number, cue: FaceCue): number {
   return cost;
 }
 
+const ARMS = [[BONE.left_upper_arm, BONE.left_forearm, [11, 12, 13]], [BONE.right_upper_arm, BONE.right_forearm, [14, 15, 16]]] as const;
+const LEGS = [[BONE.left_thigh, BONE.left_shin, [4, 5, 6]], [BONE.right_thigh, BONE.right_shin, [1, 2, 3]]] as const;
+
+function armPrior(p: Float64Array, jo: readonly [number, number, number]): number {
+  const w = sub(at(p, jo[2]), at(p, 8));
+  return SIGN_PRIORS.arm * Math.max(0, -dot(w, chestNormal(p)) / (Math.hypot(...w) || 1));
+}
+
+function kneePrior(p: Float64Array, jo: readonly [number, number, number]): number {
+  const hip = at(p, jo[0]);
+  const ank = at(p, jo[2]);
+  const k = sub(at(p, jo[1]), [(hip[0] + ank[0]) / 2, (hip[1] + ank[1]) / 2, (hip[2] + ank[2]) / 2]);
+  return SIGN_PRIORS.knee * Math.max(0, -dot(k, chestNormal(p)) / SIGN_PRIORS.kneeRefM);
+}
+
+const TORSO_BONES = [BONE.right_clavicle, BONE.left_clavicle, BONE.right_hip, BONE.left_hip, BONE.lower_spine, BONE.upper_spine];
+
+/** Σ torso prior over frames a..b under the current signs, m/s². */
+function torsoPriorSum(bf: BoneFrames, signs: Int8Array, a: number, b: number, cue: FaceCue): number {
+  const frame = new Float64Array(51);
+  let cost = 0;
+  for (let f = a; f <= b; f++) {
+    assembleFrame(bf, f, (bn) => signs[f * BONE_COUNT + bn]!, frame);
+    cost += torsoPrior(frame, f, cue);
+  }
+  return cost;
+}
+
+/** Neck and head signs of frames a..b from the chest normal of the chosen torso. */
+function setNeckHead(bf: BoneFrames, signs: Int8Array, a: number, b: number): void {
+  const frame = new Float64Array(51);
+  for (let f = a; f <= b; f++) {
+    assembleFrame(bf, f, (bn) => signs[f * BONE_COUNT + bn]!, frame);
+    const nz = chestNormal(frame)[2] >= 0 ? 1 : -1;
+    signs[f * BONE_COUNT + BONE.neck] = nz;
+    signs[f * BONE_COUNT + BONE.head] = -nz;
+  }
+}
+
 /**
  * Chooses the depth sign of every bone in every frame of `bf` (BONE_ORDER indices), run by run
  * (`runs`: [first, last] frames with a lift). Returns ±1 per (frame, bone): `signs[f · 16 + b]`.
@@ -90,14 +129,15 @@ export function chooseSigns(bf: BoneFrames, runs: [number, number][], t: ArrayLi
         }
         return p;
       };
-      const pick = viterbiSigns({
+      const { path, cost } = viterbiSigns({
         frames: b - a + 1,
         states,
         t: tt,
         positions: (f, s) => Float64Array.from(joints.flatMap((j) => [...at(full(f, s), j)])),
         unary: (f, s) => prior(full(f, s), a + f),
       });
-      pick.forEach((s, f) => set(a + f, s));
+      path.forEach((s, f) => set(a + f, s));
+      return cost;
     };
     const put = (f: number, bone: number, s: number) => (signs[f * BONE_COUNT + bone] = s);
     solve(
@@ -114,30 +154,21 @@ export function chooseSigns(bf: BoneFrames, runs: [number, number][], t: ArrayLi
       [1, 4, 7, 8, 11, 14],
       (p, f) => torsoPrior(p, f, cue),
     );
-    for (let f = a; f <= b; f++) {
-      assembleFrame(bf, f, (bn) => signs[f * BONE_COUNT + bn]!, frame);
-      const nz = chestNormal(frame)[2] >= 0 ? 1 : -1;
-      put(f, BONE.neck, nz);
-      put(f, BONE.head, -nz);
-    }
-    const limb = (upper: number, lower: number, joints: [number, number, number], prior: (p: Float64Array) => number) =>
+    const limb = (upper: number, lower: number, joints: readonly [number, number, number], prior: (p: Float64Array) => number) =>
       solve(4, (f, s) => (put(f, upper, s & 1 ? -1 : 1), put(f, lower, s & 2 ? -1 : 1)), joints.slice(1), prior);
-    for (const [ua, fa, jo] of [[BONE.left_upper_arm, BONE.left_forearm, [11, 12, 13]], [BONE.right_upper_arm, BONE.right_forearm, [14, 15, 16]]] as const) {
-      limb(ua, fa, [...jo], (p) => {
-        const n = chestNormal(p);
-        const w = sub(at(p, jo[2]), at(p, 8));
-        return SIGN_PRIORS.arm * Math.max(0, -dot(w, n) / (Math.hypot(...w) || 1));
-      });
-    }
-    for (const [th, sh, jo] of [[BONE.left_thigh, BONE.left_shin, [4, 5, 6]], [BONE.right_thigh, BONE.right_shin, [1, 2, 3]]] as const) {
-      limb(th, sh, [...jo], (p) => {
-        const n = chestNormal(p);
-        const hip = at(p, jo[0]);
-        const ank = at(p, jo[2]);
-        const k = sub(at(p, jo[1]), [(hip[0] + ank[0]) / 2, (hip[1] + ank[1]) / 2, (hip[2] + ank[2]) / 2]);
-        return SIGN_PRIORS.knee * Math.max(0, -dot(k, n) / SIGN_PRIORS.kneeRefM);
-      });
-    }
+    const limbs = () => {
+      setNeckHead(bf, signs, a, b);
+      let cost = 0;
+      for (const [ua, fa, jo] of ARMS) cost += limb(ua, fa, jo, (p) => armPrior(p, jo));
+      for (const [th, sh, jo] of LEGS) cost += limb(th, sh, jo, (p) => kneePrior(p, jo));
+      return cost + torsoPriorSum(bf, signs, a, b, cue);
+    };
+    // The torso's mirror image (every torso sign flipped) has the same accelerations; only the
+    // priors tell them apart, so both are completed with their best limbs and compared whole.
+    const kept = limbs();
+    const keptSigns = signs.slice(a * BONE_COUNT, (b + 1) * BONE_COUNT);
+    for (let f = a; f <= b; f++) for (const bn of TORSO_BONES) signs[f * BONE_COUNT + bn] = -signs[f * BONE_COUNT + bn]!;
+    if (limbs() >= kept) signs.set(keptSigns, a * BONE_COUNT);
   }
   return signs;
 }

@@ -49,12 +49,18 @@ function fromRest(a: Float64Array, b: Float64Array, dt: number): number {
   return sum / (dt * dt);
 }
 
+/** Result of {@link viterbiSigns}: chosen state per frame and the sequence's total cost (m/s²). */
+export interface ViterbiResult {
+  path: Int32Array;
+  cost: number;
+}
+
 /**
- * Minimum-cost hypothesis per frame (see the module comment), as an Int32Array of state
- * indices. O(frames · states³) time; meant for states ≤ 8.
+ * Minimum-cost hypothesis per frame (see the module comment) and its cost. O(frames · states³)
+ * time; meant for states ≤ 8.
  * @throws RangeError when frames or states is < 1.
  */
-export function viterbiSigns(p: ViterbiProblem): Int32Array {
+export function viterbiSigns(p: ViterbiProblem): ViterbiResult {
   const { frames: n, states: S } = p;
   if (n < 1 || S < 1) throw new RangeError(`viterbiSigns needs ≥ 1 frame and state, got ${n} frames, ${S} states`);
   const pos = Array.from({ length: n }, (_, f) => Array.from({ length: S }, (_, s) => p.positions(f, s)));
@@ -62,7 +68,7 @@ export function viterbiSigns(p: ViterbiProblem): Int32Array {
   const out = new Int32Array(n);
   if (n === 1) {
     out[0] = argmin(un[0]!);
-    return out;
+    return { path: out, cost: un[0]![out[0]]! };
   }
   const dt = (f: number) => Math.max(1e-3, Number(p.t[f + 1]) - Number(p.t[f]));
   // D[a * S + b]: best cost of a sequence ending (s_{f−1} = a, s_f = b); back[f][a * S + b] = s_{f−2}.
@@ -92,7 +98,7 @@ export function viterbiSigns(p: ViterbiProblem): Int32Array {
     const z = back[f - 2]![out[f - 1]! * S + out[f]!]!;
     out[f - 2] = z;
   }
-  return out;
+  return { path: out, cost: D[best]! };
 }
 
 function argmin(v: Float64Array): number {
