@@ -15,6 +15,10 @@ export interface SwingDebug {
   frameIndex3d: number;
   /** Draws since the session was opened. */
   draws: number;
+  /** Milliseconds the last 2D overlay draw took (performance.now() around it). */
+  lastOverlayMs: number;
+  /** Milliseconds the last whole clock tick took (overlay, 3D, chart playhead, debug). */
+  lastTickMs: number;
   /** performance.now() of the first draw with a skeleton after opening the session (NaN before). */
   firstSkeletonAt: number;
   /** performance.now() when the session was opened. */
@@ -38,6 +42,8 @@ export function resetDebug(): SwingDebug {
     chartPlayheadTime: NaN,
     frameIndex3d: -1,
     draws: 0,
+    lastOverlayMs: NaN,
+    lastTickMs: NaN,
     firstSkeletonAt: NaN,
     openedAt: performance.now(),
   };

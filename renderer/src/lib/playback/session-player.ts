@@ -107,10 +107,12 @@ export class SessionPlayer {
   };
 
   #drawAt(t: number): void {
+    const start = performance.now();
     this.#lastTime = t;
     const ts = this.#pose2d?.timestamps;
     const frame = ts ? frameAtTime(ts, t) : -1;
     const drawn = this.#overlay.draw(frame);
+    const overlayDone = performance.now();
     const frame3d = this.#pose3d ? frameAtTime(this.#pose3d.timestamps, t) : -1;
     this.#scene?.setFrame(frame3d);
     this.#chart?.setPlayhead(t);
@@ -125,5 +127,7 @@ export class SessionPlayer {
     d.draws++;
     if (Number.isNaN(d.firstSkeletonAt) && drawn.joints.some((p) => p !== null)) d.firstSkeletonAt = performance.now();
     this.#onTick(t, frame);
+    d.lastOverlayMs = overlayDone - start;
+    d.lastTickMs = performance.now() - start;
   }
 }
