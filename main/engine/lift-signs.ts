@@ -17,12 +17,17 @@
  * Priors (chest normal n = up × (right shoulder − left shoulder), horizontal):
  * - FACE (40 · nose confidence · min(1, |nose_x − thorax_x| / 5 cm) · |n_x|): the nose is in
  *   front of the face, so its picture-plane offset from the thorax says which way the chest
- *   faces (n_x). This is what fixes the global mirror ambiguity of the torso.
+ *   faces (n_x). With the posture priors below it fixes the global mirror ambiguity.
  * - SEPARATION (40 per 45° beyond 45°): pelvis and shoulder headings differ by < 45° in most of
  *   a stroke (hip–shoulder separation peaks ≈ 20–45° in tennis: Landlinger et al. 2010).
  * - LEAN (20 · share of the spine pointing backward): players lean forward, not back.
- * - ARM (5 · share of the wrist behind the chest plane): weak, ties only (backswings do go back).
+ * - ARM (30 · share of the wrist behind the chest plane): hands are mostly in front of the chest
+ *   (not always: backswings go back, so motion overrides it).
  * - KNEE (20 · knee offset behind the hip–ankle line / 10 cm): knees do not hyperextend.
+ *
+ * Global mirror: the whole body's mirror image (every sign flipped) projects to the same 2D with
+ * the same accelerations. The torso solution and its mirror are each completed with their best
+ * limbs and the cheaper whole (motion + all priors) is kept.
  */
 import { assembleFrame, BONE, BONE_COUNT, type BoneFrames } from './lift-skeleton.js';
 import { viterbiSigns } from './lift-viterbi.js';

@@ -7,7 +7,7 @@
  * largest frame-to-frame change of the trunk heading 152° (27 changes > 30°) → 5.1°, of the pelvis
  * heading 141° (44 > 30°) → 7.9°; largest pelvis / trunk rotation speed over the clip 1537 / 1531
  * → 143 / 136 deg/s (slow-motion clip); hip–shoulder separation at the end of the backswing
- * 131.8° → 0° (the backswing ends at the cut's first frame, where both lines face the camera).
+ * 131.8° → 2.2°.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { computeTechniqueResult } from '../../main/analysis/technique.js';
