@@ -22,8 +22,8 @@ export const DECODE_MAX_SIDE = 640;
 
 /**
  * Inference worker threads per clip: one per core, at most 2 (env SWING_INFER_WORKERS, read
- * per call, overrides). With 2, frame n's crop is predicted from the poses of frames n−2 and
- * n−3 while frame n−1 is still in the other worker (README: measured speed and PCK).
+ * per call, overrides). With 2, frame n's crop comes from frame n−2's pose while frame n−1 is
+ * still in the other worker (README: measured speed and PCK).
  */
 export function inferWorkers(): number {
   const env = Number(process.env.SWING_INFER_WORKERS);
@@ -53,7 +53,14 @@ export async function estimatePose(videoPath: string, opts: EngineOptions): Prom
   });
   if (video.fps < 29.5) warn(`frame rate ${video.fps.toFixed(1)} fps is below the recommended 30 fps; fast swings may be blurred or missed`);
   const size = decodeSize(video.width, video.height, DECODE_MAX_SIDE);
-  const pool = await poolP;
+  // Start ffmpeg now: its first frames decode while the workers load their models.
+  const decoded = decodeFrames(videoPath, size, opts.signal);
+  const first = decoded.next();
+  first.catch(() => undefined); // surfaces in the loop below
+  const pool = await poolP.catch(async (e: unknown) => {
+    await decoded.return(undefined).catch(() => undefined);
+    throw e;
+  });
   const tracker = new PlayerTracker(pool);
   let firstFound = Infinity;
   const absent = new RangeWarner(
@@ -79,10 +86,11 @@ export async function estimatePose(videoPath: string, opts: EngineOptions): Prom
   opts.signal?.addEventListener('abort', onAbort, { once: true });
   try {
     let tWait = performance.now();
-    for await (const frame of decodeFrames(videoPath, size, opts.signal)) {
+    for (let next = await first; !next.done; next = await decoded.next()) {
+      const frame = next.value;
       const tIn = performance.now();
       decodeS += (tIn - tWait) / 1000;
-      queue.push(prefetch(pool, tracker, frame, queue.length + 1));
+      queue.push(prefetch(pool, tracker, frame));
       if (queue.length >= pool.size) await track(queue.shift()!);
       inferenceS += (performance.now() - tIn) / 1000;
       tWait = performance.now();
@@ -94,6 +102,7 @@ export async function estimatePose(videoPath: string, opts: EngineOptions): Prom
     throw opts.signal?.aborted ? opts.signal.reason : e;
   } finally {
     opts.signal?.removeEventListener('abort', onAbort);
+    await decoded.return(undefined).catch(() => undefined); // kills ffmpeg if still running
     await pool.close();
   }
   absent.finish(results.length - 1);
@@ -114,9 +123,9 @@ interface Queued {
   prefetched: PrefetchedPose | undefined;
 }
 
-/** Sends the frame to a worker with the crop predicted `ahead` frames after the last tracked one (none while no player is tracked). */
-function prefetch(pool: InferencePool, tracker: PlayerTracker, frame: DecodedFrame, ahead: number): Queued {
-  const crop = tracker.nextCrop(ahead);
+/** Sends the frame to a worker with the crop of the last tracked frame (nothing while no player is tracked). */
+function prefetch(pool: InferencePool, tracker: PlayerTracker, frame: DecodedFrame): Queued {
+  const crop = tracker.nextCrop();
   if (!crop) return { frame, prefetched: undefined };
   const pose = pool.pose(frame, crop);
   pose.catch(() => undefined); // unused when the player is lost in between; errors surface via step()

@@ -7,10 +7,13 @@
  * - pipeline ×1 / ×2: estimatePose wall time (probe, worker start-up incl. model load and
  *   warm-up, decode in ffmpeg, tracking, smoothing, 3D lift) with 1 and with 2 inference workers.
  * Reports frames/s, pipeline time / clip duration (goal < 0.5), pipeline speed / ceiling speed
- * of the same worker count (goal ≥ 0.8), worker start-up time, load average and peak RSS.
+ * of the same worker count (goal ≥ 0.8), worker start-up time, the pipeline's CPU seconds (all
+ * threads + ffmpeg: what an idle 2-core machine needs at least half of in wall time), load
+ * average and peak RSS.
  * Medians of ENGINE_BENCH_ROUNDS rounds (default 3).
  * Run: `npx tsx test/bench/engine.ts [clip] [lightning|thunder|both]`.
  */
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { estimatePose } from '../../main/engine/analyze-video.js';
 import { decodeFrames, decodeSize } from '../../main/engine/frame-source.js';
@@ -55,9 +58,19 @@ async function ceiling(model: CropModel, workers: number, frame: Awaited<ReturnT
   }
 }
 
+/** CPU seconds used so far by this process's threads plus its reaped children (ffmpeg): /proc/self/stat utime..cstime, 100 Hz ticks. */
+function cpuSeconds(): number {
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return [11, 12, 13, 14].reduce((a, i) => a + Number(fields[i] ?? 0), 0) / 100;
+}
+
+/** One estimatePose run with `workers` inference workers, and the CPU seconds it used (all threads + ffmpeg). */
 async function pipeline(clip: string, model: CropModel, workers: number) {
   process.env.SWING_INFER_WORKERS = String(workers);
-  return estimatePose(clip, { playerHeightMm: 1850, cropModel: model });
+  const c0 = cpuSeconds();
+  const r = await estimatePose(clip, { playerHeightMm: 1850, cropModel: model });
+  await new Promise((res) => setTimeout(res, 200)); // let ffmpeg be reaped so its CPU is counted
+  return { r, cpuS: cpuSeconds() - c0 };
 }
 
 const fmt = (v: number[]) => v.map((x) => x.toFixed(2)).join(', ');
@@ -69,12 +82,14 @@ async function main(): Promise<void> {
   const frame = await sampleFrame(clip);
   console.log(`clip: ${clip}; wasm SIMD, 1 thread per worker; load average at start ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   for (const model of models) {
-    const runs = { pipe1: [] as number[], pipe2: [] as number[], inf1: [] as number[], inf2: [] as number[], start1: [] as number[], start2: [] as number[] };
+    const runs = { pipe1: [] as number[], pipe2: [] as number[], inf1: [] as number[], inf2: [] as number[], start1: [] as number[], start2: [] as number[], cpu1: [] as number[], cpu2: [] as number[] };
     let r: Awaited<ReturnType<typeof estimatePose>> | undefined;
     for (let round = 0; round < ROUNDS; round++) {
       for (const workers of [1, 2] as const) {
-        r = await pipeline(clip, model, workers);
+        const p = await pipeline(clip, model, workers);
+        r = p.r;
         runs[`pipe${workers}`].push(r.timings.totalS);
+        runs[`cpu${workers}`].push(p.cpuS);
         const c = await ceiling(model, workers, frame, r.pose2d.frames);
         runs[`inf${workers}`].push(c.inferS);
         runs[`start${workers}`].push(c.startS);
@@ -89,7 +104,7 @@ async function main(): Promise<void> {
         `${model} ×${w} worker(s), ${frames} frames of a ${dur.toFixed(2)} s clip, median of ${ROUNDS} | pipeline ${pipe.toFixed(2)} s = ` +
           `${(pipe / dur).toFixed(2)}× clip duration, ${(frames / pipe).toFixed(1)} frames/s | pure inference ${inf.toFixed(2)} s = ` +
           `${(inf / dur).toFixed(2)}× duration, ${(frames / inf).toFixed(1)} frames/s | pipeline/inference speed ${(inf / pipe).toFixed(2)} | ` +
-          `worker start-up ${median(runs[`start${w}`]).toFixed(2)} s | runs: pipeline ${fmt(runs[`pipe${w}`])}; inference ${fmt(runs[`inf${w}`])}`,
+          `worker start-up ${median(runs[`start${w}`]).toFixed(2)} s | pipeline CPU ${median(runs[`cpu${w}`]).toFixed(2)} s (all threads + ffmpeg) | runs: pipeline ${fmt(runs[`pipe${w}`])}; inference ${fmt(runs[`inf${w}`])}`,
       );
     }
   }
