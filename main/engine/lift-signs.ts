@@ -23,7 +23,7 @@
  * - LEAN (20 · share of the spine pointing backward): players lean forward, not back.
  * - ARM (30 · share of the wrist behind the chest plane): hands are mostly in front of the chest
  *   (not always: backswings go back, so motion overrides it).
- * - KNEE (20 · knee offset behind the hip–ankle line / 10 cm): knees do not hyperextend.
+ * - KNEE (20 · knee offset behind the hip–ankle line / 10 cm, at most 40): knees do not hyperextend.
  *
  * Global mirror: the whole body's mirror image (every sign flipped) projects to the same 2D with
  * the same accelerations. The torso solution and its mirror are each completed with their best
@@ -85,7 +85,7 @@ function kneePrior(p: Float64Array, jo: readonly [number, number, number]): numb
   const hip = at(p, jo[0]);
   const ank = at(p, jo[2]);
   const k = sub(at(p, jo[1]), [(hip[0] + ank[0]) / 2, (hip[1] + ank[1]) / 2, (hip[2] + ank[2]) / 2]);
-  return SIGN_PRIORS.knee * Math.max(0, -dot(k, chestNormal(p)) / SIGN_PRIORS.kneeRefM);
+  return SIGN_PRIORS.knee * Math.min(2, Math.max(0, -dot(k, chestNormal(p)) / SIGN_PRIORS.kneeRefM));
 }
 
 const TORSO_BONES = [BONE.right_clavicle, BONE.left_clavicle, BONE.right_hip, BONE.left_hip, BONE.lower_spine, BONE.upper_spine];
