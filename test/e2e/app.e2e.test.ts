@@ -85,6 +85,7 @@ describe('Swing Studio renderer in Chromium', () => {
     await na.addPath('/etc/passwd.mp4');
     await app.page.getByTestId('toast').first().waitFor();
     expect((await na.toasts()).join('\n')).toMatch(/not chosen|chosen in this session/i);
+    await na.dismissToasts();
 
     // The video check is shown before sending; a clip outside the rules cannot be sent.
     await na.upload([mediaPath(SHORT_CLIP)]);
@@ -183,6 +184,40 @@ describe('Swing Studio renderer in Chromium', () => {
     // Seek while paused after playing: redrawn on 'seeked'.
     d = await sp.seek(1.0);
     expectPoseOfFrameShown(d);
+  });
+
+  it('loops an A/B range and follows the keyboard shortcuts', async () => {
+    const sp = new SessionPage(app.page);
+    const page = app.page;
+    await sp.seek(0.5);
+    await page.getByTestId('loop-a').click();
+    await sp.seek(1.0);
+    await page.getByTestId('loop-b').click();
+    const samples = await sp.playAndSample(0.5, 1, 40); // 1.3 s of frames over a 0.5 s loop
+    const wraps = samples.filter((s, i) => i > 0 && s.mediaTime < (samples[i - 1]?.mediaTime ?? 0));
+    expect(wraps.length).toBeGreaterThanOrEqual(1);
+    expect(Math.max(...samples.map((s) => s.mediaTime))).toBeLessThan(1.0 + 2 / 29.97);
+    for (const s of samples) expect(s.drawnMediaTime).toBe(s.mediaTime);
+    await page.getByTestId('loop-clear').click();
+
+    await page.keyboard.press(']');
+    expect((await sp.video()).playbackRate).toBe(1.5);
+    await page.keyboard.press('[');
+    await page.keyboard.press('[');
+    expect((await sp.video()).playbackRate).toBe(0.75);
+    await page.keyboard.press('l');
+    await page.waitForFunction(() => !(globalThis as unknown as { document: { querySelector(s: string): { paused: boolean } } }).document.querySelector('[data-testid="video"]').paused);
+    await page.keyboard.press('k');
+    expect((await sp.video()).paused).toBe(true);
+    await page.keyboard.press('?');
+    await page.getByTestId('help-overlay').waitFor();
+    expect(await page.getByTestId('help-overlay').innerText()).toMatch(/One frame forward/);
+    await sp.screenshot('06a-session-help');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('help-overlay').waitFor({ state: 'detached' });
+    await page.keyboard.press('[');
+    await page.keyboard.press(']');
+    expect((await sp.video()).playbackRate).toBe(0.75);
   });
 
   it('highlights a feature’s joints and seeks to its event', async () => {

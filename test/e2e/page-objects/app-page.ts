@@ -27,6 +27,12 @@ export class AppPage {
     return this.page.getByTestId('toast').allInnerTexts();
   }
 
+  /** Closes every toast on screen. */
+  async dismissToasts(): Promise<void> {
+    const close = this.page.getByTestId('toast').getByRole('button', { name: 'Dismiss' });
+    while ((await close.count()) > 0) await close.first().click();
+  }
+
   /** Clicks a top-bar item. */
   async nav(to: 'library' | 'new' | 'settings'): Promise<void> {
     await this.page.getByTestId(`nav-${to}`).click();

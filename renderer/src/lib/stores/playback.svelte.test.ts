@@ -14,6 +14,8 @@ function fakeVideo() {
     pause() {
       this.paused = true;
     },
+    addEventListener() {},
+    removeEventListener() {},
     play() {
       this.paused = false;
       return Promise.resolve();

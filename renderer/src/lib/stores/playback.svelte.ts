@@ -62,13 +62,22 @@ export class PlaybackManager {
 
   /** Connects the mounted video and player (null on unmount). */
   attach(video: HTMLVideoElement | null, player: SessionPlayer | null): void {
+    for (const type of ['play', 'pause', 'ended'] as const) this.#video?.removeEventListener(type, this.#syncPlaying);
     this.#video = video;
     this.#player = player;
     if (video) {
       video.playbackRate = this.rate;
       this.playing = !video.paused;
+      for (const type of ['play', 'pause', 'ended'] as const) video.addEventListener(type, this.#syncPlaying);
     }
+    const f = this.selected;
+    if (player && f) player.setHighlight(f.highlight_joints, Object.values(f.highlight_limbs));
   }
+
+  /** Keeps `playing` right whoever starts or stops the video (controls, keys, the end of the clip). */
+  readonly #syncPlaying = (): void => {
+    if (this.#video) this.playing = !this.#video.paused;
+  };
 
   /** Called by the player after each draw. */
   tick(t: number, frame: number): void {
@@ -141,13 +150,13 @@ export class PlaybackManager {
 
   /** J: slower while playing; one frame back while paused (Chromium cannot play backwards). */
   keyJ(): void {
-    if (this.playing) this.changeRate(-1);
+    if (this.#video && !this.#video.paused) this.changeRate(-1);
     else this.step(-1);
   }
 
   /** L: play, or faster when already playing. */
   keyL(): void {
-    if (this.playing) this.changeRate(1);
+    if (this.#video && !this.#video.paused) this.changeRate(1);
     else this.play();
   }
 
