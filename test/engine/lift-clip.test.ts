@@ -11,6 +11,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { computeTechniqueResult } from '../../main/analysis/technique.js';
+import { estimatePose } from '../../main/engine/estimate-pose.js';
 import { liftTo3d } from '../../main/engine/lift-3d.js';
 import { probeVideo } from '../../main/engine/probe.js';
 import { J } from '../../main/pose/h36m.js';
@@ -89,5 +90,15 @@ describe('3D lift on tennis_forehand_2.mp4 (2.8–5.8 s)', () => {
     let worst = 0;
     for (let i = 0; i < a.keypoints.length; i++) if (a.present[Math.floor(i / 51)]) worst = Math.max(worst, Math.abs(a.keypoints[i]! - pose3d.keypoints[i]!));
     expect(worst).toBeLessThan(0.01);
+  });
+
+  it('is deterministic end to end: a second pipeline run gives the same features and chain peaks', async () => {
+    const again = await estimatePose(clip.clipPath, { playerHeightMm: ANALYSED_CLIP_META.player_height_mm });
+    const r = computeTechniqueResult({ pose2d: again.pose2d, pose3d: again.pose3d, fps: video.fps, width: video.width, height: video.height, meta: { ...ANALYSED_CLIP_META } }).result;
+    const summary = (x: typeof r) => ({
+      features: x.features.map((f) => [f.feature_name, f.value, f.event.frame_nr]),
+      peaks: [x.kinetic_chain!.speed_dict.hip, x.kinetic_chain!.speed_dict.shoulder, x.kinetic_chain!.speed_dict.wrist].map((s) => [s.peak_index, s.peak_speed]),
+    });
+    expect(summary(r)).toEqual(summary(clip.done.result));
   });
 });
