@@ -283,6 +283,22 @@ describe('Swing Studio renderer in Chromium', () => {
     expect(await app.page.content()).not.toContain('sk-test-0123456789');
     await st.setUnits('imperial');
     await st.screenshot('09-settings');
+    await st.setTheme('dark');
+    await app.page.waitForFunction(() => (globalThis as unknown as { document: { documentElement: { dataset: Record<string, string> } } }).document.documentElement.dataset['theme'] === 'dark');
+    await st.screenshot('09a-settings-dark');
+    await st.setTheme('system');
+
+    // Speeds are shown in mph once imperial is chosen.
+    const speed = detail.features.find((f) => f.unit === 'm/s');
+    if (speed) {
+      await app.page.goto(`${app.bridge.url}#/session/${sessionId}`);
+      await new SessionPage(app.page).waitForSkeleton();
+      const text = await app.page
+        .locator(`[data-testid="feature"][data-feature-name="${speed.feature_name}"] [data-testid="feature-value"]`)
+        .innerText();
+      expect(text).toBe(`${(speed.value * 2.2369362920544).toFixed(Math.abs(speed.value * 2.2369362920544) < 1 ? 2 : 1)} mph`);
+      await st.open();
+    }
     await st.setUnits('metric');
   });
 

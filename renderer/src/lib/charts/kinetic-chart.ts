@@ -40,6 +40,8 @@ export class KineticChart {
   /** Builds the chart in `container` at `width × height` CSS px; `onSeek(t)` gets clicks (seconds). */
   constructor(container: HTMLElement, data: ChartData, width: number, height: number, onSeek: (t: number) => void) {
     this.#data = data;
+    // Canvas cannot resolve CSS variables: read the theme's colours once (the chart is rebuilt per session).
+    const muted = getComputedStyle(container).getPropertyValue('--text-muted').trim() || '#8a94a3';
     const opts: uPlot.Options = {
       width,
       height,
@@ -51,9 +53,9 @@ export class KineticChart {
         ...data.series.map((s) => ({ label: s.label, stroke: s.colour, width: 2, scale: s.axis, points: { show: false } })),
       ],
       axes: [
-        { stroke: 'var(--text-muted)', grid: { stroke: 'rgba(128,128,128,0.15)' }, label: 'time (s)' },
-        { scale: 'rot', label: 'deg/s', stroke: 'var(--text-muted)', grid: { stroke: 'rgba(128,128,128,0.15)' } },
-        { scale: 'lin', side: 1, label: data.linUnit, stroke: 'var(--text-muted)', grid: { show: false } },
+        { stroke: muted, grid: { stroke: 'rgba(128,128,128,0.15)' }, label: 'time (s)' },
+        { scale: 'rot', label: 'deg/s', stroke: muted, grid: { stroke: 'rgba(128,128,128,0.15)' } },
+        { scale: 'lin', side: 1, label: data.linUnit, stroke: muted, grid: { show: false } },
       ],
       hooks: { draw: [(u) => this.#drawMarks(u)] },
     };
