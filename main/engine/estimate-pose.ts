@@ -46,7 +46,7 @@ export async function estimatePose(videoPath: string, opts: EngineOptions): Prom
   if (!(opts.playerHeightMm > 0)) throw new RangeError(`playerHeightMm must be a positive number of millimetres, got ${opts.playerHeightMm}`);
   const warnings: string[] = [];
   const warn = (m: string) => (warnings.push(m), opts.onWarning?.(m));
-  const poolP = InferencePool.start(inferWorkers(), opts.cropModel ?? 'movenet-lightning');
+  const poolP = InferencePool.start(inferWorkers(), opts.cropModel ?? 'movenet-lightning', opts.signal);
   const video = await probeVideo(videoPath, opts.signal).catch(async (e: unknown) => {
     await poolP.then((p) => p.close()).catch(() => undefined);
     throw e;

@@ -179,6 +179,14 @@ describe('clips without a person, aborts, rotation', () => {
     await expectNoWorkers();
   });
 
+  it('stops the workers when aborted while they load the models', async () => {
+    const ac = new AbortController();
+    const run = estimatePose(mediaPath('tennis_forehand_2.mp4'), { playerHeightMm: 1800, signal: ac.signal });
+    setTimeout(() => ac.abort(), 150);
+    await expect(run).rejects.toMatchObject({ name: 'AbortError' });
+    await expectNoWorkers();
+  });
+
   it('decodes a clip with rotation metadata upright, at the displayed size', async () => {
     const clip = ffmpeg(['-i', mediaPath('balance_portrait_60fps_1.mp4'), '-t', '0.2', '-c', 'copy', '-metadata:s:v', 'rotate=90'], join(dir, 'rotated.mp4'));
     const info = await probeVideo(clip);
