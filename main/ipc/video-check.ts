@@ -4,8 +4,10 @@
  * non-empty regular file) and the same thresholds as the service's video check
  * (main/service/video-check.ts judgeVideo: fps ≥ 29, 3–10 s, short side ≥ 480 px) to an
  * ffprobe of the file. Problems (the file cannot be sent): unreadable, unsupported extension,
- * no frames, or a duration outside 3–10 s (the service's `video_ok`). Warnings (it can be
- * sent): frame rate or resolution below the recommendation (`fps_check`, `resolution_check`).
+ * no frames. Warnings (it can be sent): a duration outside the recommended 3–10 s (the
+ * service's `video_ok`, which stays false for such clips: API.md only recommends the range and
+ * the local engine analyses shorter and longer clips), frame rate or resolution below the
+ * recommendation (`fps_check`, `resolution_check`).
  */
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
@@ -51,8 +53,8 @@ export async function checkVideoFile(path: string): Promise<VideoFileCheck> {
     const t = CHECK_THRESHOLDS;
     if (info.frames <= 0) out.problems.push('the video has no frames');
     else if (!verdict.video_ok) {
-      out.problems.push(
-        `clip is ${info.durationS.toFixed(1)} s long; it must be ${t.minDurationS}–${t.maxDurationS} s around one swing`,
+      out.warnings.push(
+        `clip is ${info.durationS.toFixed(1)} s long; ${t.minDurationS}–${t.maxDurationS} s around one swing is recommended`,
       );
     }
     if (!verdict.fps_check)
