@@ -4,3 +4,4 @@ export { LibraryPage } from './library-page.js';
 export { NewAnalysisPage } from './new-analysis-page.js';
 export { SessionPage, type OverlayBox, type PlaySample, type SwingDebugState } from './session-page.js';
 export { SettingsPage } from './settings-page.js';
+export { ExportPage, type DownloadedFile, type SessionFormat } from './export-page.js';

@@ -32,6 +32,15 @@ export class SettingsManager {
     this.view = await call('settings.setApiKey', { key });
   }
 
+  /**
+   * Electron: lets the user choose the library folder in the native dialog; main keeps it for
+   * the next start (`view.libraryDirAfterRestart`).
+   * @throws ApiError (kind 'input' in the browser bridge, with a tip)
+   */
+  async chooseLibraryFolder(): Promise<void> {
+    this.view = await call('settings.chooseLibraryFolder');
+  }
+
   /** Probes a backend. @throws ApiError when it cannot be reached or refuses the key. */
   async testConnection(backend: 'local' | 'remote'): Promise<ConnectionReport> {
     return call('settings.testConnection', { backend });
