@@ -11,7 +11,7 @@
  * threads + ffmpeg: what an idle 2-core machine needs at least half of in wall time), load
  * average and peak RSS.
  * Medians of ENGINE_BENCH_ROUNDS rounds (default 3).
- * Run: `npx tsx test/bench/engine.ts [clip] [lightning|thunder|both]`.
+ * Run: `npx tsx test/bench/engine.ts [clip] [lightning|thunder|both]` (default lightning).
  */
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
