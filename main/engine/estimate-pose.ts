@@ -2,19 +2,18 @@
  * The pose pipeline behind `POST /process`: probe → ffmpeg decode (streamed, downscaled) →
  * MoveNet tracking of one player → COCO→H36M → One Euro smoothing → geometric 3D lift.
  */
+import { availableParallelism } from 'node:os';
 import { createPoseTrack, type PoseTrack } from '../pose/pose-track.js';
 import { cocoToH36m } from './coco-to-h36m.js';
 import { recordEngineRun } from './engine-speed.js';
 import { NoPersonError, VideoDecodeError } from './errors.js';
-import { decodeFrames, decodeSize } from './frame-source.js';
+import { decodeFrames, decodeSize, type DecodedFrame } from './frame-source.js';
 import { liftTo3d } from './lift-3d.js';
 import { InferencePool } from './infer-pool.js';
 import { KEYPOINT_ONE_EURO, median3InPlace, oneEuroInPlace } from './one-euro.js';
 import { PlayerTracker, type PrefetchedPose, type TrackedPose } from './player-tracker.js';
 import { probeVideo } from './probe.js';
-import type { DecodedFrame } from './frame-source.js';
 import type { EngineOptions, PoseEstimate } from './types.js';
-import { availableParallelism } from 'node:os';
 import { frameRange, LOW_CONFIDENCE, LOW_CONFIDENCE_MIN_FRAMES, RangeWarner } from './warnings.js';
 
 /** Longer side of the decoded frames, px: lightning crops of a player ≥ ~150 px tall stay sharp. */
