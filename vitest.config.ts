@@ -11,6 +11,6 @@ export default defineConfig({
     hookTimeout: 180_000,
     pool: 'forks',
     maxWorkers: 2,
-    reporters: ['default'],
+    reporters: ['default', './test/support/summary-reporter.ts'],
   },
 });
