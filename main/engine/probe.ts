@@ -62,14 +62,18 @@ export function videoInfoFromProbe(j: ProbeJson): VideoInfo {
 }
 
 /**
- * Probes a local path or an http(s) URL with ffprobe (20 s timeout).
+ * Probes a local path or an http(s) URL with ffprobe. `timeoutMs` (default 20 s) bounds the
+ * whole probe; for URLs it is also ffprobe's read timeout (`-rw_timeout`), so a host that stalls
+ * cannot hold a video check.
  * @throws VideoProbeError "could not extract meta-data from the video: ..." when ffprobe fails
  *   or finds no video stream; the signal's reason when aborted.
  */
-export async function probeVideo(pathOrUrl: string, signal?: AbortSignal): Promise<VideoInfo> {
-  const args = ['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', pathOrUrl];
+export async function probeVideo(pathOrUrl: string, signal?: AbortSignal, opts: { timeoutMs?: number } = {}): Promise<VideoInfo> {
+  const timeout = opts.timeoutMs ?? 20_000;
+  const net = /^https?:/i.test(pathOrUrl) ? ['-rw_timeout', String(timeout * 1000)] : [];
+  const args = ['-v', 'error', ...net, '-print_format', 'json', '-show_streams', '-show_format', pathOrUrl];
   const out = await new Promise<string>((resolve, reject) => {
-    execFile(ffprobePath(), args, { signal, timeout: 20_000, maxBuffer: 8 << 20 }, (err, stdout, stderr) => {
+    execFile(ffprobePath(), args, { signal, timeout, maxBuffer: 8 << 20 }, (err, stdout, stderr) => {
       if (signal?.aborted) return reject(signal.reason as Error);
       if (err) {
         const detail = stderr.trim().split('\n').pop() || err.message;

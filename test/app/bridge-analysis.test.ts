@@ -12,13 +12,8 @@ import WebSocket from 'ws';
 import { startBridge, type Bridge } from '../../main/bridge/server.js';
 import type { JobState, LibraryChange, SwingStudioApi } from '../../preload/contract.js';
 import { mediaPath } from '../support/media.js';
+import { loadConnectBridge } from './bridge-client-loader.js';
 
-type ConnectBridge = (o: {
-  origin: string;
-  token: string;
-  WebSocketImpl: unknown;
-}) => Promise<SwingStudioApi & { close(): void }>;
-const CLIENT_PATH = '../../renderer/src/lib/bridge-client.js';
 
 let home: string;
 let bridge: Bridge;
@@ -30,7 +25,7 @@ beforeAll(async () => {
   mkdirSync(rendererDir);
   writeFileSync(join(rendererDir, 'index.html'), '<html><head></head></html>');
   bridge = await startBridge({ home, rendererDir });
-  const { connectBridge } = (await import(CLIENT_PATH)) as { connectBridge: ConnectBridge };
+  const connectBridge = await loadConnectBridge();
   api = await connectBridge({ origin: bridge.origin, token: bridge.token, WebSocketImpl: WebSocket });
 });
 afterAll(async () => {

@@ -16,15 +16,9 @@ import type { SwingStudioApi } from '../../preload/contract.js';
 import { decodeWire, encodeWire } from '../../preload/wire.js';
 import { ingestInput } from '../library/helpers.js';
 import { mediaPath } from '../support/media.js';
+import { loadConnectBridge } from './bridge-client-loader.js';
 
 const KEY = 'sk-bridge-5e0c77d1aa3b49f2';
-/** The renderer's client, imported by a computed path so the DOM-typed file stays out of this tsconfig. */
-type ConnectBridge = (o: {
-  origin: string;
-  token: string;
-  WebSocketImpl: unknown;
-}) => Promise<SwingStudioApi & { close(): void }>;
-const CLIENT_PATH = '../../renderer/src/lib/bridge-client.js';
 
 let home: string;
 let bridge: Bridge;
@@ -52,7 +46,7 @@ beforeAll(async () => {
   bridge = await startBridge({ home, rendererDir, version: '1.2.3' });
   const clip = mediaPath('tennis_forehand_1.mp4');
   sessionId = ingestAnalysis(bridge.services.deps.db, ingestInput({ uid: 'b1', clip, frames: 30 }));
-  const { connectBridge } = (await import(CLIENT_PATH)) as { connectBridge: ConnectBridge };
+  const connectBridge = await loadConnectBridge();
   api = await connectBridge({ origin: bridge.origin, token: bridge.token, WebSocketImpl: WebSocket });
   sniffer = new WebSocket(`ws://127.0.0.1:${bridge.port}/ws?t=${bridge.token}`);
   sniffer.on('message', (d: Buffer) => sniffed.push(d.toString('utf8')));

@@ -11,18 +11,11 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { startBridge, type Bridge } from '../../main/bridge/server.js';
 import { ffmpegPath } from '../../main/config/binaries.js';
+import { CHROMIUM_FLAGS } from '../../main/export/report/pdf-chromium.js';
 import { REPO_ROOT, mediaPath } from '../support/media.js';
 
-/** Chromium flags for headless runs on a 2-core CI box (SwiftShader WebGL, no network chatter). */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--autoplay-policy=no-user-gesture-required',
-];
+/** Chromium flags for headless runs on a 2-core CI box (SwiftShader WebGL, no network chatter), plus autoplay for the player tests. */
+export const CHROMIUM_ARGS = [...CHROMIUM_FLAGS, '--autoplay-policy=no-user-gesture-required'];
 
 /** Path of the system Chromium (plays H.264 and VP9, has requestVideoFrameCallback). */
 export const CHROMIUM_PATH = process.env.SWING_STUDIO_CHROMIUM ?? '/usr/bin/chromium';
