@@ -90,9 +90,7 @@ export function computeTechniqueResult(input: AnalysisInput): TechniqueOutput {
   if (features.length === 0) {
     throw new InsufficientPoseError(`too little pose to analyse: no feature could be measured (${warnings.join('; ')})`, usable);
   }
-  for (const g of k.gaps) {
-    warnings.push(`no ${g.series} measurement in frames ${p.pose3d.frameNr[g.from]}–${p.pose3d.frameNr[g.to]}; speeds there are reported as 0`);
-  }
+  warnings.push(...gapWarnings(k.gaps, p.pose3d.frameNr));
   const chain = computeChain(k, phases);
   // wrist_speed is always the dominant wrist (kinetic_chain.wrist is the hand point: the wrist midpoint when two-handed).
   const dominant = twoHanded ? computeKinematics(p, input.fps, hand, 'dominant_wrist').handSpeed : k.handSpeed;
@@ -144,4 +142,23 @@ function speedSeries(s: ChainSegment) {
     peak_speed: Number.isFinite(s.peakValue) ? Math.round(s.peakValue * 1000) / 1000 : 0,
     unit: s.unit,
   };
+}
+
+/**
+ * One warning per series for the frames it has no measurement in, overlapping and adjacent
+ * ranges merged (several sub-series can report the same hole): "no hand measurement in frames
+ * 56–73, 122–132; speeds there are reported as 0".
+ */
+export function gapWarnings(gaps: readonly { series: string; from: number; to: number }[], frameNr: ArrayLike<number>): string[] {
+  const bySeries = new Map<string, [number, number][]>();
+  for (const g of gaps) bySeries.set(g.series, [...(bySeries.get(g.series) ?? []), [frameNr[g.from] ?? g.from, frameNr[g.to] ?? g.to]]);
+  return [...bySeries].map(([series, ranges]) => {
+    const merged: [number, number][] = [];
+    for (const [a, b] of ranges.sort((x, y) => x[0] - y[0])) {
+      const last = merged[merged.length - 1];
+      if (last && a <= last[1] + 1) last[1] = Math.max(last[1], b);
+      else merged.push([a, b]);
+    }
+    return `no ${series} measurement in frames ${merged.map(([a, b]) => `${a}–${b}`).join(', ')}; speeds there are reported as 0`;
+  });
 }

@@ -83,3 +83,23 @@ describe('signal', () => {
     expect(peakTime(y, t, 2)).toBeCloseTo(0.25, 9);
   });
 });
+
+describe('gap warnings', () => {
+  test('merge overlapping and adjacent holes into one warning per series', async () => {
+    const { gapWarnings } = await import('../../main/analysis/technique.js');
+    const frameNr = Int32Array.from({ length: 300 }, (_, i) => i);
+    const gaps = [
+      { series: 'hand', from: 134, to: 145 },
+      { series: 'hand', from: 122, to: 130 },
+      { series: 'hand', from: 135, to: 145 },
+      { series: 'hand', from: 122, to: 132 },
+      { series: 'hand', from: 56, to: 73 },
+      { series: 'hand', from: 146, to: 150 },
+      { series: 'pelvis', from: 10, to: 12 },
+    ];
+    expect(gapWarnings(gaps, frameNr)).toEqual([
+      'no hand measurement in frames 56–73, 122–132, 134–150; speeds there are reported as 0',
+      'no pelvis measurement in frames 10–12; speeds there are reported as 0',
+    ]);
+  });
+});
