@@ -1,8 +1,8 @@
 /**
  * The queue's view of the library's `jobs` table (main/library/jobs.ts, migration v3): the
  * library's query functions plus the decoding of `input` and `safePoint` the queue chose.
- * The table's CHECK allows no `cancelled` state, so a cancelled job is stored as `failed`
- * with the exact reason {@link CANCELLED_REASON} and read back as `cancelled`.
+ * A cancelled job is stored as `cancelled` with the reason {@link CANCELLED_REASON} (library
+ * migration v4).
  */
 import type { WritableDb } from '../library/db.js';
 import { claimNext, enqueue, getJob, listUnfinished, markInterruptedOnStart, setState } from '../library/jobs.js';
@@ -10,7 +10,7 @@ import { rowToJob, type JobRow } from '../library/rows.js';
 import type { Job, JobState as StoredState } from '../library/types.js';
 import type { JobInput, JobKind, JobState } from './types.js';
 
-/** Stored reason of a cancelled job (state `failed` in the table). */
+/** Stored reason of a job the coach cancelled. */
 export const CANCELLED_REASON = 'cancelled by the user';
 
 /** Resume data of a job: the last point from which it can go on without redoing work. */
@@ -92,7 +92,7 @@ export class JobStore {
   update(id: number, patch: JobPatch): JobRecord {
     const cur = getJob(this.db, id);
     if (!cur) throw new Error(`no job with id ${id}`);
-    const state: StoredState = patch.state === 'cancelled' ? 'failed' : (patch.state ?? cur.state);
+    const state: StoredState = patch.state ?? cur.state;
     const reason = patch.state === 'cancelled' ? CANCELLED_REASON : (patch.reason ?? cur.reason);
     return decode(
       setState(this.db, id, state, {
@@ -109,7 +109,7 @@ function decode(j: Job): JobRecord {
   return {
     id: j.id,
     kind: j.kind,
-    state: j.state === 'failed' && j.reason === CANCELLED_REASON ? 'cancelled' : j.state,
+    state: j.state,
     reason: j.reason,
     input: j.input as JobInput,
     sessionId: j.sessionId,

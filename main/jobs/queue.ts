@@ -10,7 +10,7 @@ import type { BackendResolver } from '../backends/index.js';
 import type { WritableDb } from '../library/db.js';
 import { runAnalysisJob } from './analysis-job.js';
 import type { JobContext, JobProgress, JobRunner } from './context.js';
-import { JobStore, type JobRecord, type SafePoint } from './job-store.js';
+import { CANCELLED_REASON, JobStore, type JobRecord, type SafePoint } from './job-store.js';
 import { otherQueueOwner, releaseQueueLock, takeQueueLock } from './queue-lock.js';
 import { oneLineReason } from './reason.js';
 import { runTennisJob } from './tennis-job.js';
@@ -128,7 +128,7 @@ export class JobQueue {
       run.controller.abort(new Error('cancelled'));
       return;
     }
-    if (!FINAL_STATES.has(job.state)) this.write(id, { state: 'cancelled', reason: 'cancelled by the user' });
+    if (!FINAL_STATES.has(job.state)) this.write(id, { state: 'cancelled', reason: CANCELLED_REASON });
   }
 
   /**
@@ -231,7 +231,7 @@ export class JobQueue {
       this.write(job.id, { state: 'done', reason: '', ...(result.sessionId !== undefined ? { sessionId: result.sessionId } : {}) });
     } catch (err) {
       if (run.why === 'stop') return; // keeps its state: resumed at the next start
-      if (run.why === 'cancel') this.write(job.id, { state: 'cancelled', reason: 'cancelled by the user' });
+      if (run.why === 'cancel') this.write(job.id, { state: 'cancelled', reason: CANCELLED_REASON });
       else this.write(job.id, { state: 'failed', reason: oneLineReason(err) });
     }
   }

@@ -1,7 +1,7 @@
 /**
  * The job queue's table (analysis and tennis jobs) as plain query functions; the queue runner
  * (another module) drives them. States: queued → uploading → analysing → storing → done, or
- * failed from any of them. `done` and `failed` are final. `safePoint` is the JSON the runner
+ * failed or cancelled from any of them. `done`, `failed` and `cancelled` are final. `safePoint` is the JSON the runner
  * needs to resume (e.g. presigned URLs after the upload), kept across restarts.
  */
 import type { ReadableDb, WritableDb } from './db.js';
@@ -10,7 +10,7 @@ import { rowToJob, type JobRow } from './rows.js';
 import type { Job, JobKind, JobState, RowId } from './types.js';
 
 /** Final states. */
-export const FINAL_JOB_STATES: readonly JobState[] = ['done', 'failed'];
+export const FINAL_JOB_STATES: readonly JobState[] = ['done', 'failed', 'cancelled'];
 /** States a job is in while a runner works on it (interrupted when the app stops). */
 export const ACTIVE_JOB_STATES: readonly JobState[] = ['uploading', 'analysing', 'storing'];
 const JOB_STATES: readonly JobState[] = ['queued', ...ACTIVE_JOB_STATES, ...FINAL_JOB_STATES];
@@ -89,9 +89,9 @@ export function setState(db: WritableDb, id: RowId, state: JobState, extra: { re
     .immediate();
 }
 
-/** Jobs not yet done or failed, oldest first. */
+/** Jobs not yet done, failed or cancelled, oldest first. */
 export function listUnfinished(db: ReadableDb): Job[] {
-  return (db.prepare(`SELECT * FROM jobs WHERE state NOT IN ('done', 'failed') ORDER BY id`).all() as JobRow[]).map(rowToJob);
+  return (db.prepare(`SELECT * FROM jobs WHERE state NOT IN ('done', 'failed', 'cancelled') ORDER BY id`).all() as JobRow[]).map(rowToJob);
 }
 
 /**

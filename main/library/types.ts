@@ -193,8 +193,8 @@ export interface SessionFilter {
 /** Kinds of background job (main/library/jobs.ts). */
 export type JobKind = 'analysis' | 'tennis';
 
-/** States of a background job; `done` and `failed` are final. */
-export type JobState = 'queued' | 'uploading' | 'analysing' | 'storing' | 'done' | 'failed';
+/** States of a background job; `done`, `failed` and `cancelled` are final. */
+export type JobState = 'queued' | 'uploading' | 'analysing' | 'storing' | 'done' | 'failed' | 'cancelled';
 
 /** A row of the job queue. `input` and `safePoint` are JSON chosen by the queue runner. */
 export interface Job {

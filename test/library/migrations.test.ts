@@ -77,6 +77,25 @@ describe('migrations', () => {
     expect(() => db.prepare(`INSERT INTO jobs (kind, state, input_json, created_at, updated_at) VALUES ('analysis', 'paused', '{}', ?, ?)`).run(now, now)).toThrow(/CHECK/);
   });
 
+  it('v4 allows cancelled jobs and turns v3 cancels (failed + "cancelled by the user") into them', () => {
+    const db = rawDb();
+    migrate(db, 3);
+    const ins = db.prepare(`INSERT INTO jobs (kind, state, reason, input_json, created_at, updated_at) VALUES ('analysis', ?, ?, '{}', ?, ?)`);
+    ins.run('failed', 'cancelled by the user', now, now);
+    ins.run('failed', 'server answered 500', now, now);
+    ins.run('queued', '', now, now);
+    migrate(db, 4);
+    expect(schemaVersion(db)).toBe(4);
+    expect(db.prepare('SELECT id, state, reason FROM jobs ORDER BY id').all()).toEqual([
+      { id: 1, state: 'cancelled', reason: 'cancelled by the user' },
+      { id: 2, state: 'failed', reason: 'server answered 500' },
+      { id: 3, state: 'queued', reason: '' },
+    ]);
+    expect(tables(db).find((t) => t.name === 'jobs')).toEqual({ name: 'jobs', strict: 1 });
+    expect(() => ins.run('paused', '', now, now)).toThrow(/CHECK/);
+    expect(db.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'jobs'`).pluck().all()).toEqual(['jobs_state']);
+  });
+
   it('runs all pending migrations in one transaction: a failing one leaves the old version', () => {
     const db = rawDb();
     migrate(db, 1);
@@ -94,7 +113,7 @@ describe('migrations', () => {
     db.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
     db.close();
     expect(() => openLibrary(t.home)).toThrow(LibraryTooNewError);
-    expect(() => openLibraryReadonly(t.home)).toThrow(/schema version 4, this Swing Studio knows up to 3/);
+    expect(() => openLibraryReadonly(t.home)).toThrow(`schema version ${SCHEMA_VERSION + 1}, this Swing Studio knows up to ${SCHEMA_VERSION}`);
   });
 
   it('opens with WAL, foreign keys and a busy timeout', () => {
