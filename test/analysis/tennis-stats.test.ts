@@ -31,7 +31,7 @@ test("a left-hander's forehand turns the other way and is still a forehand", () 
   expect(st.dominant_hand).toBe('left');
 });
 
-test("the engine's geometric lift cannot tell rotation direction; the picture-plane rule still can", () => {
+test("through the engine's own 3D lift, forehand and backhand are told apart (picture-plane rule first)", () => {
   for (const hand of ['right', 'left'] as const) {
     const t = synthTracks({ seconds: 4, hand, swings: [{ t: 1, side: 'forehand' }, { t: 3, side: 'backhand' }] });
     const st = computeTennisStats({ ...t, pose3d: liftTo3d(t.pose2d, 1750), dominantHand: hand });
