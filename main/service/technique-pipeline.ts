@@ -7,7 +7,7 @@ import { computeTechniqueResult } from '../analysis/technique.js';
 import { InsufficientPoseError } from '../analysis/errors.js';
 import { computeTennisStats } from '../analysis/tennis-stats.js';
 import { writeArchive } from '../archive/write.js';
-import { estimatePose, measuredSecondsPerFrame, NoPersonError, VideoDecodeError } from '../engine/analyze-video.js';
+import { estimatePose, measuredSecondsPerFrame, NoPersonError, VideoDecodeError } from '../engine/index.js';
 import type { AnalysisPipeline, TechniqueOutcome } from './pipeline-types.js';
 
 /** Player height used for tennis statistics, mm (the task request carries none): adult male median ≈ 1.78 m (WHO/NCD-RisC 2016). */

@@ -15,7 +15,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { estimatePose } from '../../main/engine/analyze-video.js';
+import { estimatePose } from '../../main/engine/index.js';
 import { decodeFrames, decodeSize } from '../../main/engine/frame-source.js';
 import { InferencePool } from '../../main/engine/infer-pool.js';
 import type { CropModel } from '../../main/engine/movenet.js';

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { estimatePose, NoPersonError, probeVideo, type PoseEstimate } from '../../main/engine/analyze-video.js';
+import { estimatePose, NoPersonError, probeVideo, type PoseEstimate } from '../../main/engine/index.js';
 import { decodeFrames, decodeSize, liveDecodeWorkers } from '../../main/engine/frame-source.js';
 import { liveInferenceWorkers } from '../../main/engine/infer-pool.js';
 import { H36M_LIMBS } from '../../main/pose/h36m.js';

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VideoCheckResponse } from '../../main/contract/api.js';
 import { ffmpegPath } from '../../main/config/binaries.js';
-import { measuredSecondsPerFrame } from '../../main/engine/analyze-video.js';
+import { measuredSecondsPerFrame } from '../../main/engine/index.js';
 import { mediaPath } from '../support/media.js';
 import { api, cutClip, startTestService, tempHome, uploadUrls } from './helpers.js';
 
