@@ -1,6 +1,6 @@
 /**
  * `POST /upload?t=<token>&name=<file name>`: the browser's stand-in for the native open
- * dialog. The raw body (the file chosen with `<input type=file>`) is streamed to
+ * dialog (videos, and hand-over .zip files for `import.handover`). The raw body (the file chosen with `<input type=file>`) is streamed to
  * `<home>/uploads/<uuid>/<name>` and registered as a picked file, so jobs may read it. Answers
  * the contract result of `dialog.pickVideos` (one entry) as JSON.
  */
@@ -37,7 +37,8 @@ function sizeCap(max: number): Transform {
 
 /**
  * Receives one upload. The name must pass API.md's upload rules (length, forbidden characters,
- * a video extension), so it is a plain file name and can never name another folder.
+ * a video extension; or `.zip` for a session hand-over), so it is a plain file name and can
+ * never name another folder.
  */
 export async function handleUpload(
   req: IncomingMessage,
