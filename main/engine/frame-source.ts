@@ -1,5 +1,6 @@
 /**
- * Streaming decode: ffmpeg writes raw RGB24 frames to a pipe, already downscaled; each frame is
+ * Streaming decode. By default the shipped FFmpeg decodes in-process (main/av/decode.ts). With
+ * FFMPEG_PATH set (main/config/binaries.ts), the CLI pipe below: ffmpeg writes raw RGB24 frames to a pipe, already downscaled; each frame is
  * handed to the caller with its presentation time on the video's own timeline (`-copyts` keeps
  * a stream that starts after 0, `showinfo` prints each frame's pts_time on stderr). A relay
  * worker (decode-worker-source.ts) drains the pipe so decoding (ffmpeg's process, another core)
@@ -9,6 +10,7 @@ import { Worker } from 'node:worker_threads';
 import { ffmpegPath } from '../config/binaries.js';
 import { VideoDecodeError } from './errors.js';
 import { DECODE_WORKER_SOURCE } from './decode-worker-source.js';
+import { decodeFramesInProcess } from '../av/decode.js';
 
 type WorkerMessage =
   | { type: 'pid'; pid: number }
@@ -28,7 +30,11 @@ export interface DecodedFrame {
 }
 
 /** Size frames are decoded at: the displayed size scaled so the longer side is ≤ maxSide, even numbers. */
-export function decodeSize(width: number, height: number, maxSide: number): { width: number; height: number } {
+export function decodeSize(
+  width: number,
+  height: number,
+  maxSide: number,
+): { width: number; height: number } {
   const k = Math.min(1, maxSide / Math.max(width, height));
   const even = (v: number) => Math.max(2, 2 * Math.round((v * k) / 2));
   return { width: even(width), height: even(height) };
@@ -49,26 +55,59 @@ const DECODE_THREADS = Number(process.env.SWING_DECODE_THREADS ?? 1);
 const PTS_RE = /\bn:\s*(\d+)\s+pts:\s*-?\d+\s+pts_time:\s*(-?[\d.e+-]+)/;
 
 /**
- * Decodes `videoPath` frame by frame. Rotation metadata is applied by ffmpeg (autorotate), so
- * `width`/`height` must be the displayed size scaled by {@link decodeSize}.
+ * Decodes `videoPath` frame by frame, upright (display rotation applied); `size` is the displayed
+ * size scaled by {@link decodeSize}.
+ * @throws VideoDecodeError when decoding fails; VideoProbeError when the clip cannot be opened;
+ *   the signal's reason when aborted (decoding stops at once).
+ */
+export function decodeFrames(
+  videoPath: string,
+  size: { width: number; height: number },
+  signal?: AbortSignal,
+): AsyncGenerator<DecodedFrame> {
+  const bin = ffmpegPath();
+  return bin ? decodeWithCli(bin, videoPath, size, signal) : decodeFramesInProcess(videoPath, size, signal);
+}
+
+/**
+ * The CLI pipe: FFMPEG_PATH's ffmpeg decodes (autorotating) into a relay worker.
  * @throws VideoDecodeError when ffmpeg exits non-zero; the signal's reason when aborted (ffmpeg is killed).
  */
-export async function* decodeFrames(
+async function* decodeWithCli(
+  bin: string,
   videoPath: string,
   size: { width: number; height: number },
   signal?: AbortSignal,
 ): AsyncGenerator<DecodedFrame> {
   const frameBytes = size.width * size.height * 3;
-  const args = ['-hide_banner', '-nostdin', '-threads', String(DECODE_THREADS), '-copyts', '-i', videoPath, '-map', '0:v:0', '-an', '-sn', '-dn'];
+  const args = [
+    '-hide_banner',
+    '-nostdin',
+    '-threads',
+    String(DECODE_THREADS),
+    '-copyts',
+    '-i',
+    videoPath,
+    '-map',
+    '0:v:0',
+    '-an',
+    '-sn',
+    '-dn',
+  ];
   // showinfo after scale: its per-frame checksums then run on the small frame (1.84 vs 2.12 s CPU for
   // tennis_forehand_2.mp4). fast_bilinear would save 0.5 s more but aliases small far players:
   // on pickleball_rec_1.mp4 the tracker then took the wrong person after a loss.
   // checksum=0: showinfo's per-frame checksums are unused (≈ 0.1 s CPU per 300 frames).
-  args.push('-vf', `scale=${size.width}:${size.height}:flags=bilinear,showinfo=checksum=0`, '-fps_mode', 'passthrough');
+  args.push(
+    '-vf',
+    `scale=${size.width}:${size.height}:flags=bilinear,showinfo=checksum=0`,
+    '-fps_mode',
+    'passthrough',
+  );
   args.push('-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1');
   const worker = new Worker(DECODE_WORKER_SOURCE, {
     eval: true,
-    workerData: { bin: ffmpegPath(), args, frameBytes, credit: READ_AHEAD_FRAMES },
+    workerData: { bin, args, frameBytes, credit: READ_AHEAD_FRAMES },
   });
   liveDecoders++;
   worker.once('exit', () => liveDecoders--);
@@ -129,7 +168,10 @@ export async function* decodeFrames(
       yield { index, timestamp, width: size.width, height: size.height, rgb };
     }
     if (exit?.error) throw new VideoDecodeError(`ffmpeg could not run: ${exit.error}`);
-    if (exit?.code !== 0) throw new VideoDecodeError(`ffmpeg failed (exit ${exit?.code}): ${stderrTail.trim().split('\n').slice(-3).join(' | ')}`);
+    if (exit?.code !== 0)
+      throw new VideoDecodeError(
+        `ffmpeg failed (exit ${exit?.code}): ${stderrTail.trim().split('\n').slice(-3).join(' | ')}`,
+      );
   } finally {
     signal?.removeEventListener('abort', onAbort);
     if (exit === undefined) killFfmpeg();

@@ -1,10 +1,15 @@
-/** Reading a clip's meta-data with ffprobe. */
+/**
+ * Reading a clip's meta-data: the shipped FFmpeg in-process (main/av/probe.ts), or the ffprobe
+ * named by FFPROBE_PATH (main/config/binaries.ts). Both give ffprobe's JSON shape, parsed here.
+ */
 import { execFile } from 'node:child_process';
 import { ffprobePath } from '../config/binaries.js';
 import { VideoProbeError } from './errors.js';
 import type { VideoInfo } from './types.js';
+import { probeJsonInProcess } from '../av/probe.js';
 
-interface ProbeStream {
+/** One stream of ffprobe's `-show_streams` JSON (the fields we read). */
+export interface ProbeStream {
   codec_type?: string;
   codec_name?: string;
   width?: number;
@@ -17,7 +22,8 @@ interface ProbeStream {
   tags?: Record<string, string>;
   side_data_list?: { rotation?: number | string }[];
 }
-interface ProbeJson {
+/** ffprobe's `-show_streams -show_format` JSON (the fields we read). */
+export interface ProbeJson {
   streams?: ProbeStream[];
   format?: { duration?: string; start_time?: string };
 }
@@ -62,18 +68,44 @@ export function videoInfoFromProbe(j: ProbeJson): VideoInfo {
 }
 
 /**
- * Probes a local path or an http(s) URL with ffprobe. `timeoutMs` (default 20 s) bounds the
- * whole probe; for URLs it is also ffprobe's read timeout (`-rw_timeout`), so a host that stalls
- * cannot hold a video check.
- * @throws VideoProbeError "could not extract meta-data from the video: ..." when ffprobe fails
- *   or finds no video stream; the signal's reason when aborted.
+ * Probes a local path or an http(s) URL. `timeoutMs` (default 20 s) bounds the whole probe; for
+ * URLs it is also the read timeout, so a host that stalls cannot hold a video check.
+ * @throws VideoProbeError "could not extract meta-data from the video: ..." when the clip cannot be
+ *   read or has no video stream; MediaRuntimeError when the shipped FFmpeg cannot load; the
+ *   signal's reason when aborted.
  */
-export async function probeVideo(pathOrUrl: string, signal?: AbortSignal, opts: { timeoutMs?: number } = {}): Promise<VideoInfo> {
+export async function probeVideo(
+  pathOrUrl: string,
+  signal?: AbortSignal,
+  opts: { timeoutMs?: number } = {},
+): Promise<VideoInfo> {
   const timeout = opts.timeoutMs ?? 20_000;
+  const bin = ffprobePath();
+  if (!bin) {
+    const timer = AbortSignal.timeout(timeout);
+    const both = signal ? AbortSignal.any([signal, timer]) : timer;
+    try {
+      return videoInfoFromProbe(await probeJsonInProcess(pathOrUrl, both, timeout));
+    } catch (err) {
+      if (signal?.aborted) throw signal.reason;
+      if (timer.aborted) throw new VideoProbeError(`no answer within ${timeout / 1000} s`);
+      throw err;
+    }
+  }
+  return videoInfoFromProbe(await probeWithCli(bin, pathOrUrl, timeout, signal));
+}
+
+/** ffprobe (FFPROBE_PATH) of a path or URL. @throws VideoProbeError; the signal's reason when aborted. */
+async function probeWithCli(
+  bin: string,
+  pathOrUrl: string,
+  timeout: number,
+  signal?: AbortSignal,
+): Promise<ProbeJson> {
   const net = /^https?:/i.test(pathOrUrl) ? ['-rw_timeout', String(timeout * 1000)] : [];
   const args = ['-v', 'error', ...net, '-print_format', 'json', '-show_streams', '-show_format', pathOrUrl];
   const out = await new Promise<string>((resolve, reject) => {
-    execFile(ffprobePath(), args, { signal, timeout, maxBuffer: 8 << 20 }, (err, stdout, stderr) => {
+    execFile(bin, args, { signal, timeout, maxBuffer: 8 << 20 }, (err, stdout, stderr) => {
       if (signal?.aborted) return reject(signal.reason as Error);
       if (err) {
         const detail = stderr.trim().split('\n').pop() || err.message;
@@ -82,11 +114,9 @@ export async function probeVideo(pathOrUrl: string, signal?: AbortSignal, opts: 
       resolve(stdout);
     });
   });
-  let json: ProbeJson;
   try {
-    json = JSON.parse(out) as ProbeJson;
+    return JSON.parse(out) as ProbeJson;
   } catch {
     throw new VideoProbeError('ffprobe printed no JSON');
   }
-  return videoInfoFromProbe(json);
 }

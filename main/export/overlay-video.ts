@@ -2,7 +2,9 @@
  * Video with overlay: the clip with the skeleton (and a chosen feature's highlighted joints)
  * burned in, at the source resolution and frame rate, H.264 MP4, audio copied.
  *
- * How: ffmpeg decodes the source (input 0); we paint the skeleton of each frame with
+ * By default the shipped FFmpeg does it in-process (main/av/paint-encode.ts): each decoded frame
+ * is painted with the skeleton on a canvas and encoded, one output frame per source frame.
+ * With FFMPEG_PATH set, the CLI: ffmpeg decodes the source (input 0); we paint the skeleton of each frame with
  * @napi-rs/canvas into a transparent RGBA canvas covering only the player's union bounding box
  * over the clip (far fewer bytes than full frames), pipe the frames raw (input 1), and ffmpeg's
  * `overlay` filter places them at that box, frame for frame (`-fps_mode passthrough` keeps
@@ -12,6 +14,7 @@ import { spawn } from 'node:child_process';
 import { rename, rm } from 'node:fs/promises';
 import { createCanvas } from '@napi-rs/canvas';
 import { ffmpegPath } from '../config/binaries.js';
+import { paintAndEncode } from '../av/paint-encode.js';
 import { defaultSkeletonStyle, paintSkeleton, skeletonBounds } from '../pose/skeleton-paint.js';
 import type { PoseTrack } from '../pose/pose-track.js';
 
@@ -34,7 +37,11 @@ export interface OverlayVideoOptions {
 }
 
 /** The overlay canvas rectangle: union of the skeleton boxes, padded, clamped, even-sized. */
-export function overlayRegion(track: PoseTrack, width: number, height: number): { x: number; y: number; w: number; h: number } {
+export function overlayRegion(
+  track: PoseTrack,
+  width: number,
+  height: number,
+): { x: number; y: number; w: number; h: number } {
   const pad = Math.max(8, height / 40);
   let x0 = Infinity;
   let y0 = Infinity;
@@ -61,22 +68,53 @@ export function overlayRegion(track: PoseTrack, width: number, height: number): 
  *   (the temp file is removed either way).
  */
 export async function renderOverlayVideo(o: OverlayVideoOptions): Promise<void> {
-  const r = overlayRegion(o.pose2d, o.width, o.height);
   const tmp = `${o.outPath}.part-${process.pid}.mp4`;
+  const bin = ffmpegPath();
+  if (!bin) return renderInProcess(o, tmp);
+  const r = overlayRegion(o.pose2d, o.width, o.height);
   const args = [
-    '-v', 'error', '-y', '-nostdin',
-    '-i', o.clipPath,
+    '-v',
+    'error',
+    '-y',
+    '-nostdin',
+    '-i',
+    o.clipPath,
     // Our frame k must meet source frame k: shift the raw input to the first frame's time
     // (a stream may start after 0). Frame rates are constant here; a variable-rate source gets
     // the nearest earlier skeleton, which `npm test` checks on the clips we have.
-    '-itsoffset', String(o.pose2d.timestamps[0] ?? 0),
-    '-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${r.w}x${r.h}`, '-framerate', String(o.fps), '-i', 'pipe:0',
-    '-filter_complex', `[1:v]format=yuva420p[o];[0:v][o]overlay=${r.x}:${r.y}:eof_action=pass:format=yuv420,format=yuv420p[v]`,
-    '-map', '[v]', '-map', '0:a?', '-fps_mode', 'passthrough',
-    '-c:v', 'libx264', '-preset', o.preset ?? 'superfast', '-crf', '18', '-c:a', 'copy',
-    '-movflags', '+faststart', tmp,
+    '-itsoffset',
+    String(o.pose2d.timestamps[0] ?? 0),
+    '-f',
+    'rawvideo',
+    '-pix_fmt',
+    'rgba',
+    '-s',
+    `${r.w}x${r.h}`,
+    '-framerate',
+    String(o.fps),
+    '-i',
+    'pipe:0',
+    '-filter_complex',
+    `[1:v]format=yuva420p[o];[0:v][o]overlay=${r.x}:${r.y}:eof_action=pass:format=yuv420,format=yuv420p[v]`,
+    '-map',
+    '[v]',
+    '-map',
+    '0:a?',
+    '-fps_mode',
+    'passthrough',
+    '-c:v',
+    'libx264',
+    '-preset',
+    o.preset ?? 'superfast',
+    '-crf',
+    '18',
+    '-c:a',
+    'copy',
+    '-movflags',
+    '+faststart',
+    tmp,
   ];
-  const ff = spawn(ffmpegPath(), args, { stdio: ['pipe', 'ignore', 'pipe'], signal: o.signal });
+  const ff = spawn(bin, args, { stdio: ['pipe', 'ignore', 'pipe'], signal: o.signal });
   let stderr = '';
   ff.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
   const closed = new Promise<number | null>((resolve, reject) => {
@@ -98,11 +136,36 @@ export async function renderOverlayVideo(o: OverlayVideoOptions): Promise<void> 
     }
     ff.stdin.end();
     const code = await closed;
-    if (code !== 0) throw new Error(`ffmpeg failed (exit ${code}): ${stderr.trim().split('\n').slice(-3).join(' | ')}`);
+    if (code !== 0)
+      throw new Error(`ffmpeg failed (exit ${code}): ${stderr.trim().split('\n').slice(-3).join(' | ')}`);
     await rename(tmp, o.outPath);
   } catch (err) {
     ff.kill('SIGKILL');
     await closed.catch(() => undefined);
+    await rm(tmp, { force: true });
+    throw err;
+  }
+}
+
+/** The in-process path of {@link renderOverlayVideo}. */
+async function renderInProcess(o: OverlayVideoOptions, tmp: string): Promise<void> {
+  const style = defaultSkeletonStyle(o.height);
+  const frames = o.pose2d.frames;
+  try {
+    await paintAndEncode({
+      clipPath: o.clipPath,
+      outPath: tmp,
+      preset: o.preset ?? 'superfast',
+      crf: 18,
+      ...(o.signal ? { signal: o.signal } : {}),
+      // Frame k of the pose is source frame k (the pose was decoded from this clip in the same order).
+      paint: (ctx, k) => {
+        if (k < frames) paintSkeleton(ctx, o.pose2d, k, style, o.highlightJoints, o.highlightLimbs);
+      },
+      onFrame: (done) => o.onProgress?.(Math.min(done, frames), frames),
+    });
+    await rename(tmp, o.outPath);
+  } catch (err) {
     await rm(tmp, { force: true });
     throw err;
   }

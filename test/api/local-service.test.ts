@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, TechniqueError, type ApiClient } from '../../main/api/index.js';
-import { ffmpegPath } from '../../main/config/binaries.js';
+import { testFfmpeg } from '../support/ffmpeg-cli.js';
 import { startLocalService, type LocalService } from '../../main/service/server.js';
 import { mediaPath } from '../support/media.js';
 import { apiFailure, metadata } from './helpers.js';
@@ -67,7 +67,7 @@ describe('client × local service', () => {
 
   it('analyses a 2 s real clip end to end', async () => {
     const cut = join(home, 'cut.mp4');
-    execFileSync(ffmpegPath(), [
+    execFileSync(testFfmpeg(), [
       '-v',
       'error',
       '-y',

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { ffmpegPath } from '../../main/config/binaries.js';
+import { testFfmpeg } from '../support/ffmpeg-cli.js';
 import { DoneLine } from '../../main/contract/technique.js';
 import { probeVideo } from '../../main/engine/probe.js';
 import { exportSession } from '../../main/export/session-export.js';
@@ -36,7 +36,7 @@ try {
   });
 
   const t0 = performance.now();
-  execFileSync(ffmpegPath(), ['-v', 'error', '-y', '-i', clip, '-c:v', 'libx264', '-preset', 'superfast', '-crf', '18', '-c:a', 'copy', join(home, 'plain.mp4')]);
+  execFileSync(testFfmpeg(), ['-v', 'error', '-y', '-i', clip, '-c:v', 'libx264', '-preset', 'superfast', '-crf', '18', '-c:a', 'copy', join(home, 'plain.mp4')]);
   const plainS = (performance.now() - t0) / 1000;
 
   const t1 = performance.now();

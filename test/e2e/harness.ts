@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { startBridge, type Bridge } from '../../main/bridge/server.js';
-import { ffmpegPath } from '../../main/config/binaries.js';
+import { testFfmpeg } from '../support/ffmpeg-cli.js';
 import { CHROMIUM_FLAGS } from '../../main/export/report/pdf-chromium.js';
 import { REPO_ROOT, mediaPath } from '../support/media.js';
 
@@ -81,7 +81,7 @@ export async function startApp(rendererDir: string, viewport = { width: 1400, he
  */
 export function cutClip(name: string, startS: number, durationS: number, outPath: string): string {
   execFileSync(
-    ffmpegPath(),
+    testFfmpeg(),
     ['-v', 'error', '-y', '-ss', String(startS), '-i', mediaPath(name), '-t', String(durationS), '-an',
       '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p', '-bf', '0', '-g', '15',
       '-movflags', '+faststart', outPath],

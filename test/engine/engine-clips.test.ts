@@ -11,7 +11,7 @@ import { estimatePose, NoPersonError, probeVideo, type PoseEstimate } from '../.
 import { decodeFrames, decodeSize, liveDecodeWorkers } from '../../main/engine/frame-source.js';
 import { liveInferenceWorkers } from '../../main/engine/infer-pool.js';
 import { H36M_LIMBS } from '../../main/pose/h36m.js';
-import { ffprobePath } from '../../main/config/binaries.js';
+import { testFfprobe } from '../support/ffmpeg-cli.js';
 import { mediaPath } from '../support/media.js';
 import { boxIou, ffmpeg, pck, tempDir } from './helpers.js';
 
@@ -197,7 +197,7 @@ describe('clips without a person, aborts, rotation', () => {
       expect([f.width, f.height, f.rgb.length]).toEqual([640, 360, 640 * 360 * 3]);
       frames.push(f.rgb);
     }
-    const counted = execFileSync(ffprobePath(), ['-v', 'error', '-count_frames', '-show_entries', 'stream=nb_read_frames', '-of', 'csv=p=0', clip], { encoding: 'utf8' });
+    const counted = execFileSync(testFfprobe(), ['-v', 'error', '-count_frames', '-show_entries', 'stream=nb_read_frames', '-of', 'csv=p=0', clip], { encoding: 'utf8' });
     expect(frames.length).toBe(parseInt(counted, 10));
     // The first frame must be the upright (unrotated) clip's first frame turned by 90°.
     let upright: Uint8Array | undefined;

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ffmpegPath } from '../../main/config/binaries.js';
+import { testFfmpeg } from '../support/ffmpeg-cli.js';
 import type { PoseTrack } from '../../main/pose/pose-track.js';
 
 /** A temp folder for generated clips. */
@@ -13,7 +13,7 @@ export function tempDir(): string {
 
 /** Runs ffmpeg with `args` (quiet, overwrite) and returns `out`. */
 export function ffmpeg(args: string[], out: string): string {
-  execFileSync(ffmpegPath(), ['-v', 'error', '-y', ...args, out]);
+  execFileSync(testFfmpeg(), ['-v', 'error', '-y', ...args, out]);
   return out;
 }
 

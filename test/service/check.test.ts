@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VideoCheckResponse } from '../../main/contract/api.js';
-import { ffmpegPath } from '../../main/config/binaries.js';
+import { testFfmpeg } from '../support/ffmpeg-cli.js';
 import { measuredSecondsPerFrame } from '../../main/engine/index.js';
 import { mediaPath } from '../support/media.js';
 import { api, cutClip, startTestService, tempHome, uploadUrls } from './helpers.js';
@@ -30,7 +30,7 @@ beforeAll(async () => {
   const dir = home.home;
   const tennis = cutClip(mediaPath('tennis_forehand_2.mp4'), join(dir, 'tennis.mp4'), 1, 4);
   const small = join(dir, 'small.mp4');
-  execFileSync(ffmpegPath(), ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=15', '-t', '5', '-pix_fmt', 'yuv420p', small]);
+  execFileSync(testFfmpeg(), ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=15', '-t', '5', '-pix_fmt', 'yuv420p', small]);
   writeFileSync(join(dir, 'text.mp4'), 'not a video');
   urls.tennis = await upload(tennis, 'tennis.mp4');
   urls.small = await upload(small, 'small.mp4');

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ffmpegPath, ffprobePath } from '../../main/config/binaries.js';
+import { testFfmpeg, testFfprobe } from '../support/ffmpeg-cli.js';
 import { startLocalService, type LocalService, type LocalServiceOptions } from '../../main/service/server.js';
 
 /** A temp home folder; removed by the returned cleanup. */
@@ -50,18 +50,18 @@ export async function uploadUrls(svc: LocalService, fileName: string, contentTyp
 
 /** Cuts `seconds` of `src` starting at `startS` into `out` (re-encoded, fast preset; `extra` ffmpeg output options). */
 export function cutClip(src: string, out: string, startS: number, seconds: number, extra: string[] = []): string {
-  execFileSync(ffmpegPath(), ['-v', 'error', '-y', '-ss', String(startS), '-i', src, '-t', String(seconds), '-an', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', ...extra, out]);
+  execFileSync(testFfmpeg(), ['-v', 'error', '-y', '-ss', String(startS), '-i', src, '-t', String(seconds), '-an', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', ...extra, out]);
   return out;
 }
 
 /** Number of frames ffprobe decodes in `path`. */
 export function decodedFrames(path: string): number {
-  const out = execFileSync(ffprobePath(), ['-v', 'error', '-count_frames', '-select_streams', 'v:0', '-show_entries', 'stream=nb_read_frames', '-of', 'csv=p=0', path]);
+  const out = execFileSync(testFfprobe(), ['-v', 'error', '-count_frames', '-select_streams', 'v:0', '-show_entries', 'stream=nb_read_frames', '-of', 'csv=p=0', path]);
   return Number(out.toString().trim());
 }
 
 /** A 1 s, 30 fps, 640×480 ffmpeg test pattern (colour bars, no person) written to `out`. */
 export function testPattern(out: string): string {
-  execFileSync(ffmpegPath(), ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=640x480:rate=30', '-t', '1', '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-preset', 'veryfast', out]);
+  execFileSync(testFfmpeg(), ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=640x480:rate=30', '-t', '1', '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-preset', 'veryfast', out]);
   return out;
 }

@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ffmpegPath } from '../../main/config/binaries.js';
+import { testFfmpeg } from './ffmpeg-cli.js';
 import { DoneLine } from '../../main/contract/technique.js';
 import { poseTrackToJson } from '../../main/pose/pose-track.js';
 import { techniquePipeline } from '../../main/service/technique-pipeline.js';
@@ -67,7 +67,7 @@ export async function analysedClip(): Promise<AnalysedClip> {
   const donePath = join(dir, 'done.json');
   if (!existsSync(clipPath)) {
     const tmp = join(dir, `cut.${process.pid}.mp4`);
-    execFileSync(ffmpegPath(), ['-v', 'error', '-y', '-ss', '2.8', '-i', mediaPath('tennis_forehand_2.mp4'), '-t', '3', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-an', tmp]);
+    execFileSync(testFfmpeg(), ['-v', 'error', '-y', '-ss', '2.8', '-i', mediaPath('tennis_forehand_2.mp4'), '-t', '3', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-an', tmp]);
     renameSync(tmp, clipPath);
   }
   if (!existsSync(donePath)) {

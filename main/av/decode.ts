@@ -1,0 +1,85 @@
+/**
+ * Streaming decode with the shipped FFmpeg, in-process: demux → decode → one filter chain
+ * (display rotation, bilinear scale to the engine's size, RGB24) → the frame's bytes. FFmpeg's
+ * work runs on libuv's thread pool (node-av's async calls), so decoding overlaps the inference
+ * worker threads as the CLI pipe's separate process did; the generator pulls one frame at a time,
+ * so memory holds a few compressed packets and one frame, never the clip.
+ */
+import type { Decoder, FilterAPI } from 'node-av/api';
+import type { DecodedFrame } from '../engine/frame-source.js';
+import { openClip, reason } from './open-input.js';
+import { VideoDecodeError } from '../engine/errors.js';
+import { loadAv } from './runtime.js';
+import { streamDisplayRotation } from './probe.js';
+import { streamRotation } from '../engine/probe.js';
+
+/**
+ * Filter chain of the CLI's autorotation for a display rotation in ffprobe's convention
+ * (270 = the phone's portrait clip, turned clockwise to show upright).
+ */
+export function rotationFilters(rotation: number): string[] {
+  if (rotation === 270) return ['transpose=clock'];
+  if (rotation === 90) return ['transpose=cclock'];
+  if (rotation === 180) return ['hflip', 'vflip'];
+  return [];
+}
+
+/** Decoder threads: 1 leaves the other core to inference (see frame-source.ts); SWING_DECODE_THREADS overrides. */
+const DECODE_THREADS = Number(process.env.SWING_DECODE_THREADS ?? 1);
+
+/**
+ * Decodes `pathOrUrl` frame by frame, upright (its display rotation applied), scaled to `size` (the displayed size scaled by
+ * `decodeSize`), as RGB24 with each frame's presentation time on the video's own timeline (the
+ * container's timestamps kept, as `-copyts` does: a stream that starts at 0.1 s gives 0.1 s).
+ * @throws VideoProbeError when the input cannot be opened; VideoDecodeError when a frame cannot be
+ *   decoded or filtered; MediaRuntimeError when FFmpeg cannot load; the signal's reason when aborted.
+ */
+export async function* decodeFramesInProcess(
+  pathOrUrl: string,
+  size: { width: number; height: number },
+  signal?: AbortSignal,
+): AsyncGenerator<DecodedFrame> {
+  const { api } = await loadAv();
+  const { demuxer, video } = await openClip(pathOrUrl, signal ? { signal } : {});
+  const rotation = streamRotation({ side_data_list: [{ rotation: await streamDisplayRotation(video) }] });
+  const tb = video.timeBase;
+  const chain = [
+    ...rotationFilters(rotation),
+    `scale=${size.width}:${size.height}:flags=bilinear`,
+    'format=rgb24',
+  ].join(',');
+  let decoder: Decoder | undefined;
+  let filter: FilterAPI | undefined;
+  try {
+    decoder = await api.Decoder.create(video, { context: { threadCount: DECODE_THREADS } });
+    filter = api.FilterAPI.create(chain);
+    let index = 0;
+    let last = 0;
+    for await (const frame of decoder.frames(demuxer.packets(video.index))) {
+      signal?.throwIfAborted();
+      if (frame === null) break;
+      const pts = frame.bestEffortTimestamp >= 0n ? frame.bestEffortTimestamp : frame.pts;
+      const timestamp = pts >= 0n ? (Number(pts) * tb.num) / tb.den : last;
+      last = timestamp;
+      const out = await filter.processAll(frame);
+      frame.free();
+      for (const f of out) {
+        const rgb = new Uint8Array(f.toBuffer());
+        f.free();
+        if (rgb.length !== size.width * size.height * 3)
+          throw new VideoDecodeError(
+            `frame ${index} has ${rgb.length} bytes, expected ${size.width}×${size.height}×3`,
+          );
+        yield { index: index++, timestamp, width: size.width, height: size.height, rgb };
+      }
+    }
+  } catch (err) {
+    signal?.throwIfAborted();
+    if (err instanceof VideoDecodeError) throw err;
+    throw new VideoDecodeError(reason(err));
+  } finally {
+    filter?.close();
+    decoder?.close();
+    await demuxer.close();
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * One frame of a clip as an image, with the shipped FFmpeg in-process: frame `n` in decode order
+ * (exact whatever the stream's start time; decodes up to n, fine for clips of seconds), upright,
+ * at the displayed size.
+ */
+import { Canvas, ImageData } from '@napi-rs/canvas';
+import { probeVideo } from '../engine/probe.js';
+import { decodeFramesInProcess } from './decode.js';
+
+/**
+ * Frame `frameNr` (0-based) of `clipPath` as PNG bytes.
+ * @throws Error "frame N not found" when the clip has fewer frames; VideoProbeError /
+ *   VideoDecodeError when the clip cannot be read; the signal's reason when aborted.
+ */
+export async function framePngInProcess(
+  clipPath: string,
+  frameNr: number,
+  signal?: AbortSignal,
+): Promise<Buffer> {
+  const info = await probeVideo(clipPath, signal);
+  const size = { width: info.width, height: info.height };
+  const frames = decodeFramesInProcess(clipPath, size, signal);
+  for await (const f of frames) {
+    if (f.index < frameNr) continue;
+    await frames.return(undefined);
+    const rgba = new Uint8ClampedArray(f.width * f.height * 4);
+    for (let i = 0, j = 0; i < f.rgb.length; i += 3, j += 4) {
+      rgba[j] = f.rgb[i]!;
+      rgba[j + 1] = f.rgb[i + 1]!;
+      rgba[j + 2] = f.rgb[i + 2]!;
+      rgba[j + 3] = 255;
+    }
+    const canvas = new Canvas(f.width, f.height);
+    canvas.getContext('2d').putImageData(new ImageData(rgba, f.width, f.height), 0, 0);
+    return canvas.toBuffer('image/png');
+  }
+  throw new Error(`frame ${frameNr} not found in ${clipPath}`);
+}

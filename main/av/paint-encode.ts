@@ -1,0 +1,117 @@
+/**
+ * Re-encoding a clip with something painted on every frame, with the shipped FFmpeg in-process:
+ * demux → decode → upright RGBA (display rotation applied) → the caller paints on a canvas of the
+ * frame → YUV 4:2:0 → libx264 → MP4 (`+faststart`), audio packets copied unchanged. Every source
+ * frame gives exactly one output frame with the source's timestamp, so frame counts, timing and
+ * rate stay the source's (what `-fps_mode passthrough` does on the CLI).
+ */
+import { Canvas, ImageData, type SKRSContext2D } from '@napi-rs/canvas';
+import type { Decoder, Encoder, FilterAPI, Muxer } from 'node-av/api';
+import type { Frame, Packet } from 'node-av/lib';
+import { VideoDecodeError } from '../engine/errors.js';
+import { rotationFilters } from './decode.js';
+import { openClip, reason } from './open-input.js';
+import { loadAv } from './runtime.js';
+import { streamDisplayRotation } from './probe.js';
+import { streamRotation } from '../engine/probe.js';
+
+/** Options of {@link paintAndEncode}. */
+export interface PaintEncodeOptions {
+  clipPath: string;
+  /** Output MP4 path (written in place: callers write to a temp name and rename). */
+  outPath: string;
+  /** Paints on frame `index` (0-based decode order); the context holds the upright source frame. */
+  paint: (ctx: SKRSContext2D, index: number) => void;
+  /** x264 preset and constant rate factor (quality: 18 ≈ visually lossless, x264 docs). */
+  preset: string;
+  crf: number;
+  signal?: AbortSignal;
+  onFrame?: (done: number) => void;
+}
+
+/**
+ * Writes the painted MP4. Resolves when the file is complete.
+ * @throws VideoProbeError when the clip cannot be opened; VideoDecodeError when decoding or
+ *   encoding fails; the signal's reason when aborted (the partial file is the caller's to remove).
+ */
+export async function paintAndEncode(o: PaintEncodeOptions): Promise<number> {
+  const { api, constants, lib } = await loadAv();
+  const { demuxer, video } = await openClip(o.clipPath, o.signal ? { signal: o.signal } : {});
+  const audio = demuxer.audio();
+  const tb = video.timeBase;
+  const rotation = streamRotation({ side_data_list: [{ rotation: await streamDisplayRotation(video) }] });
+  let decoder: Decoder | undefined;
+  let toRgba: FilterAPI | undefined;
+  let toYuv: FilterAPI | undefined;
+  let encoder: Encoder | undefined;
+  let muxer: Muxer | undefined;
+  let count = 0;
+  try {
+    decoder = await api.Decoder.create(video);
+    toRgba = api.FilterAPI.create([...rotationFilters(rotation), 'format=rgba'].join(','));
+    toYuv = api.FilterAPI.create('format=yuv420p');
+    encoder = await api.Encoder.create(constants.FF_ENCODER_LIBX264, {
+      options: { preset: o.preset, crf: o.crf },
+    });
+    muxer = await api.Muxer.open(o.outPath, { format: 'mp4', options: { movflags: '+faststart' } });
+    const videoOut = muxer.addStream(encoder);
+    const audioOut = audio ? muxer.addStream(audio) : -1;
+    const enc = encoder;
+    const mux = muxer;
+    let canvas: Canvas | undefined;
+    const writeEncoded = async (frame: Frame | null) => {
+      for (const p of await enc.encodeAll(frame)) await writeAndFree(mux, p, videoOut);
+    };
+    const onDecoded = async (frame: Frame) => {
+      const pts = frame.bestEffortTimestamp >= 0n ? frame.bestEffortTimestamp : frame.pts;
+      for (const rgba of await toRgba!.processAll(frame)) {
+        const { width, height } = rgba;
+        canvas ??= new Canvas(width, height);
+        const ctx = canvas.getContext('2d');
+        ctx.putImageData(new ImageData(new Uint8ClampedArray(rgba.toBuffer()), width, height), 0, 0);
+        rgba.free();
+        o.paint(ctx, count);
+        const painted = lib.Frame.fromVideoBuffer(
+          Buffer.from(canvas.data().buffer, canvas.data().byteOffset, canvas.data().byteLength),
+          { width, height, format: constants.AV_PIX_FMT_RGBA, timeBase: tb, pts },
+        );
+        for (const yuv of await toYuv!.processAll(painted)) {
+          await writeEncoded(yuv);
+          yuv.free();
+        }
+        painted.free();
+        o.onFrame?.(++count);
+      }
+      frame.free();
+    };
+    for await (const packet of demuxer.packets()) {
+      o.signal?.throwIfAborted();
+      if (packet === null) break;
+      if (packet.streamIndex === video.index) {
+        for (const f of await decoder.decodeAll(packet)) await onDecoded(f);
+        packet.free();
+      } else if (audio && packet.streamIndex === audio.index) await writeAndFree(mux, packet, audioOut);
+      else packet.free();
+    }
+    for (const f of await decoder.decodeAll(null)) await onDecoded(f);
+    await writeEncoded(null);
+    await muxer.close();
+    muxer = undefined;
+    return count;
+  } catch (err) {
+    o.signal?.throwIfAborted();
+    throw new VideoDecodeError(`could not write the video: ${reason(err)}`);
+  } finally {
+    await muxer?.close().catch(() => undefined);
+    encoder?.close();
+    toYuv?.close();
+    toRgba?.close();
+    decoder?.close();
+    await demuxer.close();
+  }
+}
+
+async function writeAndFree(muxer: Muxer, packet: Packet, index: number): Promise<void> {
+  await muxer.writePacket(packet, index);
+  packet.free();
+}
