@@ -14,6 +14,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readArchive } from '../archive/read.js';
+import { probeVideo } from '../engine/probe.js';
 import { readZipEntries } from '../archive/zip-entries.js';
 import type { ArchiveLimits } from '../archive/errors.js';
 import { DoneLine } from '../contract/technique.js';
@@ -26,7 +27,11 @@ import { AnalysisExport } from './analysis-json.js';
 import { HandoverManifest, sha256Hex } from './handover.js';
 
 /** Limits of a hand-over ZIP: few entries, the clip dominates the size (1 GiB in all). */
-export const HANDOVER_LIMITS: Readonly<ArchiveLimits> = { maxEntries: 16, maxEntryBytes: 1024 ** 3, maxTotalBytes: 1024 ** 3 };
+export const HANDOVER_LIMITS: Readonly<ArchiveLimits> = {
+  maxEntries: 16,
+  maxEntryBytes: 1024 ** 3,
+  maxTotalBytes: 1024 ** 3,
+};
 
 /** Why an import was refused. */
 export type HandoverErrorCode = 'invalid' | 'player-exists' | 'conflict';
@@ -56,20 +61,28 @@ export interface HandoverImportResult {
 /** Reads and checks a hand-over ZIP without touching any library. @throws HandoverError / ArchiveError. */
 export function readHandover(zipPath: string) {
   const size = statSync(zipPath).size;
-  if (size > HANDOVER_LIMITS.maxTotalBytes) throw new HandoverError('invalid', `hand-over is ${size} bytes, over the ${HANDOVER_LIMITS.maxTotalBytes}-byte limit`);
+  if (size > HANDOVER_LIMITS.maxTotalBytes)
+    throw new HandoverError(
+      'invalid',
+      `hand-over is ${size} bytes, over the ${HANDOVER_LIMITS.maxTotalBytes}-byte limit`,
+    );
   const entries = readZipEntries(readFileSync(zipPath), HANDOVER_LIMITS);
   const manifestBytes = entries.get('manifest.json');
-  if (!manifestBytes) throw new HandoverError('invalid', 'manifest.json: entry is missing from the hand-over');
+  if (!manifestBytes)
+    throw new HandoverError('invalid', 'manifest.json: entry is missing from the hand-over');
   const manifest = parseWith(HandoverManifest, manifestBytes, 'manifest.json');
   for (const name of ['analysis.json', 'archive.zip', manifest.clip]) {
     const data = entries.get(name);
     if (!data) throw new HandoverError('invalid', `${name}: entry is missing from the hand-over`);
-    if (manifest.sha256[name] !== sha256Hex(data)) throw new HandoverError('invalid', `${name}: SHA-256 does not match the manifest (damaged or altered)`);
+    if (manifest.sha256[name] !== sha256Hex(data))
+      throw new HandoverError('invalid', `${name}: SHA-256 does not match the manifest (damaged or altered)`);
   }
   const analysis = parseWith(AnalysisExport, entries.get('analysis.json')!, 'analysis.json');
-  if (!analysis.analysis || analysis.analysis.uid !== manifest.analysis_uid) throw new HandoverError('invalid', 'analysis.json: analysis uid missing or different from the manifest');
+  if (!analysis.analysis || analysis.analysis.uid !== manifest.analysis_uid)
+    throw new HandoverError('invalid', 'analysis.json: analysis uid missing or different from the manifest');
   const clip = entries.get(manifest.clip)!;
-  if (sha256Hex(clip) !== analysis.session.clip_sha256) throw new HandoverError('invalid', `${manifest.clip}: not the clip the analysis was made from`);
+  if (sha256Hex(clip) !== analysis.session.clip_sha256)
+    throw new HandoverError('invalid', `${manifest.clip}: not the clip the analysis was made from`);
   const archiveBytes = entries.get('archive.zip')!;
   const archive = readArchive(archiveBytes);
   return { manifest, analysis, clip, archiveBytes, archive };
@@ -77,18 +90,28 @@ export function readHandover(zipPath: string) {
 
 /**
  * Imports a hand-over into `db`.
+ * The clip must open as a video with the shipped FFmpeg's clip demuxers (MP4/MOV, Matroska/WebM,
+ * AVI): a playlist or any other file named like a clip is refused before it is stored.
  * @throws HandoverError (`invalid`, `player-exists`, `conflict`), ArchiveError (unsafe or corrupt ZIP).
  */
-export function importHandover(db: WritableDb, zipPath: string, opts: { playerMerge?: PlayerMerge } = {}): HandoverImportResult {
+export async function importHandover(
+  db: WritableDb,
+  zipPath: string,
+  opts: { playerMerge?: PlayerMerge } = {},
+): Promise<HandoverImportResult> {
   const h = readHandover(zipPath);
   const a = h.analysis;
   const uid = a.analysis!.uid;
   const existing = sessionIdOfUid(db, uid);
   if (existing !== null) {
     const d = getSessionDetail(db, existing);
-    const same = d && d.session.clipSha256 === a.session.clip_sha256 && sameFeatures(d.features, a.result.features);
+    const same =
+      d && d.session.clipSha256 === a.session.clip_sha256 && sameFeatures(d.features, a.result.features);
     if (same) return { sessionId: existing, created: false };
-    throw new HandoverError('conflict', `a different session (${existing}) already has analysis id ${uid}; nothing was imported`);
+    throw new HandoverError(
+      'conflict',
+      `a different session (${existing}) already has analysis id ${uid}; nothing was imported`,
+    );
   }
   const player = choosePlayer(db, a.player, opts.playerMerge ?? 'ask');
   const done = DoneLine.parse({
@@ -96,19 +119,55 @@ export function importHandover(db: WritableDb, zipPath: string, opts: { playerMe
     uid,
     warnings: a.analysis!.warnings,
     errors: a.analysis!.errors,
-    result: { features: a.result.features, feature_categories: a.result.feature_categories, ...(a.result.kinetic_chain ? { kinetic_chain: a.result.kinetic_chain } : {}), ...(a.result.wrist_speed ? { wrist_speed: a.result.wrist_speed } : {}) },
-    video_entry_2D_json: a.pose_2d ?? { entry_type: 'video', source_path: '', annotation_format: 'H36M', annotation_data: [] },
-    video_entry_3D_json: a.pose_3d ?? { entry_type: 'video', source_path: '', annotation_format: 'H36M', annotation_data: [] },
-    metadata: { pipeline_version: a.analysis!.pipeline_version, compute_version: a.analysis!.compute_version },
+    result: {
+      features: a.result.features,
+      feature_categories: a.result.feature_categories,
+      ...(a.result.kinetic_chain ? { kinetic_chain: a.result.kinetic_chain } : {}),
+      ...(a.result.wrist_speed ? { wrist_speed: a.result.wrist_speed } : {}),
+    },
+    video_entry_2D_json: a.pose_2d ?? {
+      entry_type: 'video',
+      source_path: '',
+      annotation_format: 'H36M',
+      annotation_data: [],
+    },
+    video_entry_3D_json: a.pose_3d ?? {
+      entry_type: 'video',
+      source_path: '',
+      annotation_format: 'H36M',
+      annotation_data: [],
+    },
+    metadata: {
+      pipeline_version: a.analysis!.pipeline_version,
+      compute_version: a.analysis!.compute_version,
+    },
   });
   const dir = mkdtempSync(join(tmpdir(), 'swing-handover-'));
   try {
     const clipPath = join(dir, h.manifest.clip);
     writeFileSync(clipPath, h.clip);
+    await probeVideo(clipPath).catch((err: unknown) => {
+      throw new HandoverError(
+        'invalid',
+        `${h.manifest.clip}: not a video clip Swing Studio can read (${err instanceof Error ? err.message : String(err)})`,
+      );
+    });
     const s = a.session;
     const sessionId = ingestAnalysis(db, {
       player,
-      session: { sourceClipPath: clipPath, recordedAt: s.recorded_at, sport: s.sport as never, swingType: s.swing_type as never, durationS: s.duration_s, fps: s.fps, width: s.width, height: s.height, title: s.title, notes: s.notes, tags: s.tags },
+      session: {
+        sourceClipPath: clipPath,
+        recordedAt: s.recorded_at,
+        sport: s.sport as never,
+        swingType: s.swing_type as never,
+        durationS: s.duration_s,
+        fps: s.fps,
+        width: s.width,
+        height: s.height,
+        title: s.title,
+        notes: s.notes,
+        tags: s.tags,
+      },
       analysis: done,
       pose2d: h.archive.pose2d,
       pose3d: h.archive.pose3d,
@@ -122,23 +181,50 @@ export function importHandover(db: WritableDb, zipPath: string, opts: { playerMe
 }
 
 function choosePlayer(db: WritableDb, p: AnalysisExport['player'], merge: PlayerMerge): RowId | NewPlayer {
-  const fresh: NewPlayer = { name: p.name, dominantHand: p.dominant_hand, heightMm: p.height_mm, notes: p.notes };
+  const fresh: NewPlayer = {
+    name: p.name,
+    dominantHand: p.dominant_hand,
+    heightMm: p.height_mm,
+    notes: p.notes,
+  };
   const same = findPlayerByName(db, p.name);
   if (!same) return fresh;
   if (merge === 'merge') return same.id;
-  if (merge === 'ask') throw new HandoverError('player-exists', `the library already has a player named "${p.name}": merge into it, or import as a new player`, same.id);
+  if (merge === 'ask')
+    throw new HandoverError(
+      'player-exists',
+      `the library already has a player named "${p.name}": merge into it, or import as a new player`,
+      same.id,
+    );
   for (let n = 2; ; n++) {
     const name = `${p.name} (${n})`;
     if (!findPlayerByName(db, name)) return { ...fresh, name };
   }
 }
 
-function sameFeatures(a: readonly { feature_name: string; value: number }[], b: readonly { feature_name: string; value: number }[]): boolean {
-  const key = (fs: readonly { feature_name: string; value: number }[]) => fs.map((f) => `${f.feature_name}=${f.value}`).sort().join('|');
+function sameFeatures(
+  a: readonly { feature_name: string; value: number }[],
+  b: readonly { feature_name: string; value: number }[],
+): boolean {
+  const key = (fs: readonly { feature_name: string; value: number }[]) =>
+    fs
+      .map((f) => `${f.feature_name}=${f.value}`)
+      .sort()
+      .join('|');
   return key(a) === key(b);
 }
 
-function parseWith<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } }, bytes: Buffer, name: string): T {
+function parseWith<T>(
+  schema: {
+    safeParse(
+      v: unknown,
+    ):
+      | { success: true; data: T }
+      | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+  },
+  bytes: Buffer,
+  name: string,
+): T {
   let json: unknown;
   try {
     json = JSON.parse(bytes.toString('utf8'));
@@ -148,7 +234,10 @@ function parseWith<T>(schema: { safeParse(v: unknown): { success: true; data: T 
   const r = schema.safeParse(json);
   if (!r.success) {
     const i = r.error.issues[0];
-    throw new HandoverError('invalid', `${name}: ${i ? `${i.path.join('.') || '(root)'}: ${i.message}` : 'does not match its schema'}`);
+    throw new HandoverError(
+      'invalid',
+      `${name}: ${i ? `${i.path.join('.') || '(root)'}: ${i.message}` : 'does not match its schema'}`,
+    );
   }
   return r.data;
 }

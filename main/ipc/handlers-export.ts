@@ -85,7 +85,7 @@ export function exportHandlers(deps: HandlerDeps): Pick<Handlers, ExportChannel>
     'import.handover': async ({ path, playerMerge }) => {
       const zip = await allowedPath(path, picked, pathsOf(db).root);
       try {
-        const r = importHandover(db, zip, { playerMerge });
+        const r = await importHandover(db, zip, { playerMerge });
         if (r.created) deps.emit('library.changed', { kind: 'session', id: r.sessionId, change: 'created' });
         return { status: r.created ? 'imported' : 'already-present', sessionId: r.sessionId };
       } catch (err) {

@@ -18,6 +18,7 @@ import { getSessionDetail } from '../../main/library/detail.js';
 import { createPlayer } from '../../main/library/players.js';
 import { writeZip, zeroBombEntry, zipEntry } from '../support/fault-zip.js';
 import { sessionFixture, type SessionFixture } from './session-fixture.js';
+import { mediaPath } from '../support/media.js';
 
 let fx: SessionFixture;
 let zipPath: string;
@@ -39,11 +40,19 @@ afterEach(() => {
   rmSync(home, { recursive: true, force: true });
 });
 
-const counts = (d: WritableDb) => d.prepare('SELECT (SELECT count(*) FROM sessions) s, (SELECT count(*) FROM players) p, (SELECT count(*) FROM features) f').get();
+const counts = (d: WritableDb) =>
+  d
+    .prepare(
+      'SELECT (SELECT count(*) FROM sessions) s, (SELECT count(*) FROM players) p, (SELECT count(*) FROM features) f',
+    )
+    .get();
 const integrity = (d: WritableDb) => d.pragma('integrity_check', { simple: true });
 
 /** Rewrites the hand-over with `edit` applied to its entries (name → bytes). */
-function tampered(edit: (entries: Map<string, Buffer>) => void, extra: Parameters<typeof writeZip>[0] = []): string {
+function tampered(
+  edit: (entries: Map<string, Buffer>) => void,
+  extra: Parameters<typeof writeZip>[0] = [],
+): string {
   const entries = new Map(new AdmZip(zipPath).getEntries().map((e) => [e.entryName, e.getData()]));
   edit(entries);
   const p = join(home, `tampered-${Math.random().toString(36).slice(2)}.zip`);
@@ -52,8 +61,8 @@ function tampered(edit: (entries: Map<string, Buffer>) => void, extra: Parameter
 }
 
 describe('session hand-over', () => {
-  it('export then import gives an equal session; a second import changes nothing', () => {
-    const r = importHandover(db, zipPath);
+  it('export then import gives an equal session; a second import changes nothing', async () => {
+    const r = await importHandover(db, zipPath);
     expect(r.created).toBe(true);
     const a = fx.detail;
     const b = getSessionDetail(db, r.sessionId)!;
@@ -61,71 +70,131 @@ describe('session hand-over', () => {
     expect(b.player.heightMm).toBe(a.player.heightMm);
     expect(b.session.clipSha256).toBe(a.session.clipSha256);
     expect(readFileSync(b.session.clipPath).equals(readFileSync(a.session.clipPath))).toBe(true);
-    expect([b.session.title, b.session.notes, b.session.recordedAt]).toEqual([a.session.title, a.session.notes, a.session.recordedAt]);
+    expect([b.session.title, b.session.notes, b.session.recordedAt]).toEqual([
+      a.session.title,
+      a.session.notes,
+      a.session.recordedAt,
+    ]);
     expect(b.session.tags.sort()).toEqual(a.session.tags.sort());
     expect(b.analysis!.uid).toBe(a.analysis!.uid);
-    expect(b.features.map((f) => [f.feature_name, f.value, f.score, f.level])).toEqual(a.features.map((f) => [f.feature_name, f.value, f.score, f.level]));
+    expect(b.features.map((f) => [f.feature_name, f.value, f.score, f.level])).toEqual(
+      a.features.map((f) => [f.feature_name, f.value, f.score, f.level]),
+    );
     expect(b.categories).toEqual(a.categories);
     expect(b.kineticChain).toEqual(a.kineticChain);
     expect(Array.from(b.pose2d!.keypoints)).toEqual(Array.from(a.pose2d!.keypoints));
     expect(Array.from(b.pose3d!.keypoints)).toEqual(Array.from(a.pose3d!.keypoints));
     const before = counts(db);
-    expect(importHandover(db, zipPath)).toEqual({ sessionId: r.sessionId, created: false });
+    expect(await importHandover(db, zipPath)).toEqual({ sessionId: r.sessionId, created: false });
     expect(counts(db)).toEqual(before);
   });
 
-  it('asks before merging a player with the same name', () => {
+  it('asks before merging a player with the same name', async () => {
     const existing = createPlayer(db, { name: 'Roger Test', dominantHand: 'right', heightMm: 1850 });
     const before = counts(db);
-    const err = (() => {
-      try {
-        importHandover(db, zipPath);
-      } catch (e) {
-        return e;
-      }
-    })();
+    const err = await importHandover(db, zipPath).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(HandoverError);
     expect((err as HandoverError).code).toBe('player-exists');
     expect((err as HandoverError).playerId).toBe(existing.id);
     expect(counts(db)).toEqual(before);
-    const merged = importHandover(db, zipPath, { playerMerge: 'merge' });
+    const merged = await importHandover(db, zipPath, { playerMerge: 'merge' });
     expect(getSessionDetail(db, merged.sessionId)!.player.id).toBe(existing.id);
   });
 
-  it('imports as a new player when told to', () => {
+  it('imports as a new player when told to', async () => {
     createPlayer(db, { name: 'Roger Test', dominantHand: 'left', heightMm: 1700 });
-    const r = importHandover(db, zipPath, { playerMerge: 'new' });
+    const r = await importHandover(db, zipPath, { playerMerge: 'new' });
     expect(getSessionDetail(db, r.sessionId)!.player.name).toBe('Roger Test (2)');
   });
 
-  it('never overwrites a different session with the same id', () => {
-    importHandover(db, zipPath);
+  it('never overwrites a different session with the same id', async () => {
+    await importHandover(db, zipPath);
     const before = counts(db);
     const other = tampered((e) => {
-      const a = JSON.parse(e.get('analysis.json')!.toString()) as { result: { features: { value: number }[] } };
+      const a = JSON.parse(e.get('analysis.json')!.toString()) as {
+        result: { features: { value: number }[] };
+      };
       a.result.features[0]!.value += 1;
       e.set('analysis.json', Buffer.from(JSON.stringify(a)));
       const m = JSON.parse(e.get('manifest.json')!.toString()) as { sha256: Record<string, string> };
       m.sha256['analysis.json'] = createHash('sha256').update(e.get('analysis.json')!).digest('hex');
       e.set('manifest.json', Buffer.from(JSON.stringify(m)));
     });
-    expect(() => importHandover(db, other)).toThrow(/a different session \(\d+\) already has analysis id/);
+    await expect(importHandover(db, other)).rejects.toThrow(
+      /a different session \(\d+\) already has analysis id/,
+    );
+    expect(counts(db)).toEqual(before);
+  });
+
+  it('refuses a clip that is an HLS playlist naming a local video, even with matching checksums', async () => {
+    const playlist = Buffer.from(
+      `#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXTINF:10,\n${mediaPath('balance_portrait_60fps_1.mp4')}\n#EXT-X-ENDLIST\n`,
+    );
+    const bad = tampered((e) => {
+      const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+      e.set('clip.mp4', playlist);
+      const a = JSON.parse(e.get('analysis.json')!.toString()) as { session: { clip_sha256: string } };
+      a.session.clip_sha256 = sha(playlist);
+      e.set('analysis.json', Buffer.from(JSON.stringify(a)));
+      const m = JSON.parse(e.get('manifest.json')!.toString()) as { sha256: Record<string, string> };
+      m.sha256['clip.mp4'] = sha(playlist);
+      m.sha256['analysis.json'] = sha(e.get('analysis.json')!);
+      e.set('manifest.json', Buffer.from(JSON.stringify(m)));
+    });
+    const before = counts(db);
+    await expect(importHandover(db, bad)).rejects.toThrow(
+      /clip\.mp4: not a video clip Swing Studio can read/,
+    );
     expect(counts(db)).toEqual(before);
   });
 
   it.each([
-    ['a path-traversal entry', () => tampered(() => undefined, [zipEntry('../evil.txt', Buffer.from('x'))]), ArchiveError, /unsafe-path|absolute or contains/],
-    ['a zip bomb', () => tampered(() => undefined, [zeroBombEntry('bomb.bin', 1100)]), ArchiveError, /bomb\.bin: declares \d+ bytes, at most \d+ allowed/],
-    ['a zip bomb that lies about its size', () => tampered(() => undefined, [zeroBombEntry('bomb.bin', 1100, 1000)]), ArchiveError, /bomb\.bin/],
-    ['a missing archive entry', () => tampered((e) => e.delete('archive.zip')), HandoverError, /archive\.zip: entry is missing/],
-    ['altered clip bytes', () => tampered((e) => e.set('clip.mp4', Buffer.concat([e.get('clip.mp4')!, Buffer.from('x')]))), HandoverError, /clip\.mp4: SHA-256 does not match/],
-    ['not a zip at all', () => { const p = join(home, 'x.zip'); writeFileSync(p, 'hello'); return p; }, ArchiveError, /not a readable ZIP/],
-  ])('refuses %s and leaves the library unchanged', (_name, make, type, message) => {
+    [
+      'a path-traversal entry',
+      () => tampered(() => undefined, [zipEntry('../evil.txt', Buffer.from('x'))]),
+      ArchiveError,
+      /unsafe-path|absolute or contains/,
+    ],
+    [
+      'a zip bomb',
+      () => tampered(() => undefined, [zeroBombEntry('bomb.bin', 1100)]),
+      ArchiveError,
+      /bomb\.bin: declares \d+ bytes, at most \d+ allowed/,
+    ],
+    [
+      'a zip bomb that lies about its size',
+      () => tampered(() => undefined, [zeroBombEntry('bomb.bin', 1100, 1000)]),
+      ArchiveError,
+      /bomb\.bin/,
+    ],
+    [
+      'a missing archive entry',
+      () => tampered((e) => e.delete('archive.zip')),
+      HandoverError,
+      /archive\.zip: entry is missing/,
+    ],
+    [
+      'altered clip bytes',
+      () => tampered((e) => e.set('clip.mp4', Buffer.concat([e.get('clip.mp4')!, Buffer.from('x')]))),
+      HandoverError,
+      /clip\.mp4: SHA-256 does not match/,
+    ],
+    [
+      'not a zip at all',
+      () => {
+        const p = join(home, 'x.zip');
+        writeFileSync(p, 'hello');
+        return p;
+      },
+      ArchiveError,
+      /not a readable ZIP/,
+    ],
+  ])('refuses %s and leaves the library unchanged', async (_name, make, type, message) => {
     const bad = make();
     const before = counts(db);
     let err: unknown;
     try {
-      importHandover(db, bad);
+      await importHandover(db, bad);
     } catch (e) {
       err = e;
     }

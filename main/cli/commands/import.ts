@@ -25,10 +25,10 @@ export function registerImport(program: Command): void {
       try {
         let result;
         try {
-          result = importHandover(db, zipPath, { playerMerge: merge });
+          result = await importHandover(db, zipPath, { playerMerge: merge });
         } catch (err) {
           if (!(err instanceof HandoverError) || err.code !== 'player-exists' || !process.stdin.isTTY) throw err;
-          result = importHandover(db, zipPath, { playerMerge: (await askMerge(err.message)) ? 'merge' : 'new' });
+          result = await importHandover(db, zipPath, { playerMerge: (await askMerge(err.message)) ? 'merge' : 'new' });
         }
         process.stdout.write(result.created ? `imported as session ${result.sessionId}\n` : `already in the library as session ${result.sessionId}\n`);
       } catch (err) {
