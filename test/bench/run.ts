@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 /** Benchmarks in run order: name → extra node flags. */
 const BENCHES: Record<string, string[]> = {
+  decode: [],
   engine: [],
   ndjson: ['--expose-gc'],
   upload: [],
