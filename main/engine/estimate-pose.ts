@@ -3,7 +3,8 @@
  * MoveNet tracking of one player → COCO→H36M → One Euro smoothing → geometric 3D lift.
  */
 import { availableParallelism } from 'node:os';
-import { createPoseTrack, type PoseTrack } from '../pose/pose-track.js';
+import { cadenceOf, isRepeatedImage } from '../pose/frame-cadence.js';
+import { createPoseTrack, selectFrames, spreadFrames, type PoseTrack } from '../pose/pose-track.js';
 import { cocoToH36m } from './coco-to-h36m.js';
 import { recordEngineRun } from './engine-speed.js';
 import { NoPersonError, VideoDecodeError } from './errors.js';
@@ -32,6 +33,8 @@ export function inferWorkers(): number {
 interface FrameResult {
   t: number;
   found: TrackedPose | undefined;
+  /** The frame repeats the image before it (no inference: its pose is its original's). */
+  repeat: boolean;
 }
 
 /**
@@ -69,13 +72,13 @@ export async function estimatePose(videoPath: string, opts: EngineOptions): Prom
   const low = new RangeWarner((a, b, ta, tb) => `low pose confidence (< ${LOW_CONFIDENCE}) in ${frameRange(a, b, ta, tb)}`, warn, LOW_CONFIDENCE_MIN_FRAMES);
   const results: FrameResult[] = [];
   let [decodeS, inferenceS, everFound, lastShare] = [0, 0, false, 0];
-  const track = async ({ frame, prefetched }: Queued) => {
-    const found = await tracker.step(frame, frame.timestamp, prefetched);
+  const track = async ({ frame, prefetched, repeat = false }: Queued) => {
+    const found = repeat ? results.at(-1)?.found : await tracker.step(frame, frame.timestamp, prefetched);
     if (found && !everFound) firstFound = frame.index;
     everFound ||= !!found;
     absent.push(frame.index, frame.timestamp, !found);
     low.push(frame.index, frame.timestamp, !!found && found.score < LOW_CONFIDENCE);
-    results.push({ t: frame.timestamp, found });
+    results.push({ t: frame.timestamp, found, repeat });
     const share = Math.min(1, (frame.index + 1) / Math.max(1, video.frameCount));
     if (share - lastShare >= 0.02) opts.onProgress?.((lastShare = share));
   };
@@ -85,11 +88,12 @@ export async function estimatePose(videoPath: string, opts: EngineOptions): Prom
   opts.signal?.addEventListener('abort', onAbort, { once: true });
   try {
     let tWait = performance.now();
+    const repeatsPrevious = isRepeatedImage();
     for (let next = await first; !next.done; next = await decoded.next()) {
       const frame = next.value;
       const tIn = performance.now();
       decodeS += (tIn - tWait) / 1000;
-      queue.push(prefetch(pool, tracker, frame));
+      queue.push(repeatsPrevious(frame.rgb) ? { frame, prefetched: undefined, repeat: true } : prefetch(pool, tracker, frame));
       if (queue.length >= pool.size) await track(queue.shift()!);
       inferenceS += (performance.now() - tIn) / 1000;
       tWait = performance.now();
@@ -108,9 +112,7 @@ export async function estimatePose(videoPath: string, opts: EngineOptions): Prom
   low.finish(results.length - 1);
   if (results.length === 0) throw new VideoDecodeError('the video has no decodable frames');
   if (!everFound) throw new NoPersonError(results.length);
-  const pose2d = buildTrack2d(results, videoPath, video.width / size.width, video.height / size.height);
-  smoothTrack(pose2d);
-  const pose3d = liftTo3d(pose2d, opts.playerHeightMm);
+  const { pose2d, pose3d } = finishTracks(results, videoPath, video, size, opts.playerHeightMm, warn);
   opts.onProgress?.(1);
   const totalS = (performance.now() - t0) / 1000;
   recordEngineRun(decodeS + inferenceS, results.length);
@@ -120,6 +122,29 @@ export async function estimatePose(videoPath: string, opts: EngineOptions): Prom
 interface Queued {
   frame: DecodedFrame;
   prefetched: PrefetchedPose | undefined;
+  repeat?: boolean;
+}
+
+/**
+ * The smoothed 2D track and the 3D lift from the per-frame results. Smoothing and the lift run on
+ * the distinct images at their true times (frame-cadence.ts); each repeated frame then gets its
+ * original's pose exactly, which is how later readers find repeats again.
+ */
+function finishTracks(results: FrameResult[], videoPath: string, video: PoseEstimate['video'], size: { width: number; height: number }, heightMm: number, warn: (m: string) => void) {
+  const raw = buildTrack2d(results, videoPath, video.width / size.width, video.height / size.height);
+  const cadence = cadenceOf(Uint8Array.from(results, (r) => (r.repeat ? 1 : 0)), raw.timestamps, video.fps);
+  if (cadence.repeated === 0) {
+    smoothTrack(raw);
+    return { pose2d: raw, pose3d: liftTo3d(raw, heightMm) };
+  }
+  warn(
+    `${cadence.repeated} of ${results.length} frames repeat the image before them: ${cadence.imagesPerSecond.toFixed(1)} distinct images per second ` +
+      `in a ${video.fps.toFixed(2)} fps file; their poses are their originals' and speeds are measured on the distinct images`,
+  );
+  const sub = selectFrames(raw, cadence.distinct, cadence.times);
+  smoothTrack(sub);
+  const sub3d = liftTo3d(sub, heightMm);
+  return { pose2d: spreadFrames(sub, cadence.distinct, raw), pose3d: spreadFrames(sub3d, cadence.distinct, raw) };
 }
 
 /** Sends the frame to a worker with the crop of the last tracked frame (nothing while no player is tracked). */

@@ -126,3 +126,41 @@ export function frameAtTime(timestamps: ArrayLike<number>, t: number): number {
   }
   return lo;
 }
+
+/** The frames `indices` of `track` (ascending, in range) as a new track; `times` replaces their timestamps when given. */
+export function selectFrames(track: PoseTrack, indices: Int32Array, times?: Float64Array): PoseTrack {
+  const out = createPoseTrack(indices.length, track.dims, track.joints, track.sourcePath);
+  const kp = track.joints * track.dims;
+  indices.forEach((f, i) => {
+    out.frameNr[i] = track.frameNr[f]!;
+    out.timestamps[i] = times ? times[i]! : track.timestamps[f]!;
+    out.keypoints.set(track.keypoints.subarray(f * kp, (f + 1) * kp), i * kp);
+    out.confidences.set(track.confidences.subarray(f * track.joints, (f + 1) * track.joints), i * track.joints);
+    out.bbox.set(track.bbox.subarray(f * 4, f * 4 + 4), i * 4);
+    out.boxConfidence[i] = track.boxConfidence[f]!;
+    out.present[i] = track.present[f]!;
+  });
+  return out;
+}
+
+/**
+ * The inverse of {@link selectFrames}: a track with the frames and timestamps of `like`, where
+ * frame f holds `sub`'s frame for the last index ≤ f (a repeated frame gets its original's pose).
+ */
+export function spreadFrames(sub: PoseTrack, indices: Int32Array, like: PoseTrack): PoseTrack {
+  const out = createPoseTrack(like.frames, sub.dims, sub.joints, sub.sourcePath);
+  out.frameNr.set(like.frameNr);
+  out.timestamps.set(like.timestamps);
+  const kp = sub.joints * sub.dims;
+  let i = -1;
+  for (let f = 0; f < like.frames; f++) {
+    while (i + 1 < indices.length && indices[i + 1]! <= f) i++;
+    if (i < 0) continue;
+    out.keypoints.set(sub.keypoints.subarray(i * kp, (i + 1) * kp), f * kp);
+    out.confidences.set(sub.confidences.subarray(i * sub.joints, (i + 1) * sub.joints), f * sub.joints);
+    out.bbox.set(sub.bbox.subarray(i * 4, i * 4 + 4), f * 4);
+    out.boxConfidence[f] = sub.boxConfidence[i]!;
+    out.present[f] = sub.present[i]!;
+  }
+  return out;
+}

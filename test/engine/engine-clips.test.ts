@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { estimatePose, NoPersonError, probeVideo, type PoseEstimate } from '../../main/engine/index.js';
+import { repeatsFromPose } from '../../main/pose/frame-cadence.js';
 import { decodeFrames, decodeSize, liveDecodeWorkers } from '../../main/engine/frame-source.js';
 import { liveInferenceWorkers } from '../../main/engine/infer-pool.js';
 import { H36M_LIMBS } from '../../main/pose/h36m.js';
@@ -81,6 +82,17 @@ describe('tennis_forehand_2.mp4 (1080p, one forehand)', () => {
     // Measured 0.766 / 0.891 with movenet-lightning (main/engine/README.md); floors a bit below.
     expect(p10).toBeGreaterThan(0.72);
     expect(p20).toBeGreaterThan(0.86);
+  });
+
+  it('finds the repeated frames (every third: n = 1 mod 3, see labels/README.md) and gives each its original pose', () => {
+    const rep = repeatsFromPose(r.pose2d);
+    const flagged = [...rep.keys()].filter((f) => rep[f]);
+    const byLabel = flagged.filter((f) => f % 3 === 1).length;
+    // 100 frames are n = 1 mod 3; a frame where the player is briefly not present cannot be counted from the pose.
+    expect(byLabel).toBeGreaterThanOrEqual(95);
+    expect(flagged.length - byLabel).toBe(0);
+    expect(r.warnings.some((w) => /frames repeat the image before them: (19\.\d|20\.\d) distinct images per second in a 29\.97 fps file/.test(w))).toBe(true);
+    expect(Array.from(r.pose3d.keypoints.subarray(4 * 51, 5 * 51))).toEqual(Array.from(r.pose3d.keypoints.subarray(3 * 51, 4 * 51)));
   });
 
   it('keeps 3D bone lengths stable and the skeleton upright, in metres', () => {
