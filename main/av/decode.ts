@@ -6,6 +6,7 @@
  * so memory holds a few compressed packets and one frame, never the clip.
  */
 import type { Decoder, FilterAPI } from 'node-av/api';
+import type { Frame, Packet } from 'node-av/lib';
 import type { DecodedFrame } from '../engine/frame-source.js';
 import { openClip, reason } from './open-input.js';
 import { VideoDecodeError } from '../engine/errors.js';
@@ -55,24 +56,51 @@ export async function* decodeFramesInProcess(
     filter = api.FilterAPI.create(chain);
     let index = 0;
     let last = 0;
-    for await (const frame of decoder.frames(demuxer.packets(video.index))) {
-      signal?.throwIfAborted();
-      if (frame === null) break;
-      const pts = frame.bestEffortTimestamp >= 0n ? frame.bestEffortTimestamp : frame.pts;
-      const timestamp = pts >= 0n ? (Number(pts) * tb.num) / tb.den : last;
-      last = timestamp;
-      const out = await filter.processAll(frame);
-      frame.free();
-      for (const f of out) {
-        const rgb = new Uint8Array(f.toBuffer());
-        f.free();
-        if (rgb.length !== size.width * size.height * 3)
-          throw new VideoDecodeError(
-            `frame ${index} has ${rgb.length} bytes, expected ${size.width}×${size.height}×3`,
-          );
-        yield { index: index++, timestamp, width: size.width, height: size.height, rgb };
+    let corrupt = 0;
+    const dec = decoder;
+    // A packet the decoder refuses (a truncated or damaged file) is skipped, as the ffmpeg CLI
+    // does; decoding goes on with the next one. Only a clip with no decodable frame fails.
+    const decodeSafely = async (packet: Packet | null) => {
+      try {
+        return await dec.decodeAll(packet);
+      } catch {
+        corrupt++;
+        return [];
       }
+    };
+    const emit = async function* (frames: Frame[]) {
+      for (const frame of frames) {
+        signal?.throwIfAborted();
+        const pts = frame.bestEffortTimestamp >= 0n ? frame.bestEffortTimestamp : frame.pts;
+        const timestamp = pts >= 0n ? (Number(pts) * tb.num) / tb.den : last;
+        last = timestamp;
+        const out = await filter!.processAll(frame);
+        frame.free();
+        for (const f of out) {
+          const rgb = new Uint8Array(f.toBuffer());
+          f.free();
+          if (rgb.length !== size.width * size.height * 3)
+            throw new VideoDecodeError(
+              `frame ${index} has ${rgb.length} bytes, expected ${size.width}×${size.height}×3`,
+            );
+          yield { index: index++, timestamp, width: size.width, height: size.height, rgb };
+        }
+      }
+    };
+    for await (const packet of demuxer.packets(video.index)) {
+      signal?.throwIfAborted();
+      if (packet === null) break;
+      const frames = await decodeSafely(packet);
+      packet.free();
+      yield* emit(frames);
     }
+    yield* emit(await decodeSafely(null));
+    if (index === 0)
+      throw new VideoDecodeError(
+        corrupt
+          ? `no frame could be decoded (${corrupt} damaged packets)`
+          : 'the video has no decodable frames',
+      );
   } catch (err) {
     signal?.throwIfAborted();
     if (err instanceof VideoDecodeError) throw err;

@@ -97,16 +97,18 @@ export async function paintAndEncode(o: PaintEncodeOptions): Promise<number> {
       }
       frame.free();
     };
+    // A packet the decoder refuses (a damaged file) is skipped, as in decode.ts and the ffmpeg CLI.
+    const decodeSafely = (packet: Packet | null) => decoder!.decodeAll(packet).catch(() => [] as Frame[]);
     for await (const packet of demuxer.packets()) {
       o.signal?.throwIfAborted();
       if (packet === null) break;
       if (packet.streamIndex === video.index) {
-        for (const f of await decoder.decodeAll(packet)) await onDecoded(f);
+        for (const f of await decodeSafely(packet)) await onDecoded(f);
         packet.free();
       } else if (audio && packet.streamIndex === audio.index) await writeAndFree(mux, packet, audioOut);
       else packet.free();
     }
-    for (const f of await decoder.decodeAll(null)) await onDecoded(f);
+    for (const f of await decodeSafely(null)) await onDecoded(f);
     await writeEncoded(null);
     await muxer.close();
     muxer = undefined;

@@ -10,6 +10,7 @@ import { recordEngineRun } from './engine-speed.js';
 import { NoPersonError, VideoDecodeError } from './errors.js';
 import { decodeFrames, decodeSize, type DecodedFrame } from './frame-source.js';
 import { liftTo3d } from './lift-3d.js';
+import { repairSideSwaps } from './swap-repair.js';
 import { InferencePool } from './infer-pool.js';
 import { KEYPOINT_ONE_EURO, median3InPlace, oneEuroInPlace } from './one-euro.js';
 import { PlayerTracker, type PrefetchedPose, type TrackedPose } from './player-tracker.js';
@@ -126,14 +127,20 @@ interface Queued {
 }
 
 /**
- * The smoothed 2D track and the 3D lift from the per-frame results. Smoothing and the lift run on
+ * The smoothed 2D track and the 3D lift from the per-frame results: left/right swaps repaired
+ * (swap-repair.ts), then smoothed and lifted. Repair, smoothing and the lift run on
  * the distinct images at their true times (frame-cadence.ts); each repeated frame then gets its
  * original's pose exactly, which is how later readers find repeats again.
  */
 function finishTracks(results: FrameResult[], videoPath: string, video: PoseEstimate['video'], size: { width: number; height: number }, heightMm: number, warn: (m: string) => void) {
   const raw = buildTrack2d(results, videoPath, video.width / size.width, video.height / size.height);
   const cadence = cadenceOf(Uint8Array.from(results, (r) => (r.repeat ? 1 : 0)), raw.timestamps, video.fps);
+  const repairSwaps = (t: PoseTrack) => {
+    const { repairedFrames } = repairSideSwaps(t);
+    if (repairedFrames > 0) warn(`left/right labels of the arms or legs repaired in ${repairedFrames} of ${t.frames} frames (the model swapped them)`);
+  };
   if (cadence.repeated === 0) {
+    repairSwaps(raw);
     smoothTrack(raw);
     return { pose2d: raw, pose3d: liftTo3d(raw, heightMm) };
   }
@@ -142,6 +149,7 @@ function finishTracks(results: FrameResult[], videoPath: string, video: PoseEsti
       `in a ${video.fps.toFixed(2)} fps file; their poses are their originals' and speeds are measured on the distinct images`,
   );
   const sub = selectFrames(raw, cadence.distinct, cadence.times);
+  repairSwaps(sub);
   smoothTrack(sub);
   const sub3d = liftTo3d(sub, heightMm);
   return { pose2d: spreadFrames(sub, cadence.distinct, raw), pose3d: spreadFrames(sub3d, cadence.distinct, raw) };
