@@ -6,6 +6,7 @@
 import { createApiClient, type ApiClient } from '../api/client.js';
 import { createBackendResolver, type BackendResolver } from '../backends/index.js';
 import { JobQueue } from '../jobs/queue.js';
+import { sweepOrphans } from '../library/sweep.js';
 import { openConfiguredLibrary } from '../settings/library-location.js';
 import { PickedFiles } from '../media/picked.js';
 import type { SecretBox } from '../settings/api-key.js';
@@ -99,6 +100,11 @@ export function appBackends(
 export function openAppServices(opts: AppServicesOptions): AppServices {
   const log = opts.log ?? ((m: string) => process.stderr.write(`${m}\n`));
   const db = openConfiguredLibrary(opts.home);
+  try {
+    sweepOrphans(db); // only the app sweeps, under the library lock (main/library/sweep.ts)
+  } catch (err) {
+    log(`library sweep skipped: ${(err as Error).message}`);
+  }
   const backends = appBackends(opts.home, opts.secretBox, opts.localService);
   const jobs = new JobQueue({
     db,

@@ -1,7 +1,7 @@
 /**
  * Opening the library database (better-sqlite3): WAL journal, foreign keys on, a busy timeout,
- * synchronous FULL (a committed ingest survives power loss), pending migrations run, orphan
- * files swept. Read-only and writable connections are different branded types (Signal-Desktop
+ * synchronous FULL (a committed ingest survives power loss), pending migrations run, and (only
+ * when asked, by the app at start) orphan files swept under the library lock. Read-only and writable connections are different branded types (Signal-Desktop
  * style): every write function takes a {@link WritableDb}, so a read path cannot write.
  */
 import { mkdirSync } from 'node:fs';
@@ -24,7 +24,10 @@ export const BUSY_TIMEOUT_MS = 5000;
 
 /** Options of {@link openLibrary}. */
 export interface OpenOptions {
-  /** Remove files no row refers to and leftover temp files (default true). */
+  /**
+   * Remove files no row refers to and leftover temp files, older than SWEEP_GRACE_MS, under the
+   * library lock (main/library/sweep.ts). Default false: read commands never sweep.
+   */
   sweep?: boolean;
   /** The library folder; default `<home>/library` (settings.libraryDir, see main/settings/library-location.ts). */
   root?: string;
@@ -32,10 +35,11 @@ export interface OpenOptions {
 
 /**
  * Opens (creating when needed) the writable library under `home`
- * (`<home>/library/library.sqlite`), migrates it and sweeps orphan files.
+ * (`<home>/library/library.sqlite`), migrates it and, with `sweep: true`, sweeps orphan files.
  * @param home the Swing Studio home folder, from swingStudioHome() (main/config/home.ts).
  * @throws LibraryTooNewError when the database is newer than this code; better-sqlite3's
- *   SqliteError when the file is not a database.
+ *   SqliteError when the file is not a database; LibraryError `busy` (sweep only) when another
+ *   process holds the library lock past LOCK_WAIT_MS.
  */
 export function openLibrary(home: string, opts: OpenOptions = {}): WritableDb {
   const paths = opts.root ? libraryPathsAt(opts.root) : libraryPaths(home);
@@ -47,7 +51,7 @@ export function openLibrary(home: string, opts: OpenOptions = {}): WritableDb {
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     db.pragma('synchronous = FULL');
     migrate(db);
-    if (opts.sweep ?? true) sweepOrphans(db as WritableDb);
+    if (opts.sweep === true) sweepOrphans(db as WritableDb);
   } catch (err) {
     db.close();
     throw err;

@@ -1,7 +1,8 @@
 /** Typed errors of the library, told apart by `code` so the UI can show a specific message. */
 
 /** What went wrong in a library operation. */
-export type LibraryErrorCode = 'not-found' | 'duplicate-name' | 'invalid-input' | 'in-use' | 'too-new';
+/** `busy`: another process held the library-folder lock longer than the wait (main/library/lock.ts). */
+export type LibraryErrorCode = 'not-found' | 'duplicate-name' | 'invalid-input' | 'in-use' | 'too-new' | 'busy';
 
 /** A library problem with a machine-readable `code`. */
 export class LibraryError extends Error {

@@ -6,8 +6,10 @@
  *     uid, each atomically (temp + fsync + rename + folder fsync);
  *  2. then ONE immediate transaction inserts player (if new), session, tags, analysis,
  *     features, categories, series and pose.
- * A crash before the commit leaves files no row refers to, which sweepOrphans() removes on the
- * next open; a crash after it leaves everything. Rows never point to missing files.
+ * Both steps run under the library-folder lock (main/library/lock.ts), so another process's
+ * sweep or delete cannot remove the files between step 1 and the commit.
+ * A crash before the commit leaves files no row refers to, which sweepOrphans() removes on a
+ * later sweep; a crash after it leaves everything. Rows never point to missing files.
  * The same uid ingested twice returns the existing session and writes nothing.
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -21,6 +23,7 @@ import { poseTrackFromJson, type PoseTrack } from '../pose/pose-track.js';
 import type { WritableDb } from './db.js';
 import { LibraryError } from './errors.js';
 import { storeClip } from './files.js';
+import { withLibraryLock } from './lock.js';
 import { archiveFileName, pathsOf } from './paths.js';
 import { createPlayer, findPlayerByName, getPlayer } from './players.js';
 import { insertAnalysisRows } from './store-analysis.js';
@@ -112,9 +115,14 @@ function archiveBytesFor(i: IngestInput, pose2d: PoseTrack, pose3d: PoseTrack, w
  * Stores one analysis and its session; see the module comment for the order of writes.
  * @returns the session id (the existing one when `analysis.uid` was ingested before).
  * @throws LibraryError `invalid-input` (bad session facts, unreadable clip), `not-found`
- *   (player id), `duplicate-name` never (an existing name is reused); fs errors (disk full).
+ *   (player id), `busy` (another process held the library lock past LOCK_WAIT_MS),
+ *   `duplicate-name` never (an existing name is reused); fs errors (disk full).
  */
 export function ingestAnalysis(db: WritableDb, input: IngestInput): RowId {
+  return withLibraryLock(pathsOf(db).root, () => ingestLocked(db, input));
+}
+
+function ingestLocked(db: WritableDb, input: IngestInput): RowId {
   const done = input.analysis;
   const existing = sessionIdOfUid(db, done.uid);
   if (existing !== null) return existing;

@@ -7,7 +7,8 @@ import type { Sport, SwingType } from '../contract/technique.js';
 import type { ReadableDb, WritableDb } from './db.js';
 import { LibraryError } from './errors.js';
 import { removeFile } from './files.js';
-import { pathsOf } from './paths.js';
+import { withLibraryLock } from './lock.js';
+import { pathsOf, type LibraryPaths } from './paths.js';
 import { rowToSession, splitTags, TAG_SEP, type SessionRow } from './rows.js';
 import { deleteUnusedTags, replaceTags } from './tags.js';
 import type { RowId, Session, SessionFilter, SessionSummary } from './types.js';
@@ -147,11 +148,17 @@ export function setTags(db: WritableDb, id: RowId, tags: readonly string[]): voi
 /**
  * Deletes a session: its rows (analyses, features, pose, tags, tennis tasks cascade) in one
  * transaction, then its archives and its clip when no other session uses the same clip.
+ * Both run under the library-folder lock (main/library/lock.ts), so an ingest of the same clip
+ * in another process cannot commit between the reference check and the unlink.
  * A crash between the two leaves unreferenced files, removed by the next sweep.
- * @throws LibraryError `not-found`.
+ * @throws LibraryError `not-found`, `busy` (lock held elsewhere past LOCK_WAIT_MS).
  */
 export function deleteSession(db: WritableDb, id: RowId): void {
   const paths = pathsOf(db);
+  withLibraryLock(paths.root, () => deleteLocked(db, id, paths));
+}
+
+function deleteLocked(db: WritableDb, id: RowId, paths: LibraryPaths): void {
   const files = db.transaction(() => {
     const clip = db.prepare('SELECT clip_file FROM sessions WHERE id = ?').pluck().get(id) as string | undefined;
     if (clip === undefined) throw new LibraryError('not-found', `no session with id ${id}`);

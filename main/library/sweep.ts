@@ -3,30 +3,55 @@
  * no analysis uses, and `.tmp-` leftovers of interrupted atomic writes. This is the second half
  * of the crash-safety argument (README.md): files are written before the transaction that
  * refers to them, so a crash can leave unreferenced files, never rows without files.
- * Runs when the library is opened, before any ingest of this process; the library has one
- * writing process (the app), so no other ingest can be between its file writes and its commit.
+ *
+ * Two guards keep it from deleting the files of an ingest in flight in another process:
+ *  - it runs under the library-folder lock (main/library/lock.ts), which every writer holds from
+ *    its first file write to its commit, so the rows it reads include every finished ingest;
+ *  - it removes only files older than a grace period ({@link SWEEP_GRACE_MS}), so a writer that
+ *    does not take the lock (an older Swing Studio on the same folder) keeps its in-flight files.
+ * Only writing openers sweep (the app at start, openLibrary with `sweep: true`); read commands never do.
  */
-import { readdirSync, rmSync } from 'node:fs';
+import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { TEMP_PREFIX } from '../archive/atomic-file.js';
 import type { WritableDb } from './db.js';
+import { withLibraryLock } from './lock.js';
 import { pathsOf } from './paths.js';
+
+/**
+ * Files younger than this are never swept, ms: one hour, far above the longest ingest (hashing
+ * and copying a 2 GiB clip, ~40 s at 100 MB/s); an orphan of a crash waits one more start.
+ */
+export const SWEEP_GRACE_MS = 60 * 60 * 1000;
 
 /** Absolute paths removed by a sweep. */
 export interface SweepReport {
   removed: string[];
 }
 
-/** Sweeps the clips and archives folders of the library `db` belongs to. */
-export function sweepOrphans(db: WritableDb): SweepReport {
-  const paths = pathsOf(db);
-  const clips = new Set((db.prepare('SELECT DISTINCT clip_file FROM sessions').pluck().all() as string[]));
-  const archives = new Set((db.prepare('SELECT archive_file FROM analyses').pluck().all() as string[]));
-  const removed = [...sweepDir(paths.clipsDir, clips), ...sweepDir(paths.archivesDir, archives)];
-  return { removed };
+/** Options of {@link sweepOrphans}. */
+export interface SweepOptions {
+  /** Keep files modified less than this many ms ago (default {@link SWEEP_GRACE_MS}; tests pass 0). */
+  graceMs?: number;
+  /** Clock, ms since the epoch (default Date.now). */
+  now?: number;
 }
 
-function sweepDir(dir: string, referenced: Set<string>): string[] {
+/**
+ * Sweeps the clips and archives folders of the library `db` belongs to, holding the library lock.
+ * @throws LibraryError `busy` when another process holds the lock past LOCK_WAIT_MS.
+ */
+export function sweepOrphans(db: WritableDb, opts: SweepOptions = {}): SweepReport {
+  const paths = pathsOf(db);
+  const cutoff = (opts.now ?? Date.now()) - (opts.graceMs ?? SWEEP_GRACE_MS);
+  return withLibraryLock(paths.root, () => {
+    const clips = new Set(db.prepare('SELECT DISTINCT clip_file FROM sessions').pluck().all() as string[]);
+    const archives = new Set(db.prepare('SELECT archive_file FROM analyses').pluck().all() as string[]);
+    return { removed: [...sweepDir(paths.clipsDir, clips, cutoff), ...sweepDir(paths.archivesDir, archives, cutoff)] };
+  });
+}
+
+function sweepDir(dir: string, referenced: Set<string>, cutoffMs: number): string[] {
   const removed: string[] = [];
   let names: string[];
   try {
@@ -37,6 +62,8 @@ function sweepDir(dir: string, referenced: Set<string>): string[] {
   for (const name of names) {
     if (!name.startsWith(TEMP_PREFIX) && referenced.has(name)) continue;
     const p = join(dir, name);
+    const mtime = statSync(p, { throwIfNoEntry: false })?.mtimeMs;
+    if (mtime === undefined || mtime > cutoffMs) continue;
     rmSync(p, { force: true, recursive: true });
     removed.push(p);
   }

@@ -9,7 +9,7 @@ import { sha256File } from '../../main/library/files.js';
 import { ingestAnalysis } from '../../main/library/ingest.js';
 import { libraryPaths } from '../../main/library/paths.js';
 import { deleteSession, listSessions } from '../../main/library/sessions.js';
-import { sweepOrphans } from '../../main/library/sweep.js';
+import { sweepOrphans, SWEEP_GRACE_MS } from '../../main/library/sweep.js';
 import type { PoseTrack } from '../../main/pose/pose-track.js';
 import { fakeClip, ingestInput, tempHome } from './helpers.js';
 
@@ -149,7 +149,8 @@ describe('ingestAnalysis', () => {
     fakeClip(paths.clipsDir, 'deadbeef.mp4');
     fakeClip(paths.archivesDir, '.tmp-123-x.zip');
     const kept = files();
-    const report = sweepOrphans(db);
+    expect(sweepOrphans(db).removed).toEqual([]); // younger than the grace period: kept
+    const report = sweepOrphans(db, { now: Date.now() + SWEEP_GRACE_MS + 1000 });
     expect(report.removed.map((p) => basename(p)).sort()).toEqual(['.tmp-123-x.zip', 'deadbeef.mp4']);
     expect(files()).toEqual(kept.filter((n) => n !== 'deadbeef.mp4' && n !== '.tmp-123-x.zip'));
   });
