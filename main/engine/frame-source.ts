@@ -11,6 +11,8 @@ import { ffmpegPath } from '../config/binaries.js';
 import { VideoDecodeError } from './errors.js';
 import { DECODE_WORKER_SOURCE } from './decode-worker-source.js';
 import { decodeFramesInProcess } from '../av/decode.js';
+import { cliClipInput, cliFailureReason } from '../av/cli-input.js';
+import { capDecode } from '../av/decode-limits.js';
 
 type WorkerMessage =
   | { type: 'pid'; pid: number }
@@ -57,7 +59,8 @@ const PTS_RE = /\bn:\s*(\d+)\s+pts:\s*-?\d+\s+pts_time:\s*(-?[\d.e+-]+)/;
 /**
  * Decodes `videoPath` frame by frame, upright (display rotation applied); `size` is the displayed
  * size scaled by {@link decodeSize}.
- * @throws VideoDecodeError when decoding fails; VideoProbeError when the clip cannot be opened;
+ * At most MAX_DECODE_S of media and MAX_DECODE_FRAMES frames are decoded (main/av/decode-limits.ts).
+ * @throws VideoDecodeError when decoding fails or the clip passes a decode cap; VideoProbeError when the clip cannot be opened;
  *   the signal's reason when aborted (decoding stops at once).
  */
 export function decodeFrames(
@@ -66,7 +69,7 @@ export function decodeFrames(
   signal?: AbortSignal,
 ): AsyncGenerator<DecodedFrame> {
   const bin = ffmpegPath();
-  return bin ? decodeWithCli(bin, videoPath, size, signal) : decodeFramesInProcess(videoPath, size, signal);
+  return capDecode(bin ? decodeWithCli(bin, videoPath, size, signal) : decodeFramesInProcess(videoPath, size, signal));
 }
 
 /**
@@ -86,8 +89,7 @@ async function* decodeWithCli(
     '-threads',
     String(DECODE_THREADS),
     '-copyts',
-    '-i',
-    videoPath,
+    ...cliClipInput(videoPath, { capDuration: true }),
     '-map',
     '0:v:0',
     '-an',
@@ -170,7 +172,7 @@ async function* decodeWithCli(
     if (exit?.error) throw new VideoDecodeError(`ffmpeg could not run: ${exit.error}`);
     if (exit?.code !== 0)
       throw new VideoDecodeError(
-        `ffmpeg failed (exit ${exit?.code}): ${stderrTail.trim().split('\n').slice(-3).join(' | ')}`,
+        `ffmpeg failed (exit ${exit?.code}): ${cliFailureReason(stderrTail)}`,
       );
   } finally {
     signal?.removeEventListener('abort', onAbort);

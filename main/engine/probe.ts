@@ -3,6 +3,7 @@
  * named by FFPROBE_PATH (main/config/binaries.ts). Both give ffprobe's JSON shape, parsed here.
  */
 import { execFile } from 'node:child_process';
+import { cliClipInput, cliFailureReason } from '../av/cli-input.js';
 import { ffprobePath } from '../config/binaries.js';
 import { VideoProbeError } from './errors.js';
 import type { VideoInfo } from './types.js';
@@ -102,14 +103,12 @@ async function probeWithCli(
   timeout: number,
   signal?: AbortSignal,
 ): Promise<ProbeJson> {
-  const net = /^https?:/i.test(pathOrUrl) ? ['-rw_timeout', String(timeout * 1000)] : [];
-  const args = ['-v', 'error', ...net, '-print_format', 'json', '-show_streams', '-show_format', pathOrUrl];
+  const args = ['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', ...cliClipInput(pathOrUrl, { timeoutMs: timeout })];
   const out = await new Promise<string>((resolve, reject) => {
     execFile(bin, args, { signal, timeout, maxBuffer: 8 << 20 }, (err, stdout, stderr) => {
       if (signal?.aborted) return reject(signal.reason as Error);
       if (err) {
-        const detail = stderr.trim().split('\n').pop() || err.message;
-        return reject(new VideoProbeError(detail));
+        return reject(new VideoProbeError(stderr.trim() ? cliFailureReason(stderr) : err.message));
       }
       resolve(stdout);
     });

@@ -11,6 +11,7 @@
  * the source's frame count and timestamps). Output is written to a temp file and renamed.
  */
 import { spawn } from 'node:child_process';
+import { cliClipInput, cliFailureReason } from '../av/cli-input.js';
 import { rename, rm } from 'node:fs/promises';
 import { createCanvas } from '@napi-rs/canvas';
 import { ffmpegPath } from '../config/binaries.js';
@@ -77,8 +78,7 @@ export async function renderOverlayVideo(o: OverlayVideoOptions): Promise<void> 
     'error',
     '-y',
     '-nostdin',
-    '-i',
-    o.clipPath,
+    ...cliClipInput(o.clipPath, { capDuration: true }),
     // Our frame k must meet source frame k: shift the raw input to the first frame's time
     // (a stream may start after 0). Frame rates are constant here; a variable-rate source gets
     // the nearest earlier skeleton, which `npm test` checks on the clips we have.
@@ -131,13 +131,15 @@ export async function renderOverlayVideo(o: OverlayVideoOptions): Promise<void> 
       o.signal?.throwIfAborted();
       ctx.clearRect(r.x, r.y, r.w, r.h);
       paintSkeleton(ctx, o.pose2d, f, style, o.highlightJoints, o.highlightLimbs);
-      if (!ff.stdin.write(canvas.data())) await new Promise((res) => ff.stdin.once('drain', res));
+      // ffmpeg exiting early (a refused input) never drains: stop writing when it has closed.
+      if (!ff.stdin.write(canvas.data())) await Promise.race([new Promise((res) => ff.stdin.once('drain', res)), closed.catch(() => undefined)]);
+      if (ff.exitCode !== null || ff.signalCode !== null) break;
       o.onProgress?.(f + 1, o.pose2d.frames);
     }
     ff.stdin.end();
     const code = await closed;
     if (code !== 0)
-      throw new Error(`ffmpeg failed (exit ${code}): ${stderr.trim().split('\n').slice(-3).join(' | ')}`);
+      throw new Error(`ffmpeg failed (exit ${code}): ${cliFailureReason(stderr)}`);
     await rename(tmp, o.outPath);
   } catch (err) {
     ff.kill('SIGKILL');

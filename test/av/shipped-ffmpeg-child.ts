@@ -1,7 +1,8 @@
 /**
  * Runs every media use of the app once with the shipped FFmpeg, in a process whose PATH holds no
  * ffmpeg/ffprobe (shipped-ffmpeg.test.ts starts it that way) and prints what it saw as JSON.
- * Usage: node --import tsx shipped-ffmpeg-child.ts <work dir> <clip>.
+ * Usage: node --import tsx shipped-ffmpeg-child.ts <work dir> <clip>. With FFMPEG_PATH/FFPROBE_PATH set
+ * in its environment the same uses run on that system CLI (main/av/cli-input.ts confines it).
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -66,6 +67,9 @@ const playlistDecode = await refused(
   })(),
 );
 const playlistFrame = await refused(extractFramePng(playlist, 0));
+const playlistOverlay = await refused(
+  renderOverlayVideo({ clipPath: playlist, outPath: join(work, 'attack.mp4'), pose2d: track, width: info.width, height: info.height, fps: info.fps }),
+);
 
 console.log(
   JSON.stringify({
@@ -79,5 +83,6 @@ console.log(
     playlistProbe,
     playlistDecode,
     playlistFrame,
+    playlistOverlay,
   }),
 );

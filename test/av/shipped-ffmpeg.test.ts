@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { testFfprobe } from '../support/ffmpeg-cli.js';
+import { testFfmpeg, testFfprobe } from '../support/ffmpeg-cli.js';
 import { mediaPath } from '../support/media.js';
 
 const work = mkdtempSync(join(tmpdir(), 'swing-shipped-ffmpeg-'));
@@ -25,26 +25,29 @@ interface ChildReport {
   playlistProbe: string;
   playlistDecode: string;
   playlistFrame: string;
+  playlistOverlay: string;
 }
 
-describe('the shipped FFmpeg with no ffmpeg on PATH', () => {
-  const bin = join(work, 'bin');
+/** Runs shipped-ffmpeg-child.ts with PATH holding only `node`, plus `extra` in its environment. */
+function runChild(dir: string, clip: string, extra: NodeJS.ProcessEnv): ChildReport {
+  const bin = join(dir, 'bin');
   execFileSync('mkdir', ['-p', bin]);
   symlinkSync(process.execPath, join(bin, 'node'));
-  const clip = mediaPath('balance_portrait_60fps_1.mp4');
   const env: NodeJS.ProcessEnv = { ...process.env, PATH: bin };
   delete env.FFMPEG_PATH;
   delete env.FFPROBE_PATH;
-  const report = JSON.parse(
-    execFileSync(
-      process.execPath,
-      ['--import', 'tsx', join(import.meta.dirname, 'shipped-ffmpeg-child.ts'), work, clip],
-      { env, encoding: 'utf8', cwd: process.cwd() },
-    )
-      .trim()
-      .split('\n')
-      .pop()!,
-  ) as ChildReport;
+  Object.assign(env, extra);
+  const out = execFileSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'shipped-ffmpeg-child.ts'), dir, clip], {
+    env,
+    encoding: 'utf8',
+    cwd: process.cwd(),
+  });
+  return JSON.parse(out.trim().split('\n').pop()!) as ChildReport;
+}
+
+describe('the shipped FFmpeg with no ffmpeg on PATH', () => {
+  const clip = mediaPath('balance_portrait_60fps_1.mp4');
+  const report = runChild(work, clip, {});
 
   it('finds no system ffmpeg and uses FFmpeg ≥ 6.1', () => {
     expect(report.systemFfmpeg).toBe('');
@@ -83,10 +86,28 @@ describe('the shipped FFmpeg with no ffmpeg on PATH', () => {
     expect(parseInt(counted, 10)).toBe(100);
   });
 
-  it('refuses an HLS playlist named swing.mp4 that points at a local video, in probe, decode and key frames', () => {
-    for (const msg of [report.playlistProbe, report.playlistDecode, report.playlistFrame]) {
+  it('refuses an HLS playlist named swing.mp4 that points at a local video, in probe, decode, key frames and overlay', () => {
+    for (const msg of [report.playlistProbe, report.playlistDecode, report.playlistFrame, report.playlistOverlay]) {
       expect(msg).not.toBe('accepted');
       expect(msg).toMatch(/could not extract meta-data from the video/);
     }
+  });
+});
+
+describe('a system ffmpeg/ffprobe chosen with FFMPEG_PATH/FFPROBE_PATH (main/av/cli-input.ts)', () => {
+  const dir = mkdtempSync(join(work, 'cli-'));
+  const report = runChild(dir, mediaPath('balance_portrait_60fps_1.mp4'), { FFMPEG_PATH: testFfmpeg(), FFPROBE_PATH: testFfprobe() });
+
+  it('still probes, decodes every frame and extracts a key frame of a real clip', () => {
+    expect(report.info).toMatchObject({ width: 1080, height: 1920, frameCount: 100 });
+    expect(report.frames).toBe(100);
+    expect(report.png).toEqual([1080, 1920]);
+    expect(report.overlay).toMatchObject({ width: 1080, height: 1920, frameCount: 100, codec: 'h264' });
+  });
+
+  it('refuses the same playlist in probe, decode, key frames and overlay: with a clear reason (format whitelist)', () => {
+    const all = [report.playlistProbe, report.playlistDecode, report.playlistFrame, report.playlistOverlay];
+    for (const msg of all) expect(msg).toMatch(/playlists, concat lists and image sequences are refused/);
+    console.log(`CLI playlist attack: ${all.length} of ${all.length} media uses refused`);
   });
 });

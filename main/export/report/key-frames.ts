@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { ffmpegPath } from '../../config/binaries.js';
 import { framePngInProcess } from '../../av/frame-image.js';
+import { cliClipInput, cliFailureReason } from '../../av/cli-input.js';
 import { defaultSkeletonStyle, paintSkeleton, skeletonBounds } from '../../pose/skeleton-paint.js';
 import type { PoseTrack } from '../../pose/pose-track.js';
 
@@ -25,7 +26,8 @@ export interface KeyFrameSpec {
 /**
  * Decodes frame `frameNr` (0-based decode order) of a clip as PNG bytes, with the shipped FFmpeg
  * (or FFMPEG_PATH's ffmpeg when set).
- * @throws Error when decoding fails or the frame does not exist.
+ * @throws Error when decoding fails (with ffmpeg's reason, NOT_A_CLIP for a refused input) or the
+ *   frame does not exist; the signal's reason when aborted.
  */
 export async function extractFramePng(
   clipPath: string,
@@ -34,28 +36,34 @@ export async function extractFramePng(
 ): Promise<Buffer> {
   const bin = ffmpegPath();
   if (!bin) return framePngInProcess(clipPath, frameNr, signal);
-  const { stdout } = await run(
-    bin,
-    [
-      '-v',
-      'error',
-      '-nostdin',
-      '-i',
-      clipPath,
-      '-vf',
-      `select=eq(n\\,${frameNr})`,
-      '-fps_mode',
-      'passthrough',
-      '-frames:v',
-      '1',
-      '-f',
-      'image2pipe',
-      '-c:v',
-      'png',
-      '-',
-    ],
-    { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024, signal },
-  );
+  let stdout: Buffer;
+  try {
+    ({ stdout } = await run(
+      bin,
+      [
+        '-v',
+        'error',
+        '-nostdin',
+        ...cliClipInput(clipPath, { capDuration: true }),
+        '-vf',
+        `select=eq(n\\,${frameNr})`,
+        '-fps_mode',
+        'passthrough',
+        '-frames:v',
+        '1',
+        '-f',
+        'image2pipe',
+        '-c:v',
+        'png',
+        '-',
+      ],
+      { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024, signal },
+    ));
+  } catch (err) {
+    signal?.throwIfAborted();
+    const stderr = (err as { stderr?: Buffer }).stderr?.toString() ?? '';
+    throw new Error(`ffmpeg could not read frame ${frameNr}: ${cliFailureReason(stderr)}`, { cause: err });
+  }
   if (stdout.length === 0) throw new Error(`frame ${frameNr} not found in ${clipPath}`);
   return stdout;
 }
