@@ -2,7 +2,7 @@
  * Turns feature definitions and their measurements into API.md Feature objects, and Features
  * into the `feature_categories` aggregate.
  */
-import type { Feature, FeatureCategory } from '../contract/technique.js';
+import type { Feature, FeatureCategory, LeftOutFeature } from '../contract/technique.js';
 import { H36M_LIMBS } from '../pose/h36m.js';
 import type { FeatureDef, SwingContext } from './feature-types.js';
 import { formatBand, formatValue } from './feature-types.js';
@@ -14,19 +14,20 @@ const EVENT_TITLES = {
   ball_contact: 'ball contact',
   backswing_end: 'end of backswing',
   follow_through: 'follow-through',
+  forward_swing: 'forward swing',
 } as const;
 
 /**
- * Measures one feature. Returns the Feature, or null and pushes a warning naming the joints and
- * frame when the feature could not be measured honestly.
+ * Measures one feature. Returns the Feature, or null, pushes a warning (naming the joints and
+ * frame, or the reason) and records it in `leftOut` when it could not be measured honestly.
  */
-export function buildFeature(def: FeatureDef, c: SwingContext, warnings: string[]): Feature | null {
+export function buildFeature(def: FeatureDef, c: SwingContext, warnings: string[], leftOut: LeftOutFeature[] = []): Feature | null {
   const m = def.measure(c);
   const frameNr = c.p.pose3d.frameNr[m.frame] ?? m.frame;
   if (!m.ok) {
-    warnings.push(
-      `${def.name} left out: ${m.missing.join(', ')} not measured at frame ${frameNr} (${EVENT_TITLES[m.event]})`,
-    );
+    const reason = m.reason ?? `${m.missing.join(', ')} not measured at frame ${frameNr} (${EVENT_TITLES[m.event]})`;
+    warnings.push(`${def.name} left out: ${reason}`);
+    leftOut.push({ feature_name: def.name, feature_human_readable_name: def.human, reason });
     return null;
   }
   const ref = REFERENCES[def.name][c.sport];
@@ -51,6 +52,8 @@ export function buildFeature(def: FeatureDef, c: SwingContext, warnings: string[
     score,
     value: Math.round(m.value * 1e4) / 1e4,
     unit: def.unit,
+    ...(m.atContact !== undefined ? { value_at_contact: Math.round(m.atContact * 1e4) / 1e4 } : {}),
+    ...(m.confidence !== undefined ? { confidence: Math.round(m.confidence * 1000) / 1000 } : {}),
     observation: `${def.says(valueText, m.value, c)}. ${comparison}`,
     suggestion,
     feature_categories: [...def.categories],

@@ -19,7 +19,44 @@ export interface ChainSegment {
   peakIndex: number;
   peakTime: number;
   peakValue: number;
+  /**
+   * Uncertainty of `peakTime`, seconds: half a frame period of the analysis clock (the distinct
+   * images in real time): the peak is known to the sampling interval it falls in; the parabolic
+   * sub-frame estimate stays within it. NaN without a peak.
+   */
+  peakUncertainty: number;
   unit: 'deg/s' | 'm/s';
+}
+
+/** Median frame period of the analysis clock, seconds. */
+export function framePeriod(t: ArrayLike<number>): number {
+  const d: number[] = [];
+  for (let i = 1; i < t.length; i++) {
+    const v = t[i]! - t[i - 1]!;
+    if (v > 0) d.push(v);
+  }
+  d.sort((a, b) => a - b);
+  return d[d.length >> 1] ?? NaN;
+}
+
+/** A gap between two peaks of the chain, seconds, with its uncertainty (root-sum-square of the two peaks'). */
+export interface ChainGap {
+  gap: number;
+  uncertainty: number;
+}
+
+/**
+ * The proximal-to-distal timing: pelvis → trunk and trunk → hand gaps between peak times, and
+ * which of them is the sequence value (the smaller gap: the weakest link of the order).
+ */
+export function chainTiming(ch: Chain): { pelvisToTrunk: ChainGap; trunkToHand: ChainGap; sequence: ChainGap } {
+  const gap = (a: ChainSegment, b: ChainSegment): ChainGap => ({
+    gap: b.peakTime - a.peakTime,
+    uncertainty: Math.hypot(a.peakUncertainty, b.peakUncertainty),
+  });
+  const pelvisToTrunk = gap(ch.hip, ch.shoulder);
+  const trunkToHand = gap(ch.shoulder, ch.wrist);
+  return { pelvisToTrunk, trunkToHand, sequence: pelvisToTrunk.gap <= trunkToHand.gap ? pelvisToTrunk : trunkToHand };
 }
 
 /** Pelvis, trunk and hand segments of the chain. */
@@ -47,6 +84,7 @@ export function forwardSwingWindow(k: Kinematics, ph: SwingPhases): [number, num
  */
 export function computeChain(k: Kinematics, ph: SwingPhases): Chain {
   const window = forwardSwingWindow(k, ph);
+  const halfPeriod = framePeriod(k.t) / 2;
   const turn = k.trunkYaw[ph.contact.index]! - k.trunkYaw[ph.backswingEnd.index]!;
   const dir = Number.isFinite(turn) && turn < 0 ? -1 : 1;
   const seg = (values: Float64Array, search: Float64Array, unit: ChainSegment['unit']): ChainSegment => {
@@ -56,6 +94,7 @@ export function computeChain(k: Kinematics, ph: SwingPhases): Chain {
       peakIndex: i,
       peakTime: i >= 0 ? peakTime(search, k.t, i) : NaN,
       peakValue: i >= 0 ? values[i]! : NaN,
+      peakUncertainty: i >= 0 ? halfPeriod : NaN,
       unit,
     };
   };

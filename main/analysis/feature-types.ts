@@ -23,13 +23,21 @@ export interface SwingContext {
   heightM: number;
 }
 
-/** Names of the swing moments features are measured at. */
-export type EventName = 'ball_contact' | 'backswing_end' | 'follow_through';
+/**
+ * Names of the swing moments features are measured at. `forward_swing` is the frame where a
+ * speed peaks between the end of the backswing and just after contact (chain.ts window).
+ */
+export type EventName = 'ball_contact' | 'backswing_end' | 'follow_through' | 'forward_swing';
 
-/** A measured value at a frame, or the joints that were missing there. */
+/**
+ * A measured value at a frame, or why there is none: the joints missing there, or a `reason`
+ * the value would not be honest (e.g. a timing finer than the frame rate can resolve).
+ * `atContact` is a secondary value at ball contact (peak features); `confidence` (0–1) the lowest
+ * pose confidence of the measured joints at the frame.
+ */
 export type Measurement =
-  | { ok: true; value: number; frame: number; event: EventName }
-  | { ok: false; missing: string[]; frame: number; event: EventName };
+  | { ok: true; value: number; frame: number; event: EventName; atContact?: number; confidence?: number }
+  | { ok: false; missing: string[]; reason?: string; frame: number; event: EventName };
 
 /** Unit strings of feature values. */
 export type Unit = 'deg' | 'deg/s' | 'm/s' | 'm' | 'ratio' | 's';

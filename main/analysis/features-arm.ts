@@ -4,7 +4,7 @@
  */
 import { J } from '../pose/h36m.js';
 import type { FeatureDef, Measurement, SwingContext } from './feature-types.js';
-import { contactOf, measureAt } from './measure.js';
+import { contactOf, measureAt, peakOf } from './measure.js';
 import { angleAt, joint3, mid, norm, sub, type Vec3 } from './pose-access.js';
 
 function arm(c: SwingContext) {
@@ -24,23 +24,23 @@ function handPos(c: SwingContext, g: (j: number) => Vec3): Vec3 {
 
 const handWord = (c: SwingContext) => (c.twoHanded ? 'hands' : 'hitting wrist');
 
-/** Hand speed at contact, m/s (dominant wrist; midpoint of both wrists for two-handed strokes). */
+/**
+ * Peak hand speed in the forward swing, m/s (dominant wrist; midpoint of both wrists for
+ * two-handed strokes), relative to the pelvis; the speed at contact is secondary.
+ */
 export const wristSpeed: FeatureDef = {
-  name: 'wrist_speed_at_contact',
-  human: 'Wrist speed at contact',
+  name: 'wrist_speed',
+  human: 'Hand speed (peak)',
   unit: 'm/s',
   categories: ['power', 'contact'],
   joints: (c) => handJoints(c),
   limbs: (c) => (c.twoHanded ? ['left_forearm', 'right_forearm'] : [`${c.hand}_forearm`]),
-  measure(c) {
-    const { frame, event } = contactOf(c);
-    return measureAt(c, frame, event, handJoints(c), () => c.k.handSpeed[frame]!);
-  },
-  says: (v, _raw, c) => `Your ${handWord(c)} moved at ${v} (relative to the hips) at ball contact`,
+  measure: (c) => peakOf(c, 'wrist', handJoints(c), 'hand'),
+  says: (v, _raw, c) => `Your ${handWord(c)} reached ${v} (relative to the hips) in the forward swing`,
   improve: (t) =>
     `Accelerate through the ball, not before it: keep the arm relaxed in the backswing and let the body rotation whip the hand to about ${t} at contact.`,
   overshoot: (t) => `Keep your hand speed near ${t}.`,
-  keep: (t) => `Your hand speed at contact (${t}) is at a professional level; keep the relaxed, full acceleration.`,
+  keep: (t) => `Your hand speed (${t}) is at a professional level; keep the relaxed, full acceleration.`,
 };
 
 /** Elbow angle at contact: angle(shoulder, elbow, wrist) of the dominant arm, deg (180 = straight). */

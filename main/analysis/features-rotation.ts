@@ -1,12 +1,13 @@
 /**
  * Rotation features from the smoothed pelvis and trunk headings (kinematics.ts): hip–shoulder
- * separation and unit turn at the end of the backswing, pelvis and trunk rotation speed at
- * contact, and the proximal-to-distal timing of the kinetic chain.
+ * separation and unit turn at the end of the backswing, the peak pelvis and trunk rotation speeds
+ * in the forward swing (speed at contact secondary), and the proximal-to-distal timing of the
+ * kinetic chain from those peaks, left out when the frame rate cannot resolve it.
  */
 import { J } from '../pose/h36m.js';
-import { computeChain } from './chain.js';
-import type { FeatureDef, Measurement, SwingContext } from './feature-types.js';
-import { backswingOf, contactOf, measureAt } from './measure.js';
+import { chainTiming, computeChain, framePeriod } from './chain.js';
+import type { FeatureDef, Measurement } from './feature-types.js';
+import { backswingOf, contactOf, measureAt, peakOf } from './measure.js';
 import { angleDiffDeg, missingJoints } from './pose-access.js';
 
 const HIPS = [J.leftHip, J.rightHip];
@@ -57,46 +58,45 @@ export const unitTurn: FeatureDef = {
   keep: (t) => `Your unit turn (${t}) is at a professional level; keep starting it early.`,
 };
 
-function rotationSpeed(c: SwingContext, series: 'pelvisOmega' | 'trunkOmega', joints: number[]): Measurement {
-  const { frame, event } = contactOf(c);
-  return measureAt(c, frame, event, joints, () => Math.abs(c.k[series][frame]!));
-}
-
-/** Pelvis rotation speed at contact: |d(pelvis heading)/dt|, deg/s. */
+/** Peak pelvis rotation speed in the forward swing: |d(pelvis heading)/dt|, deg/s; the speed at contact is secondary. */
 export const pelvisSpeed: FeatureDef = {
-  name: 'pelvis_rotation_speed_at_contact',
-  human: 'Hip rotation speed at contact',
+  name: 'pelvis_rotation_speed',
+  human: 'Hip rotation speed (peak)',
   unit: 'deg/s',
   categories: ['power'],
   joints: () => [J.pelvis, ...HIPS],
   limbs: () => ['left_hip', 'right_hip'],
-  measure: (c) => rotationSpeed(c, 'pelvisOmega', HIPS),
-  says: (v) => `Your hips were rotating at ${v} at ball contact`,
+  measure: (c) => peakOf(c, 'hip', HIPS, 'hip rotation'),
+  says: (v) => `Your hips reached ${v} of rotation speed in the forward swing`,
   improve: (t) =>
-    `Drive the hips: push off the back leg and rotate the hips hard toward the target so they are still turning at about ${t} when you hit.`,
+    `Drive the hips: push off the back leg and rotate the hips hard toward the target so they reach about ${t} in the forward swing.`,
   overshoot: (t) => `Keep the hip rotation near ${t}.`,
-  keep: (t) => `Your hip rotation at contact (${t}) matches professional forehands; keep using the legs.`,
+  keep: (t) => `Your hip rotation speed (${t}) matches professional forehands; keep using the legs.`,
 };
 
-/** Trunk rotation speed at contact: |d(shoulder-line heading)/dt|, deg/s. */
+/** Peak trunk rotation speed in the forward swing: |d(shoulder-line heading)/dt|, deg/s; the speed at contact is secondary. */
 export const trunkSpeed: FeatureDef = {
-  name: 'trunk_rotation_speed_at_contact',
-  human: 'Trunk rotation speed at contact',
+  name: 'trunk_rotation_speed',
+  human: 'Trunk rotation speed (peak)',
   unit: 'deg/s',
   categories: ['power'],
   joints: () => [J.thorax, ...SHOULDERS],
   limbs: () => ['left_clavicle', 'right_clavicle', 'upper_spine'],
-  measure: (c) => rotationSpeed(c, 'trunkOmega', SHOULDERS),
-  says: (v) => `Your shoulders were rotating at ${v} at ball contact`,
+  measure: (c) => peakOf(c, 'shoulder', SHOULDERS, 'trunk rotation'),
+  says: (v) => `Your shoulders reached ${v} of rotation speed in the forward swing`,
   improve: (t) =>
-    `Let the trunk whip through: after the hips start, rotate the chest through the ball (about ${t} at contact) instead of swinging with the arm alone.`,
+    `Let the trunk whip through: after the hips start, rotate the chest through the ball (about ${t} at its fastest) instead of swinging with the arm alone.`,
   overshoot: (t) => `Keep the trunk rotation near ${t}.`,
-  keep: (t) => `Your trunk rotation at contact (${t}) is at a professional level.`,
+  keep: (t) => `Your trunk rotation speed (${t}) is at a professional level.`,
 };
 
 /**
  * Kinetic-chain sequence: min(trunk peak − pelvis peak, hand peak − trunk peak), seconds, from
  * sub-frame peak times in the forward swing (chain.ts). Positive = proximal-to-distal order.
+ * Left out (with the reason as a warning) when the gap is within its uncertainty (root-sum-square
+ * of the two peaks' plateau half-widths) or shorter than one frame period: at 30 images/s of a
+ * real-time clip the frame period (33 ms) exceeds the elite pelvis→trunk lag (18 ms, Landlinger
+ * et al. 2010), so only high-speed or slow-motion clips with their capture rate can score it.
  */
 export const chainSequence: FeatureDef = {
   name: 'kinetic_chain_sequence',
@@ -112,9 +112,14 @@ export const chainSequence: FeatureDef = {
     if (ch.hip.peakIndex < 0 || ch.shoulder.peakIndex < 0 || ch.wrist.peakIndex < 0) {
       return { ok: false, missing: ['hip, shoulder or wrist speed in the forward swing'], frame, event };
     }
-    return measureAt(c, frame, event, [...TORSO, wrist], () =>
-      Math.min(ch.shoulder.peakTime - ch.hip.peakTime, ch.wrist.peakTime - ch.shoulder.peakTime),
-    );
+    const { sequence } = chainTiming(ch);
+    const period = framePeriod(c.k.t);
+    const ms = (s: number) => `${Math.round(s * 1000)} ms`;
+    if (Math.abs(sequence.gap) <= sequence.uncertainty || Math.abs(sequence.gap) < period) {
+      const why = Math.abs(sequence.gap) < period ? `the peaks fall within one frame period (${ms(period)})` : 'its uncertainty crosses zero';
+      return { ok: false, missing: [], reason: `the timing of the speed peaks cannot be resolved: gap ${ms(sequence.gap)} ± ${ms(sequence.uncertainty)}, ${why}`, frame, event };
+    }
+    return measureAt(c, frame, event, [...TORSO, wrist], () => sequence.gap);
   },
   says: (v, raw) =>
     raw >= 0

@@ -2,8 +2,9 @@
  * Shared measuring helper for feature definitions: reads the needed joints at one frame and
  * either computes the value or reports which joints were missing (never a made-up number).
  */
-import { missingJoints, joint3, type Vec3 } from './pose-access.js';
+import { jointsConfidence, missingJoints, joint3, type Vec3 } from './pose-access.js';
 import type { EventName, Measurement, SwingContext } from './feature-types.js';
+import { computeChain, type Chain } from './chain.js';
 
 /**
  * Measures `fn` on the 3D joints `joints` at frame `frame`.
@@ -24,7 +25,8 @@ export function measureAt(
     if (!v) throw new Error(`joint ${j} was not requested by the feature`);
     return v;
   });
-  return Number.isFinite(value) ? { ok: true, value, frame, event } : { ok: false, missing: ['geometry (degenerate segment)'], frame, event };
+  if (!Number.isFinite(value)) return { ok: false, missing: ['geometry (degenerate segment)'], frame, event };
+  return { ok: true, value, frame, event, confidence: jointsConfidence(c.p, frame, joints) };
 }
 
 /** Frame index and event of ball contact. */
@@ -35,4 +37,18 @@ export function contactOf(c: SwingContext): { frame: number; event: EventName } 
 /** Frame index and event of the end of the backswing. */
 export function backswingOf(c: SwingContext): { frame: number; event: EventName } {
   return { frame: c.phases.backswingEnd.index, event: 'backswing_end' };
+}
+
+/**
+ * The peak of a kinetic-chain speed in the forward swing (chain.ts: end of backswing to just
+ * after contact), measured at the peak frame (`forward_swing` event) with the speed at contact as
+ * the secondary value. Left out when the speed has no finite value in the window.
+ */
+export function peakOf(c: SwingContext, segment: keyof Omit<Chain, 'window'>, joints: readonly number[], label: string): Measurement {
+  const s = computeChain(c.k, c.phases)[segment];
+  const contact = c.phases.contact.index;
+  if (s.peakIndex < 0) return { ok: false, missing: [], reason: `no ${label} speed measured in the forward swing`, frame: contact, event: 'ball_contact' };
+  const m = measureAt(c, s.peakIndex, 'forward_swing', joints, () => s.peakValue);
+  const atContact = s.values[contact];
+  return m.ok && atContact !== undefined && Number.isFinite(atContact) ? { ...m, atContact } : m;
 }

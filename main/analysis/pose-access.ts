@@ -53,6 +53,13 @@ export function joint2(p: PosePair, f: number, j: number): [number, number] | nu
   return Number.isFinite(k[i]) && Number.isFinite(k[i + 1]) ? [k[i]!, k[i + 1]!] : null;
 }
 
+/** Lowest pose confidence (0–1, min of the 2D and 3D tracks) of `joints` at frame f. */
+export function jointsConfidence(p: PosePair, f: number, joints: readonly number[]): number {
+  let c = 1;
+  for (const j of joints) c = Math.min(c, p.pose2d.confidences[f * p.pose2d.joints + j] ?? 0, p.pose3d.confidences[f * p.pose3d.joints + j] ?? 0);
+  return c;
+}
+
 /** Names of the joints in `joints` that are not measured at frame f (empty when all are). */
 export function missingJoints(p: PosePair, f: number, joints: readonly number[]): string[] {
   return joints.filter((j) => !jointValid(p, f, j)).map((j) => H36M_JOINTS[j] ?? `joint ${j}`);

@@ -18,9 +18,9 @@ export type FeatureName =
   | 'knee_flexion_at_contact'
   | 'hip_shoulder_separation'
   | 'unit_turn'
-  | 'pelvis_rotation_speed_at_contact'
-  | 'trunk_rotation_speed_at_contact'
-  | 'wrist_speed_at_contact'
+  | 'pelvis_rotation_speed'
+  | 'trunk_rotation_speed'
+  | 'wrist_speed'
   | 'kinetic_chain_sequence'
   | 'trunk_tilt_at_contact'
   | 'follow_through_height'
@@ -83,11 +83,11 @@ export const REFERENCES: Readonly<Record<FeatureName, Record<Sport, Reference>>>
       source: `${PICKLEBALL_COACHING}: "turn the shoulders, short backswing"; bands are our heuristic.`,
     },
   ),
-  pelvis_rotation_speed_at_contact: racket(
+  pelvis_rotation_speed: racket(
     {
       breakpoints: [0, 80, 168, 295, 700],
       beyond: 'clamp',
-      source: `${LANDLINGER_2010}: pelvis angular velocity at impact 295 °/s (elite) vs 168 °/s (high-performance), used as the lower ends of the professional and advanced bands; lower bands are a heuristic.`,
+      source: `${LANDLINGER_2010}: pelvis angular velocity at impact 295 °/s (elite) vs 168 °/s (high-performance), used as the lower ends of the professional and advanced bands for the peak in the forward swing (the peak is at least the value at impact, and in elite forehands comes 75 ms before it: ${LANDLINGER_JSSM}; so these bands are conservative for peaks); lower bands are a heuristic.`,
     },
     {
       breakpoints: [0, 50, 100, 180, 500],
@@ -95,11 +95,11 @@ export const REFERENCES: Readonly<Record<FeatureName, Record<Sport, Reference>>>
       source: `Heuristic: ${LANDLINGER_2010} tennis values scaled by 0.6 for the shorter pickleball drive (${PICKLEBALL_COACHING}); no pickleball norms found.`,
     },
   ),
-  trunk_rotation_speed_at_contact: racket(
+  trunk_rotation_speed: racket(
     {
       breakpoints: [0, 150, 292, 453, 1000],
       beyond: 'clamp',
-      source: `${LANDLINGER_2010}: upper-trunk angular velocity at impact 453 °/s (elite) vs 292 °/s (high-performance), used as the lower ends of the professional and advanced bands; lower bands are a heuristic.`,
+      source: `${LANDLINGER_2010}: upper-trunk angular velocity at impact 453 °/s (elite) vs 292 °/s (high-performance), used as the lower ends of the professional and advanced bands for the peak in the forward swing (the peak is at least the value at impact, 57 ms before it in elite forehands: ${LANDLINGER_JSSM}; conservative for peaks); lower bands are a heuristic.`,
     },
     {
       breakpoints: [0, 90, 175, 270, 700],
@@ -107,11 +107,11 @@ export const REFERENCES: Readonly<Record<FeatureName, Record<Sport, Reference>>>
       source: `Heuristic: ${LANDLINGER_2010} tennis values scaled by 0.6 for the pickleball drive; no pickleball norms found.`,
     },
   ),
-  wrist_speed_at_contact: racket(
+  wrist_speed: racket(
     {
       breakpoints: [0, 3, 5.5, 8, 20],
       beyond: 'clamp',
-      source: `Heuristic between the horizontal shoulder speed (2.5–3.0 m/s) and racquet speed (31–33 m/s) at impact in ${LANDLINGER_JSSM}: the wrist is roughly a quarter to a third of the way from the shoulder to the racket tip. Speeds are relative to the pelvis (the lifted 3D pose is pelvis-centred).`,
+      source: `Heuristic between the peak horizontal shoulder speed (2.5–3.0 m/s) and racquet speed (31–33 m/s) in ${LANDLINGER_JSSM}: the wrist is roughly a quarter to a third of the way from the shoulder to the racket tip. Peak in the forward swing, relative to the pelvis (the lifted 3D pose is pelvis-centred).`,
     },
     {
       breakpoints: [0, 2, 3.5, 5, 15],

@@ -84,8 +84,9 @@ export function computeTechniqueResult(input: AnalysisInput): TechniqueOutput {
   if (p.rejectedCount > 0) warnings.push(`${p.rejectedCount} joint positions ignored: their bone length jumped by more than 35 % (mislocated keypoints)`);
   const { k, phases, twoHanded } = resolveSwing(p, input, warnings, usable);
   const c: SwingContext = { p, k, phases, hand, sport: meta.sport, swingType: meta.swing_type, twoHanded, heightM: meta.player_height_mm / 1000 };
+  const leftOut: NonNullable<TechniqueResult['features_left_out']> = [];
   const features = FEATURES.filter((d) => d.applies?.(c) ?? true)
-    .map((d) => buildFeature(d, c, warnings))
+    .map((d) => buildFeature(d, c, warnings, leftOut))
     .filter((f): f is Feature => f !== null);
   if (features.length === 0) {
     throw new InsufficientPoseError(`too little pose to analyse: no feature could be measured (${warnings.join('; ')})`, usable);
@@ -100,6 +101,7 @@ export function computeTechniqueResult(input: AnalysisInput): TechniqueOutput {
     feature_categories: aggregateCategories(features),
     kinetic_chain: { speed_dict: { hip: speedSeries(chain.hip), shoulder: speedSeries(chain.shoulder), wrist: speedSeries(chain.wrist) } },
     wrist_speed: { ...speedSeries(wristPeak), hand },
+    ...(leftOut.length ? { features_left_out: leftOut } : {}),
   };
   const ci = phases.contact.index;
   return {

@@ -73,6 +73,10 @@ export const Feature = z.looseObject({
   value: z.number(),
   /** Unit of `value` (our extra; API.md does not show units): "deg", "m", "m/s", "s", "ratio", "%". */
   unit: z.string().optional(),
+  /** Our extra: for a peak feature (value = peak in the forward swing), the value at ball contact, same unit. */
+  value_at_contact: z.number().optional(),
+  /** Our extra: lowest pose confidence (0–1) of the joints the value was measured on, at its frame. */
+  confidence: z.number().min(0).max(1).optional(),
   observation: z.string(),
   suggestion: z.string(),
   feature_categories: z.array(z.string()),
@@ -122,12 +126,18 @@ export const WristSpeed = z.looseObject({
 });
 export type WristSpeed = z.infer<typeof WristSpeed>;
 
+/** Our extra: a feature not scored for a stroke, and why (element of `result.features_left_out`). */
+export const LeftOutFeature = z.looseObject({ feature_name: z.string(), feature_human_readable_name: z.string(), reason: z.string() });
+export type LeftOutFeature = z.infer<typeof LeftOutFeature>;
+
 /** `result` of a done response. */
 export const TechniqueResult = z.looseObject({
   features: z.array(Feature),
   feature_categories: z.record(z.string(), FeatureCategory),
   kinetic_chain: KineticChain.optional(),
   wrist_speed: WristSpeed.optional(),
+  /** Our extra: features not scored for this stroke and why (unmeasured joints, unresolvable timing). */
+  features_left_out: z.array(LeftOutFeature).optional(),
 });
 export type TechniqueResult = z.infer<typeof TechniqueResult>;
 

@@ -63,8 +63,8 @@ describe('tennis_forehand_2 (Federer forehand)', () => {
     expect(v('trunk_tilt_at_contact')).toBeLessThan(45);
     expect(v('stance_width')).toBeGreaterThan(0);
     expect(v('stance_width')).toBeLessThan(1);
-    expect(v('wrist_speed_at_contact')).toBeGreaterThan(0);
-    expect(v('wrist_speed_at_contact')).toBeLessThan(40);
+    expect(v('wrist_speed')).toBeGreaterThan(0);
+    expect(v('wrist_speed')).toBeLessThan(40);
     expect(v('hip_shoulder_separation')).toBeLessThan(90);
   });
 
