@@ -32,9 +32,12 @@ beforeAll(async () => {
   const small = join(dir, 'small.mp4');
   execFileSync(testFfmpeg(), ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=15', '-t', '5', '-pix_fmt', 'yuv420p', small]);
   writeFileSync(join(dir, 'text.mp4'), 'not a video');
+  // The playlist attack (issue 13): an HLS playlist naming another video on this disk.
+  writeFileSync(join(dir, 'playlist.mp4'), `#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXTINF:10,\n${mediaPath('balance_portrait_60fps_1.mp4')}\n#EXT-X-ENDLIST\n`);
   urls.tennis = await upload(tennis, 'tennis.mp4');
   urls.small = await upload(small, 'small.mp4');
   urls.text = await upload(join(dir, 'text.mp4'), 'text.mp4');
+  urls.playlist = await upload(join(dir, 'playlist.mp4'), 'swing.mp4');
   urls.portrait = await upload(mediaPath('balance_portrait_60fps_1.mp4'), 'portrait.mp4');
   urls.missing = (await uploadUrls(svc, 'never.mp4')).downloadUrl;
   // a plain remote host for http(s) URLs that are not ours
@@ -73,6 +76,14 @@ describe('POST /api/videos/check', () => {
     expect(errors[`${filesUrl}/gone.mp4`]).toEqual({ status: 400, message: 'Could not extract meta-data from the video' });
     expect(errors[urls.missing!]).toEqual({ status: 404, message: 'No such object (not uploaded yet)' });
     expect(Object.keys(data).sort()).toEqual([urls.tennis!, urls.small!, urls.portrait!, `${filesUrl}/tennis.mp4`].sort());
+  });
+
+  it('refuses an uploaded HLS playlist that names a local video (no facts of that video come back)', async () => {
+    const r = await api(svc, 'POST', '/api/videos/check', { video_urls: [urls.playlist] });
+    expect(r.status).toBe(200);
+    const body = VideoCheckResponse.parse(r.json);
+    expect(body.data ?? {}).toEqual({});
+    expect(body.errors?.[urls.playlist!]).toEqual({ status: 400, message: 'Could not extract meta-data from the video' });
   });
 
   it('leaves errors out when every probe worked; accepts version latest', async () => {

@@ -29,6 +29,8 @@ beforeAll(async () => {
   clips.portrait = mediaPath('balance_portrait_60fps_1.mp4');
   writeFileSync(join(dir, 'text.mp4'), 'this is not a video\n'.repeat(50));
   writeFileSync(join(dir, 'empty.mp4'), '');
+  // The playlist attack (issue 13): 139 bytes of HLS naming another video on this disk.
+  writeFileSync(join(dir, 'playlist.mp4'), `#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXTINF:10,\n${clips.portrait}\n#EXT-X-ENDLIST\n`);
   const whole = readFileSync(clips.tennis);
   writeFileSync(join(dir, 'truncated.mp4'), whole.subarray(0, Math.floor(whole.length * 0.6)));
   const faststart = cutClip(mediaPath('tennis_forehand_2.mp4'), join(dir, 'faststart.mp4'), 1.5, 2, ['-movflags', '+faststart']);
@@ -152,6 +154,7 @@ describe('POST /process bad input: documented 400s, the service keeps serving', 
     ['text file named .mp4', 'text.mp4', META, 'u1', /Could not extract meta-data from the video/],
     ['truncated mp4', 'truncated.mp4', META, 'u1', /Could not extract meta-data from the video/],
     ['empty file', 'empty.mp4', META, 'u1', /File is empty/],
+    ['HLS playlist named .mp4 naming a local clip', 'playlist.mp4', META, 'u1', /Could not extract meta-data from the video/],
     ['unknown sport', 'tennis.mp4', { ...META, sport: 'squash' }, 'u1', /sport/],
     ['missing uid', 'tennis.mp4', { ...META, uid: undefined }, '', /uid/],
     ['negative height', 'tennis.mp4', { ...META, player_height_mm: -1 }, 'u1', /player_height_mm must be > 0/],
