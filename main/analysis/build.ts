@@ -17,6 +17,17 @@ const EVENT_TITLES = {
   forward_swing: 'forward swing',
 } as const;
 
+/** The warning that says a feature was left out: "<feature_name> left out: <reason>". */
+export function leftOutWarning(name: string, reason: string): string {
+  return `${name} left out: ${reason}`;
+}
+
+/** Reads a {@link leftOutWarning} back (for analyses stored with their warnings only); null for other warnings. */
+export function parseLeftOutWarning(warning: string): { feature_name: string; reason: string } | null {
+  const m = /^([a-z][a-z0-9_]*) left out: (.+)$/s.exec(warning);
+  return m ? { feature_name: m[1]!, reason: m[2]! } : null;
+}
+
 /**
  * Measures one feature. Returns the Feature, or null, pushes a warning (naming the joints and
  * frame, or the reason) and records it in `leftOut` when it could not be measured honestly.
@@ -26,7 +37,7 @@ export function buildFeature(def: FeatureDef, c: SwingContext, warnings: string[
   const frameNr = c.p.pose3d.frameNr[m.frame] ?? m.frame;
   if (!m.ok) {
     const reason = m.reason ?? `${m.missing.join(', ')} not measured at frame ${frameNr} (${EVENT_TITLES[m.event]})`;
-    warnings.push(`${def.name} left out: ${reason}`);
+    warnings.push(leftOutWarning(def.name, reason));
     leftOut.push({ feature_name: def.name, feature_human_readable_name: def.human, reason });
     return null;
   }

@@ -5,6 +5,8 @@
  */
 import type { FeatureCategory, SpeedSeries, WristSpeed } from '../contract/technique.js';
 import type { ReadableDb } from './db.js';
+import { parseLeftOutWarning } from '../analysis/build.js';
+import { FEATURES } from '../analysis/technique.js';
 import { pathsOf } from './paths.js';
 import { fromBlob, rowToPose, type PoseRow } from './pose-blob.js';
 import { getPlayer } from './players.js';
@@ -37,6 +39,7 @@ export function getSessionDetail(db: ReadableDb, id: RowId): SessionDetail | nul
     player,
     analysis: aRow ? rowToAnalysis(aRow, paths) : null,
     features: [],
+    leftOut: [],
     categories: {},
     kineticChain: null,
     wristSpeed: null,
@@ -48,6 +51,7 @@ export function getSessionDetail(db: ReadableDb, id: RowId): SessionDetail | nul
   };
   if (!aRow) return detail;
   const aid = aRow.id;
+  detail.leftOut = leftOutOf(detail.analysis?.warnings ?? []);
   detail.features = (db.prepare('SELECT id, analysis_id, json FROM features WHERE analysis_id = ? ORDER BY ord').all(aid) as FeatureDbRow[]).map(rowToFeature);
   for (const c of db.prepare('SELECT name, json FROM feature_categories WHERE analysis_id = ? ORDER BY name').all(aid) as Array<{ name: string; json: string }>) {
     detail.categories[c.name] = JSON.parse(c.json) as FeatureCategory;
@@ -62,4 +66,14 @@ export function getSessionDetail(db: ReadableDb, id: RowId): SessionDetail | nul
   }
   if (aRow.contact_frame !== null && aRow.contact_ts !== null) detail.contact = { frameNr: aRow.contact_frame, timestamp: aRow.contact_ts };
   return detail;
+}
+
+/** The left-out features named in an analysis' warnings, with their display names. */
+function leftOutOf(warnings: readonly string[]): SessionDetail['leftOut'] {
+  return warnings.flatMap((w) => {
+    const l = parseLeftOutWarning(w);
+    if (!l) return [];
+    const human = FEATURES.find((d) => d.name === l.feature_name)?.human ?? l.feature_name.replaceAll('_', ' ');
+    return [{ ...l, feature_human_readable_name: human }];
+  });
 }

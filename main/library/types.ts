@@ -9,6 +9,7 @@ import type {
   FeatureCategory,
   Hand,
   KineticChain,
+  LeftOutFeature,
   SpeedSeries,
   Sport,
   SwingType,
@@ -143,6 +144,8 @@ export interface SessionDetail {
   /** Latest analysis of the session; null when the session has none yet. */
   analysis: Analysis | null;
   features: FeatureRow[];
+  /** Features the analysis did not score, and why (from its warnings; main/analysis/build.ts). */
+  leftOut: LeftOutFeature[];
   /** `result.feature_categories`, by category name. */
   categories: Record<string, FeatureCategory>;
   /** Hip, shoulder and wrist speed series (null when the engine gave none). */
