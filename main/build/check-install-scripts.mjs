@@ -17,6 +17,13 @@
  *   that we do not use (the libraries run in-process) and that fails offline.
  * - core-js false: prints a funding message. electron-winstaller false: picks a 7-Zip binary for
  *   Squirrel.Windows installers, which we do not build (NSIS).
+ * - onnxruntime-node false: its npm tarball already ships the CPU libraries for every target
+ *   (bin/napi-v6/<platform>/<arch>); its postinstall only downloads CUDA extras from NuGet,
+ *   which the CPU engine does not use and which fails offline (ONNXRUNTIME_NODE_INSTALL=skip
+ *   makes it a no-op where scripts do run).
+ * - protobufjs false: the v6 copy under onnx-proto (ONNX's protobuf classes, used by the model
+ *   converter) has a postinstall that checks the versions of its CLI's optional tools; the
+ *   runtime classes need nothing from it (v8, our own, has no install script).
  */
 import { readFileSync } from 'node:fs';
 
