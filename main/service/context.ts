@@ -5,6 +5,9 @@ import type { ObjectStore } from './object-store.js';
 import { PRESIGNED_URL_LIFETIME_S } from '../contract/api.js';
 import { signUrl, type SignedMethod } from './signing.js';
 import type { AnalysisPipeline } from './pipeline-types.js';
+import type { HostPolicy } from './net-guard.js';
+import type { EngineSlot } from './engine-slot.js';
+import type { UploadGate } from './limits.js';
 
 /** Shared state of one running service. */
 export interface ServiceContext {
@@ -19,15 +22,22 @@ export interface ServiceContext {
   maxUploadBytes: number;
   /** Current time, milliseconds since the Unix epoch (injectable for tests). */
   now: () => number;
+  /** Which hosts client-named URLs may be fetched from (net-guard.ts; LAN opt-in). */
+  hostPolicy: HostPolicy;
   /** Internal log (details of 500s go here, never to the client). */
   log: (message: string) => void;
   /** The analysis glue, loaded on first use. */
   pipeline: () => Promise<AnalysisPipeline>;
   /**
    * Runs CPU-heavy engine work one job at a time (2-core target machine; two analyses at once
-   * would each run at half speed and double the memory). Shared by /process and the task worker.
+   * would each run at half speed and double the memory), waiting /process requests before
+   * waiting tennis tasks (engine-slot.ts). Shared by /process and the task worker.
    */
-  engineSlot: <T>(job: () => Promise<T>) => Promise<T>;
+  engineSlot: EngineSlot;
+  /** Uploads being received (storage PUT, /process body), capped with 429 (limits.ts). */
+  uploads: UploadGate;
+  /** Jobs waiting for the engine in a line (engine-slot.ts), for the queue caps (limits.ts). */
+  engineWaiting: (user: 'process' | 'task') => number;
 }
 
 /** Presigned URL for `method` on `key`, valid {@link PRESIGNED_URL_LIFETIME_S} (24 h) from now. */

@@ -6,12 +6,16 @@ import { safeEqual } from './secrets.js';
 
 /** Largest JSON request body the /api routes read, bytes (a check of 20 long URLs fits easily). */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+/** Deadline of reading a JSON body, ms: 1 MiB in 30 s is 35 kB/s, slower than any real client. */
+export const JSON_BODY_TIMEOUT_MS = 30_000;
 
 /** An error that becomes an HTTP answer `{error: message}` with `status`. */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** Extra response headers (e.g. Retry-After on 429/503). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'HttpError';
@@ -33,7 +37,7 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
 /**
  * Reads and parses a JSON request body of at most {@link MAX_JSON_BODY_BYTES}.
  * @throws HttpError 415 when Content-Type is not application/json, 413 when too large,
- *   400 when the text is not JSON.
+ *   408 (socket destroyed) when it takes longer than JSON_BODY_TIMEOUT_MS, 400 when the text is not JSON.
  */
 export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
@@ -42,10 +46,15 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   if (declared > MAX_JSON_BODY_BYTES) throw new HttpError(413, `Request body larger than ${MAX_JSON_BODY_BYTES} bytes`);
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_JSON_BODY_BYTES) throw new HttpError(413, `Request body larger than ${MAX_JSON_BODY_BYTES} bytes`);
-    chunks.push(chunk);
+  const timer = setTimeout(() => req.destroy(new HttpError(408, 'Request body not received in time')), JSON_BODY_TIMEOUT_MS);
+  try {
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > MAX_JSON_BODY_BYTES) throw new HttpError(413, `Request body larger than ${MAX_JSON_BODY_BYTES} bytes`);
+      chunks.push(chunk);
+    }
+  } finally {
+    clearTimeout(timer);
   }
   try {
     return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;

@@ -15,7 +15,7 @@ import { TechniqueRequestMetadata } from '../contract/technique.js';
 import { PROCESS_EXTENSIONS, extensionOf } from '../contract/upload-rules.js';
 import { poseTrackToJson } from '../pose/pose-track.js';
 import { presign, type ServiceContext } from './context.js';
-import { zodMessage } from './http-util.js';
+import { HttpError, zodMessage } from './http-util.js';
 import { readMultipart, type MultipartForm } from './multipart.js';
 import { NdjsonWriter, throttleProgress } from './ndjson.js';
 import { probe } from './probe.js';
@@ -95,8 +95,9 @@ export async function handleProcess(ctx: ServiceContext, req: IncomingMessage, r
   }
   let form: MultipartForm;
   try {
-    form = await readMultipart(req, ctx.store, 'file', ctx.maxUploadBytes);
+    form = await ctx.uploads.run(req, () => readMultipart(req, ctx.store, 'file', ctx.maxUploadBytes));
   } catch (err) {
+    if (err instanceof HttpError) throw err; // 429: too many uploads at once
     if (req.readableAborted || res.destroyed) throw err; // the client went away mid-upload
     const detail = err instanceof Error ? err.message : String(err);
     sendInvalid(ctx, res, new BadRequest(`Malformed multipart body: ${detail}`, ''));
@@ -137,7 +138,7 @@ async function analyse(ctx: ServiceContext, res: ServerResponse, path: string, m
           out.line({ status: 'processing', uid: meta.uid, warnings: [w] });
         },
       });
-    });
+    }, 'process');
     out.line(await finalLine(ctx, meta, outcome, warnings));
   } catch (err) {
     if (ac.signal.aborted) {

@@ -5,7 +5,6 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import pLimit from 'p-limit';
 import { swingStudioHome } from '../config/home.js';
 import type { ServiceContext } from './context.js';
 import { HttpError, requireBearer, sendJson } from './http-util.js';
@@ -20,6 +19,9 @@ import { TaskWorker } from './task-worker.js';
 import { handleCreateTennisTask, handleGetTennisTask } from './tennis-routes.js';
 import { handleUploadUrl } from './upload-url-route.js';
 import { handleVideoCheck } from './video-check.js';
+import { createEngineSlot } from './engine-slot.js';
+import { hostPolicy } from './net-guard.js';
+import { MAX_WAITING_PROCESS, requireRoom, UploadGate } from './limits.js';
 
 /** Options of {@link startLocalService}. */
 export interface LocalServiceOptions {
@@ -39,6 +41,11 @@ export interface LocalServiceOptions {
   log?: (message: string) => void;
   /** Run queued tennis tasks (default true). False only queues them (tests of restarts). */
   runTasks?: boolean;
+  /**
+   * The LAN opt-in: host names or IP literals on the local network that videos/check and tennis
+   * tasks may read from (net-guard.ts); every other non-public address is refused. Default none.
+   */
+  allowLanHosts?: string[];
   /** The analysis glue; default technique-pipeline.js, imported on first use. */
   pipeline?: () => Promise<AnalysisPipeline>;
 }
@@ -55,6 +62,11 @@ export interface LocalService {
   /** Stops accepting, aborts running work (a running task is re-queued), closes the database. */
   close(): Promise<void>;
 }
+
+/** Time a client has to send the request headers, ms (Node's default is 60 s). */
+export const HEADERS_TIMEOUT_MS = 30_000;
+/** Open connections at once (the app and a CLI need a handful; keep-alive pools up to ~10 each). */
+export const MAX_CONNECTIONS = 64;
 
 function urlHost(host: string): string {
   if (host === '0.0.0.0' || host === '::' || host === '') return '127.0.0.1';
@@ -78,7 +90,7 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
   const recovered = recoverInterrupted(db, now());
   if (recovered.requeued || recovered.failed) log(`tasks after restart: ${recovered.requeued} re-queued, ${recovered.failed} failed`);
 
-  const slot = pLimit(1);
+  const slot = createEngineSlot();
   const ctx: ServiceContext = {
     baseUrl: '',
     token,
@@ -87,14 +99,22 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
     maxUploadBytes: opts.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
     now,
     log,
+    hostPolicy: hostPolicy(opts.allowLanHosts ?? []),
     pipeline: opts.pipeline ?? lazyPipeline(async () => (await import('./technique-pipeline.js')).techniquePipeline),
-    engineSlot: (job) => slot(job),
+    engineSlot: slot.run,
+    engineWaiting: slot.waiting,
+    uploads: new UploadGate(),
   };
   const worker = new TaskWorker(ctx, db);
   const server = createServer((req, res) => {
-    route(ctx, db, worker, req, res).catch((err: unknown) => answerError(ctx, res, err));
+    route(ctx, db, worker, req, res).catch((err: unknown) => answerError(ctx, req, res, err));
   });
-  server.requestTimeout = 0; // uploads of large clips and long NDJSON streams
+  // Timeouts (README.md "Timeouts and caps"): headers within 30 s; JSON bodies within
+  // JSON_BODY_TIMEOUT_MS (http-util.ts); upload bodies may take long but not idle (limits.ts);
+  // requestTimeout stays 0 because Node applies it to every route, uploads included.
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
+  server.requestTimeout = 0;
+  server.maxConnections = MAX_CONNECTIONS;
   // Idle keep-alive sockets are closed by the client first (undici: 4 s, or the hint minus 1 s):
   // a server closing at the same moment a pooled socket is reused gives the client ECONNRESET,
   // which happens easily while the engine keeps the event loop busy.
@@ -143,6 +163,7 @@ async function route(ctx: ServiceContext, db: import('better-sqlite3').Database,
   if (path === '/process') {
     if (method !== 'POST') throw new HttpError(405, 'Use POST /process');
     requireBearer(req, ctx.token);
+    requireRoom(ctx.engineWaiting('process'), MAX_WAITING_PROCESS, `${MAX_WAITING_PROCESS} analyses are waiting for the engine`);
     return handleProcess(ctx, req, res);
   }
   if (!path.startsWith('/api/')) throw new HttpError(404, 'Not found');
@@ -163,14 +184,17 @@ async function route(ctx: ServiceContext, db: import('better-sqlite3').Database,
   return handler();
 }
 
-function answerError(ctx: ServiceContext, res: ServerResponse, err: unknown): void {
+function answerError(ctx: ServiceContext, req: IncomingMessage, res: ServerResponse, err: unknown): void {
+  // An answer before the body was read (401, 413, 429, 503…): close the socket after it, so a
+  // client cannot keep it open by trickling the unread body.
+  if (!req.complete && !res.headersSent) res.setHeader('Connection', 'close');
   if (res.headersSent) {
     if (!(err instanceof HttpError)) ctx.log(`error after response started: ${err instanceof Error ? err.message : String(err)}`);
     res.destroy();
     return;
   }
   if (err instanceof HttpError) {
-    const headers: Record<string, string> = err.status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {};
+    const headers: Record<string, string> = { ...err.headers, ...(err.status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {}) };
     sendJson(res, err.status, { error: err.message }, headers);
     return;
   }

@@ -50,7 +50,7 @@ async function putObject(ctx: ServiceContext, req: IncomingMessage, res: ServerR
     throw new HttpError(413, `Upload larger than the limit of ${ctx.maxUploadBytes} bytes`);
   }
   try {
-    const bytes = await ctx.store.put(grant.key, req, ctx.maxUploadBytes);
+    const bytes = await ctx.uploads.run(req, () => ctx.store.put(grant.key, req, ctx.maxUploadBytes));
     if (declared !== undefined && bytes !== Number(declared)) throw new HttpError(400, 'Body shorter than Content-Length');
   } catch (err) {
     if (err instanceof TooLargeError) {

@@ -125,6 +125,11 @@ export function getTask(db: Db, id: string): TaskRow | undefined {
   return r && rowToTask(r);
 }
 
+/** How many tasks wait in the queue (status queued). */
+export function countQueued(db: Db): number {
+  return db.prepare(`SELECT count(*) FROM tasks WHERE status = 'queued'`).pluck().get() as number;
+}
+
 /** Atomically takes the oldest queued task and marks it running (attempts + 1). */
 export function claimNextTask(db: Db, now: number): TaskRow | undefined {
   return db.transaction(() => {

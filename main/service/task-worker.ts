@@ -1,22 +1,35 @@
 /**
- * Runs queued tennis tasks one after another: resolve the video (copying it into storage first
- * when `read_video_from_origin` is false), compute tennis statistics, store the result JSON as
- * `results/<task_id>.json`, mark the task done. Stopping aborts the running task and puts it
- * back in the queue, so nothing accepted is lost.
+ * Runs queued tennis tasks one after another: resolve the video (a remote one is downloaded
+ * through the host guard, remote-fetch.ts; kept as a stored copy only when
+ * `read_video_from_origin` is false and the task succeeds), compute tennis statistics in the
+ * engine slot (behind waiting /process requests), store the result JSON as
+ * `results/<task_id>.json`, mark the task done. Each task has a deadline (TASK_DEADLINE_MS).
+ * Stopping aborts the running task and puts it back in the queue, so nothing accepted is lost.
  */
+import { rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type Database from 'better-sqlite3';
 import type { ServiceContext } from './context.js';
-import { HttpError } from './http-util.js';
 import { claimNextTask, markDone, markFailed, requeue, type TaskRow } from './task-db.js';
-import { resolveVideoSource, sourceInput } from './video-source.js';
+import { localCopyOf, resolveVideoSource } from './video-source.js';
 import { ProbeError } from './probe.js';
+import { RemoteFetchError } from './remote-fetch.js';
+import { NO_METADATA_MESSAGE } from './video-check.js';
 
-/** Time limit of copying a remote video into storage, ms. */
+/** Time limit of copying a remote video into storage, ms (2 GiB cap at ≥ 3.6 MB/s). */
 export const COPY_TIMEOUT_MS = 10 * 60_000;
 
-/** Error classes whose message is meant for the client (others are logged and summarised). */
-const CLIENT_ERRORS = new Set(['HttpError', 'ProbeError', 'VideoProbeError', 'VideoDecodeError', 'NoPersonError', 'InsufficientPoseError']);
+/**
+ * Deadline of one task from claim to result (download + analysis), ms: 15 min. API.md gives
+ * 30-120 s typical processing; the decode cap (120 s of media, main/av/decode-limits.ts) at the
+ * engine's measured 1-3 s per media second needs up to 6 min, plus a 10 min download would be
+ * longer, so the download's own deadline is below this one. A /process request waits behind a
+ * running task at most this long (engine-slot.ts).
+ */
+export const TASK_DEADLINE_MS = 15 * 60_000;
+
+/** Error classes whose message is ours and meant for the client (others are logged and summarised). */
+const CLIENT_ERRORS = new Set(['HttpError', 'NoPersonError', 'InsufficientPoseError']);
 
 /** The queue runner of one service instance. */
 export class TaskWorker {
@@ -63,42 +76,65 @@ export class TaskWorker {
   private async runOne(task: TaskRow): Promise<void> {
     const ac = new AbortController();
     this.current = ac;
+    const deadline = AbortSignal.timeout(TASK_DEADLINE_MS);
+    const signal = AbortSignal.any([ac.signal, deadline]);
+    const copyKey = `videos/task-${task.id}.video`;
+    let keepCopy = false;
     try {
-      const input = await this.videoInput(task, ac.signal);
+      const input = await this.videoInput(task, copyKey, signal);
+      keepCopy = !task.readFromOrigin;
       const pipeline = await this.ctx.pipeline();
       const stats = await this.ctx.engineSlot(() => {
-        ac.signal.throwIfAborted();
-        return pipeline.tennisStatistics(input, { dominantHand: task.dominantHand, signal: ac.signal });
-      });
+        signal.throwIfAborted();
+        return pipeline.tennisStatistics(input, { dominantHand: task.dominantHand, signal });
+      }, 'task');
       const key = `results/${task.id}.json`;
       await this.ctx.store.put(key, Readable.from([JSON.stringify(stats)]), Number.MAX_SAFE_INTEGER);
       markDone(this.db, task.id, key, this.ctx.now());
     } catch (err) {
+      keepCopy = false; // a failed task's copy goes at once (retention, README.md)
       if (this.stopped || ac.signal.aborted) {
         requeue(this.db, task.id, this.ctx.now());
         this.ctx.log(`tennis task ${task.id}: interrupted by shutdown, re-queued`);
+      } else if (deadline.aborted) {
+        this.ctx.log(`tennis task ${task.id}: over its deadline of ${TASK_DEADLINE_MS / 1000} s`);
+        markFailed(this.db, task.id, `The task took longer than ${TASK_DEADLINE_MS / 60_000} minutes`, this.ctx.now());
       } else {
         markFailed(this.db, task.id, this.reason(task, err), this.ctx.now());
       }
     } finally {
       this.current = undefined;
+      if (!keepCopy) await rm(this.ctx.store.pathOf(copyKey), { force: true });
     }
   }
 
-  /** Path or URL the engine reads; copies a remote video into storage when asked to. */
-  private async videoInput(task: TaskRow, signal: AbortSignal): Promise<string> {
+  /**
+   * A local file of the task's video: our stored object, or the remote URL downloaded through the
+   * host guard into `copyKey` (kept as a stored copy when `read_video_from_origin` is false,
+   * removed after the task otherwise).
+   */
+  private async videoInput(task: TaskRow, copyKey: string, signal: AbortSignal): Promise<string> {
     const src = await resolveVideoSource(this.ctx, task.videoUrl);
-    if (src.kind === 'local' || task.readFromOrigin) return sourceInput(src);
-    const res = await fetch(src.url, { signal: AbortSignal.any([signal, AbortSignal.timeout(COPY_TIMEOUT_MS)]) });
-    if (!res.ok || !res.body) throw new HttpError(400, `Could not download the video: HTTP ${res.status}`);
-    const key = `videos/task-${task.id}.video`;
-    await this.ctx.store.put(key, Readable.fromWeb(res.body), this.ctx.maxUploadBytes);
-    return this.ctx.store.pathOf(key);
+    if (src.kind === 'local') return src.path;
+    this.ctx.store.ensureFolder(copyKey);
+    const tmp = this.ctx.store.tempPath();
+    await localCopyOf(this.ctx, src, tmp, { maxBytes: this.ctx.maxUploadBytes, timeoutMs: COPY_TIMEOUT_MS, signal });
+    await this.ctx.store.adopt(copyKey, tmp);
+    return this.ctx.store.pathOf(copyKey);
   }
 
+  /** The failure text stored for the client: ours, or a generic one (details go to the log). */
   private reason(task: TaskRow, err: unknown): string {
     const e = err instanceof Error ? err : new Error(String(err));
-    if (CLIENT_ERRORS.has(e.name) || err instanceof ProbeError) return e.message;
+    if (err instanceof RemoteFetchError) {
+      this.ctx.log(`tennis task ${task.id}: download failed: ${err.detail}`);
+      return err.message;
+    }
+    if (err instanceof ProbeError || e.name === 'VideoProbeError' || e.name === 'VideoDecodeError') {
+      this.ctx.log(`tennis task ${task.id}: ${e.message}`);
+      return e.message.includes('longer than') ? e.message : NO_METADATA_MESSAGE;
+    }
+    if (CLIENT_ERRORS.has(e.name)) return e.message;
     this.ctx.log(`tennis task ${task.id} failed: ${e.stack ?? e.message}`);
     return 'Internal error while analysing the video';
   }

@@ -16,7 +16,8 @@ import { z } from 'zod';
 import { TennisTaskRequest, UUID_RE } from '../contract/api.js';
 import { presign, type ServiceContext } from './context.js';
 import { HttpError, readJsonBody, sendJson, zodMessage } from './http-util.js';
-import { getTask, insertTask } from './task-db.js';
+import { countQueued, getTask, insertTask } from './task-db.js';
+import { MAX_QUEUED_TASKS, requireRoom } from './limits.js';
 import { resolveVideoSource } from './video-source.js';
 import { versionMetadata } from './versions.js';
 
@@ -33,6 +34,7 @@ export async function handleCreateTennisTask(
   const parsed = CreateBody.safeParse(await readJsonBody(req));
   if (!parsed.success) throw new HttpError(400, zodMessage(parsed.error.issues));
   const body = parsed.data;
+  requireRoom(countQueued(db), MAX_QUEUED_TASKS, `${MAX_QUEUED_TASKS} tasks are queued`);
   await resolveVideoSource(ctx, body.video_url);
   const id = randomUUID();
   insertTask(

@@ -1,15 +1,26 @@
 /**
- * `POST /api/videos/check` (API.md endpoint 2): probes every URL with ffprobe, a few at once,
+ * `POST /api/videos/check` (API.md endpoint 2): probes every URL, a few at once (a remote URL
+ * is first downloaded through the host guard into a temp file, removed after the probe),
  * and judges it against the documented thresholds. Answers 200 `{data?, errors?}`; `errors` only
  * when at least one probe failed.
  */
+import { rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import pLimit from 'p-limit';
 import { VideoCheckRequest, type VideoCheckResult } from '../contract/api.js';
 import type { ServiceContext } from './context.js';
 import { HttpError, readJsonBody, sendJson, zodMessage } from './http-util.js';
 import { probe, type ProbeInfo } from './probe.js';
-import { resolveVideoSource, sourceInput } from './video-source.js';
+import { localCopyOf, resolveVideoSource } from './video-source.js';
+import { RemoteFetchError } from './remote-fetch.js';
+
+/**
+ * Cap of one remote video read for a check, bytes: 512 MiB. A 10 s 4K clip at 100 Mbit/s (phone
+ * maximum) is ~125 MB; the check downloads the file because ffprobe may need the index at its end.
+ */
+export const MAX_CHECK_DOWNLOAD_BYTES = 512 * 1024 ** 2;
+/** Deadline of one remote read for a check, ms. */
+export const CHECK_DOWNLOAD_TIMEOUT_MS = 60_000;
 
 /** URLs probed at the same time (ffprobe is light; remote hosts may dislike many parallel reads). */
 export const CHECK_CONCURRENCY = 4;
@@ -54,15 +65,22 @@ export async function handleVideoCheck(ctx: ServiceContext, req: IncomingMessage
   await Promise.all(
     urls.map((url) =>
       limit(async () => {
+        const tmp = ctx.store.tempPath();
         try {
-          const info = await probe(sourceInput(await resolveVideoSource(ctx, url)));
+          const src = await resolveVideoSource(ctx, url);
+          const info = await probe(await localCopyOf(ctx, src, tmp, { maxBytes: MAX_CHECK_DOWNLOAD_BYTES, timeoutMs: CHECK_DOWNLOAD_TIMEOUT_MS }));
           data[url] = judgeVideo(info, secondsPerFrame);
         } catch (err) {
           if (err instanceof HttpError) errors[url] = { status: err.status, message: err.message };
-          else {
+          else if (err instanceof RemoteFetchError) {
+            ctx.log(`videos/check: ${err.detail}`);
+            errors[url] = { status: 400, message: NO_METADATA_MESSAGE };
+          } else {
             ctx.log(`videos/check: probe of ${url} failed: ${err instanceof Error ? err.message : String(err)}`);
             errors[url] = { status: 400, message: NO_METADATA_MESSAGE };
           }
+        } finally {
+          await rm(tmp, { force: true });
         }
       }),
     ),

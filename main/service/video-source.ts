@@ -1,12 +1,13 @@
 /**
- * Turns a `video_url` into something ffprobe/ffmpeg can read: our own presigned downloadUrls are
- * resolved to the stored file (no HTTP round trip, signature still checked), any other http(s)
- * URL is read from its origin.
+ * Turns a `video_url` into a local file ffprobe/ffmpeg can read: our own presigned downloadUrls
+ * are resolved to the stored file (no HTTP round trip, signature still checked), any other
+ * http(s) URL is downloaded through the host guard (net-guard.ts, remote-fetch.ts).
  */
 import type { ServiceContext } from './context.js';
 import { HttpError } from './http-util.js';
 import { authoriseStorage } from './storage-routes.js';
 import { STORAGE_PREFIX } from './signing.js';
+import { downloadToFile } from './remote-fetch.js';
 
 /** A readable video: a stored object's path, or a remote URL. */
 export type VideoSource = { kind: 'local'; path: string; key: string } | { kind: 'remote'; url: string };
@@ -51,7 +52,14 @@ export async function resolveVideoSource(ctx: ServiceContext, text: string): Pro
   return { kind: 'local', path: ctx.store.pathOf(grant.key), key: grant.key };
 }
 
-/** Path or URL for ffprobe/ffmpeg. */
-export function sourceInput(src: VideoSource): string {
-  return src.kind === 'local' ? src.path : src.url;
+/**
+ * A local file of the video for ffprobe/ffmpeg: the stored object, or a remote URL downloaded
+ * through the host guard into `dest` (remote-fetch.ts), so ffmpeg never opens a URL itself.
+ * @param maxBytes cap of the download, bytes; @param timeoutMs its deadline, ms.
+ * @throws RemoteFetchError (generic message, detail for the log); the signal's reason when aborted.
+ */
+export async function localCopyOf(ctx: ServiceContext, src: VideoSource, dest: string, o: { maxBytes: number; timeoutMs: number; signal?: AbortSignal }): Promise<string> {
+  if (src.kind === 'local') return src.path;
+  await downloadToFile(src.url, dest, { policy: ctx.hostPolicy, maxBytes: o.maxBytes, timeoutMs: o.timeoutMs, ...(o.signal ? { signal: o.signal } : {}) });
+  return dest;
 }

@@ -26,7 +26,7 @@ async function upload(path: string, name: string): Promise<string> {
 
 beforeAll(async () => {
   home = tempHome();
-  svc = await startTestService(home.home);
+  svc = await startTestService(home.home, { allowLanHosts: ['127.0.0.1'] });
   const dir = home.home;
   const tennis = cutClip(mediaPath('tennis_forehand_2.mp4'), join(dir, 'tennis.mp4'), 1, 4);
   const small = join(dir, 'small.mp4');

@@ -70,8 +70,18 @@ async function expectDone(svc: Svc, id: string): Promise<Record<string, unknown>
 }
 
 describe('tennis tasks run for real', () => {
-  it('read_video_from_origin false copies a remote video into storage first, true reads it from its origin; a missing one fails with a reason', async () => {
-    const svc = await startTestService(home.home);
+  it('read_video_from_origin false keeps a stored copy, true removes it after the task; a missing or refused one fails with a generic reason', async () => {
+    const blocked = await startTestService(home.home, { runTasks: true });
+    try {
+      // Without the LAN opt-in a loopback host is refused before any request reaches it.
+      const refused = await createTask(blocked, { video_url: `${filesUrl}/tennis.mp4` });
+      expect(await settle(blocked, refused)).toEqual({ status: 200, json: { status: 'failed', task_id: refused, error: 'Could not download the video' } });
+      expect(blocked.logs.join('\n')).toMatch(/is not a public internet host/);
+      expect(() => statSync(join(home.home, 'service', 'objects', 'videos', `task-${refused}.video`))).toThrow(/ENOENT/);
+    } finally {
+      await blocked.close();
+    }
+    const svc = await startTestService(home.home, { allowLanHosts: ['127.0.0.1'] });
     try {
       const direct = await createTask(svc, { video_url: `${filesUrl}/tennis.mp4`, read_video_from_origin: true });
       await expectDone(svc, direct);
@@ -81,7 +91,9 @@ describe('tennis tasks run for real', () => {
       expect(statSync(join(home.home, 'service', 'objects', 'videos', `task-${id}.video`)).size).toBe(statSync(clip).size);
       const gone = await createTask(svc, { video_url: `${filesUrl}/gone.mp4`, read_video_from_origin: false });
       const r = await settle(svc, gone);
-      expect(r).toEqual({ status: 200, json: { status: 'failed', task_id: gone, error: 'Could not download the video: HTTP 404' } });
+      expect(r).toEqual({ status: 200, json: { status: 'failed', task_id: gone, error: 'Could not download the video' } });
+      expect(svc.logs.join('\n')).toMatch(/gone\.mp4: HTTP 404/);
+      expect(() => statSync(join(home.home, 'service', 'objects', 'videos', `task-${gone}.video`))).toThrow(/ENOENT/);
     } finally {
       await svc.close();
     }
