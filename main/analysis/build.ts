@@ -70,7 +70,7 @@ export function buildFeature(def: FeatureDef, c: SwingContext, warnings: string[
     feature_categories: [...def.categories],
     highlight_joints: def.joints(c),
     highlight_limbs: limbMap(def.limbs(c)),
-    event: { name: m.event, timestamp: c.k.t[m.frame]!, frame_nr: frameNr },
+    event: { name: m.event, timestamp: c.k.videoT[m.frame]!, frame_nr: frameNr },
     score_ranges: { ...SCORE_RANGES },
     value_ranges: ranges,
     reference_source: ref.source,

@@ -9,6 +9,7 @@
 import type { Kinematics } from './kinematics.js';
 import type { SwingPhases } from './phases.js';
 import { argmax, peakTime } from './signal.js';
+import { framePeriod } from './phases.js';
 
 /** How far past contact the peaks are searched, seconds (the hand may peak just after contact). */
 export const AFTER_CONTACT_S = 0.1;
@@ -26,17 +27,6 @@ export interface ChainSegment {
    */
   peakUncertainty: number;
   unit: 'deg/s' | 'm/s';
-}
-
-/** Median frame period of the analysis clock, seconds. */
-export function framePeriod(t: ArrayLike<number>): number {
-  const d: number[] = [];
-  for (let i = 1; i < t.length; i++) {
-    const v = t[i]! - t[i - 1]!;
-    if (v > 0) d.push(v);
-  }
-  d.sort((a, b) => a - b);
-  return d[d.length >> 1] ?? NaN;
 }
 
 /** A gap between two peaks of the chain, seconds, with its uncertainty (root-sum-square of the two peaks'). */

@@ -5,7 +5,8 @@
  * kinetic chain from those peaks, left out when the frame rate cannot resolve it.
  */
 import { J } from '../pose/h36m.js';
-import { chainTiming, computeChain, framePeriod } from './chain.js';
+import { chainTiming, computeChain } from './chain.js';
+import { framePeriod } from './phases.js';
 import type { FeatureDef, Measurement } from './feature-types.js';
 import { backswingOf, contactOf, measureAt, peakOf } from './measure.js';
 import { angleDiffDeg, missingJoints } from './pose-access.js';

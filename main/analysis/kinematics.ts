@@ -16,6 +16,7 @@
 import { J } from '../pose/h36m.js';
 import { joint2, joint3, mid, norm, series, sub, yaw, type PosePair, type Vec3 } from './pose-access.js';
 import { centralDiff, fillGaps, hampel, median, savitzkyGolay, smoothingWindow, unwrap } from './signal.js';
+import { videoTimes } from './timebase.js';
 
 /** Longest gap (seconds) bridged by interpolation before differentiation. */
 export const MAX_FILL_S = 0.25;
@@ -30,8 +31,10 @@ export type HandPoint = 'dominant_wrist' | 'wrist_midpoint';
 
 /** Smoothed series of a clip. Angles in degrees, angular velocities in deg/s, speeds in m/s. */
 export interface Kinematics {
-  /** Seconds, one per frame. */
+  /** Analysis clock: real seconds, one per frame (timebase.ts). Speeds and durations use it. */
   t: Float64Array;
+  /** The frames' times on the video's own timeline, seconds (what results report as `timestamp`). */
+  videoT: Float64Array;
   /** Heading of the hip line (left_hip → right_hip), deg, unwrapped, smoothed. */
   pelvisYaw: Float64Array;
   /** Heading of the shoulder line (left_shoulder → right_shoulder), deg, unwrapped, smoothed. */
@@ -56,15 +59,14 @@ export interface Kinematics {
 }
 
 /**
- * Frame times in seconds: the 3D track's timestamps when strictly increasing, else f / fps.
+ * Frame times of the analysis clock, seconds: the pair's `clock` when it has one (timebase.ts),
+ * else the 3D track's video times (timestamps when strictly increasing, else f / fps).
  * @throws RangeError when fps is not a positive finite number.
  */
 export function frameTimes(p: PosePair, fps: number): Float64Array {
   if (!(fps > 0) || !Number.isFinite(fps)) throw new RangeError(`fps must be a positive number, got ${fps}`);
-  const ts = p.pose3d.timestamps;
-  let increasing = ts.length > 0;
-  for (let i = 1; i < ts.length && increasing; i++) increasing = ts[i]! > ts[i - 1]!;
-  return increasing ? Float64Array.from(ts) : Float64Array.from({ length: p.pose3d.frames }, (_, f) => f / fps);
+  if (p.clock && p.clock.length === p.pose3d.frames) return Float64Array.from(p.clock);
+  return videoTimes(p.pose3d, fps);
 }
 
 /** Computes the kinematic series of a clip for the given hitting hand. */
@@ -102,6 +104,7 @@ export function computeKinematics(p: PosePair, fps: number, hand: 'left' | 'righ
   const handPos = Array.from({ length: n }, (_, f): Vec3 => [axes[0]![f]!, axes[1]![f]!, axes[2]![f]!]);
   return {
     t,
+    videoT: videoTimes(p.pose3d, fps),
     pelvisYaw,
     trunkYaw,
     pelvisOmega: centralDiff(pelvisYaw, t),

@@ -72,12 +72,13 @@ export function findPhases(k: Kinematics, ballTimestamp: number | undefined, war
   let contact = -1;
   let detected = true;
   if (ballTimestamp !== undefined) {
-    if (ballTimestamp < k.t[0]! - period / 2 || ballTimestamp > k.t[n - 1]! + period / 2) {
+    // ball_timestamp is on the video timeline (videoT), like the result's timestamps.
+    if (ballTimestamp < k.videoT[0]! - period / 2 || ballTimestamp > k.videoT[n - 1]! + period / 2) {
       warnings.push(
-        `ball_timestamp ${ballTimestamp.toFixed(3)} s is outside the pose frames (${k.t[0]!.toFixed(3)}–${k.t[n - 1]!.toFixed(3)} s); ball contact was detected from the wrist speed instead`,
+        `ball_timestamp ${ballTimestamp.toFixed(3)} s is outside the pose frames (${k.videoT[0]!.toFixed(3)}–${k.videoT[n - 1]!.toFixed(3)} s); ball contact was detected from the wrist speed instead`,
       );
     } else {
-      contact = nearestFrame(k.t, ballTimestamp);
+      contact = nearestFrame(k.videoT, ballTimestamp);
       detected = false;
     }
   }

@@ -24,6 +24,8 @@ export interface PosePair {
   pose3d: PoseTrack;
   /** Optional frames × joints mask of joints rejected by a consistency check (bone-check.ts). */
   rejected?: Uint8Array;
+  /** Optional analysis clock, real seconds per frame (timebase.ts); the tracks' timestamps otherwise. */
+  clock?: Float64Array;
 }
 
 /** True when joint j of frame f is measured in both tracks (see module doc). */

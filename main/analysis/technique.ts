@@ -6,6 +6,7 @@ import type { Feature, TechniqueRequestMetadata, TechniqueResult } from '../cont
 import { J } from '../pose/h36m.js';
 import type { PoseTrack } from '../pose/pose-track.js';
 import { aggregateCategories, buildFeature } from './build.js';
+import { analysisTimebase, spreadToFrames } from './timebase.js';
 import { computeChain, type ChainSegment } from './chain.js';
 import { InsufficientPoseError } from './errors.js';
 import type { FeatureDef, SwingContext } from './feature-types.js';
@@ -65,10 +66,14 @@ export const MIN_USABLE_S = 0.5;
  *   hips, shoulders and hitting wrist measured, or when no feature could be measured.
  * @throws Error when the tracks are malformed (wrong dims, joint count, frame counts differ).
  */
-export function computeTechniqueResult(input: AnalysisInput): TechniqueOutput {
-  const { meta } = input;
-  const p = checkPair(input.pose2d, input.pose3d);
+export function computeTechniqueResult(raw: AnalysisInput): TechniqueOutput {
+  const { meta } = raw;
+  checkPair(raw.pose2d, raw.pose3d);
   if (!(meta.player_height_mm > 0)) throw new RangeError(`player_height_mm must be > 0, got ${meta.player_height_mm}`);
+  // Measure on the distinct images on the analysis clock (timebase.ts); report on the video's frames.
+  const tb = analysisTimebase(raw.pose2d, raw.pose3d, raw.fps);
+  const input: AnalysisInput = { ...raw, pose2d: tb.pose2d, pose3d: tb.pose3d, fps: tb.rate };
+  const p = { ...checkPair(tb.pose2d, tb.pose3d), clock: tb.clock };
   const hand = meta.dominant_hand;
   const wrist = hand === 'right' ? J.rightWrist : J.leftWrist;
   const core = [J.leftHip, J.rightHip, J.leftShoulder, J.rightShoulder, wrist];
@@ -96,18 +101,20 @@ export function computeTechniqueResult(input: AnalysisInput): TechniqueOutput {
   // wrist_speed is always the dominant wrist (kinetic_chain.wrist is the hand point: the wrist midpoint when two-handed).
   const dominant = twoHanded ? computeKinematics(p, input.fps, hand, 'dominant_wrist').handSpeed : k.handSpeed;
   const wristPeak = computeChain({ ...k, handSpeed: dominant }, phases).wrist;
+  const series = (seg: ChainSegment) => speedSeries(seg, tb.kept, raw.pose2d.frames);
   const result: TechniqueResult = {
     features,
     feature_categories: aggregateCategories(features),
-    kinetic_chain: { speed_dict: { hip: speedSeries(chain.hip), shoulder: speedSeries(chain.shoulder), wrist: speedSeries(chain.wrist) } },
-    wrist_speed: { ...speedSeries(wristPeak), hand },
+    kinetic_chain: { speed_dict: { hip: series(chain.hip), shoulder: series(chain.shoulder), wrist: series(chain.wrist) } },
+    wrist_speed: { ...series(wristPeak), hand },
     ...(leftOut.length ? { features_left_out: leftOut } : {}),
+    ...(tb.repeated > 0 ? { distinct_images_per_second: Math.round(tb.imagesPerVideoSecond * 100) / 100 } : {}),
   };
   const ci = phases.contact.index;
   return {
     result,
     warnings,
-    contact: { frame: p.pose3d.frameNr[ci] ?? ci, timestamp: phases.contact.t, detected: phases.contactDetected },
+    contact: { frame: p.pose3d.frameNr[ci] ?? ci, timestamp: k.videoT[ci]!, detected: phases.contactDetected },
   };
 }
 
@@ -137,10 +144,15 @@ function resolveSwing(p: PosePair, input: AnalysisInput, warnings: string[], usa
   return { k, phases, twoHanded };
 }
 
-function speedSeries(s: ChainSegment) {
+/**
+ * A chain segment as API.md's speed series over every frame of the clip (repeated frames take
+ * their original's value; `peak_index` is a frame of the clip).
+ */
+function speedSeries(s: ChainSegment, kept: Int32Array, frames: number) {
+  const values = spreadToFrames(s.values, kept, frames);
   return {
-    plot_values: Array.from(s.values, (v) => (Number.isFinite(v) ? Math.round(v * 1000) / 1000 : 0)),
-    peak_index: Math.max(0, s.peakIndex),
+    plot_values: Array.from(values, (v) => (Number.isFinite(v) ? Math.round(v * 1000) / 1000 : 0)),
+    peak_index: Math.max(0, s.peakIndex >= 0 ? kept[s.peakIndex]! : 0),
     peak_speed: Number.isFinite(s.peakValue) ? Math.round(s.peakValue * 1000) / 1000 : 0,
     unit: s.unit,
   };

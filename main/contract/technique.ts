@@ -138,6 +138,8 @@ export const TechniqueResult = z.looseObject({
   wrist_speed: WristSpeed.optional(),
   /** Our extra: features not scored for this stroke and why (unmeasured joints, unresolvable timing). */
   features_left_out: z.array(LeftOutFeature).optional(),
+  /** Our extra, when the clip repeats images (frame-rate conversion): distinct images per second of video. */
+  distinct_images_per_second: z.number().positive().optional(),
 });
 export type TechniqueResult = z.infer<typeof TechniqueResult>;
 

@@ -79,13 +79,37 @@ export interface Cadence {
   imagesPerSecond: number;
   /** Frames that repeat the one before. */
   repeated: number;
+  /** True when the repeats are a frame-rate conversion ({@link isCadenceConversion}): times were re-spaced evenly. */
+  conversion: boolean;
 }
 
 /**
- * Share of repeated frames from which the clip is taken for a cadence conversion (distinct images
- * re-timed evenly); below it repeats are isolated duplicates (dropped, the others keep their times).
+ * A clip converts a cadence (e.g. 20 → 29.97 fps) when at least this share of its frames repeat
+ * the one before ...
  */
 export const CADENCE_MIN_REPEAT_SHARE = 0.1;
+/**
+ * ... and the repeats are spread over the clip: in at least {@link CADENCE_EVEN_BLOCKS} of its
+ * blocks of {@link CADENCE_BLOCK} frames the repeat share is at least half the clip's. A player
+ * standing still gives runs of equal poses instead (all in a few blocks), which is not a cadence.
+ */
+export const CADENCE_BLOCK = 15;
+export const CADENCE_EVEN_BLOCKS = 0.8;
+
+/** True when the repeat flags look like a frame-rate conversion (see {@link CADENCE_MIN_REPEAT_SHARE}). */
+export function isCadenceConversion(repeat: Uint8Array): boolean {
+  const total = repeat.reduce((a, b) => a + b, 0);
+  const share = repeat.length ? total / repeat.length : 0;
+  const blocks = Math.floor(repeat.length / CADENCE_BLOCK);
+  if (share < CADENCE_MIN_REPEAT_SHARE || blocks === 0) return false;
+  let even = 0;
+  for (let b = 0; b < blocks; b++) {
+    let n = 0;
+    for (let f = b * CADENCE_BLOCK; f < (b + 1) * CADENCE_BLOCK; f++) n += repeat[f]!;
+    if (n / CADENCE_BLOCK >= share / 2) even++;
+  }
+  return even >= CADENCE_EVEN_BLOCKS * blocks;
+}
 
 /**
  * The cadence of a track with repeat flags. Distinct images of a converted clip were captured at
@@ -110,10 +134,10 @@ export function cadenceOf(repeat: Uint8Array, timestamps: ArrayLike<number>, fps
       ? (timestamps[repeat.length - 1]! - timestamps[0]!) * (repeat.length / (repeat.length - 1))
       : 1 / fps;
   const imagesPerSecond = span > 0 ? distinct.length / span : fps;
-  if (repeated >= CADENCE_MIN_REPEAT_SHARE * repeat.length && distinct.length > 2) {
+  if (isCadenceConversion(repeat) && distinct.length > 2) {
     const t0 = times[0]!;
     const step = (times[times.length - 1]! - t0) / (distinct.length - 1);
     for (let k = 0; k < times.length; k++) times[k] = t0 + k * step;
   }
-  return { distinct, times, imagesPerSecond, repeated };
+  return { distinct, times, imagesPerSecond, repeated, conversion: isCadenceConversion(repeat) };
 }
