@@ -34,6 +34,10 @@ export const UPLOAD_IDLE_TIMEOUT_MS = 60_000;
 /** Counts uploads in flight and cuts off idle ones; refuses past MAX_UPLOADS_IN_FLIGHT. */
 export class UploadGate {
   private n = 0;
+  /** Uploads being received now. */
+  get inFlight(): number {
+    return this.n;
+  }
   constructor(
     private readonly max = MAX_UPLOADS_IN_FLIGHT,
     private readonly idleMs = UPLOAD_IDLE_TIMEOUT_MS,

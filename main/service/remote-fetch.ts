@@ -53,8 +53,9 @@ export interface DownloadOptions {
 export async function downloadToFile(url: string, dest: string, o: DownloadOptions): Promise<number> {
   const deadline = AbortSignal.timeout(o.timeoutMs);
   const signal = o.signal ? AbortSignal.any([o.signal, deadline]) : deadline;
+  const idle = { ms: o.idleMs ?? IDLE_TIMEOUT_MS, fired: false };
   try {
-    const res = await openFollowing(new URL(url), o.policy, signal, o.idleMs ?? IDLE_TIMEOUT_MS);
+    const res = await openFollowing(new URL(url), o.policy, signal, idle);
     const declared = Number(res.headers['content-length'] ?? NaN);
     if (declared > o.maxBytes) {
       res.destroy();
@@ -73,17 +74,17 @@ export async function downloadToFile(url: string, dest: string, o: DownloadOptio
     await rm(dest, { force: true });
     if (o.signal?.aborted) throw o.signal.reason;
     if (err instanceof RemoteFetchError) throw err;
-    const why = deadline.aborted ? `no complete answer within ${o.timeoutMs / 1000} s` : (err as Error).message;
+    const why = deadline.aborted ? `no complete answer within ${o.timeoutMs / 1000} s` : idle.fired ? `no data for ${idle.ms / 1000} s` : (err as Error).message;
     throw new RemoteFetchError(`${url}: ${why}`, { cause: err });
   }
 }
 
 /** GETs `url`, following redirects itself; resolves with a 200 response whose body is unread. */
-async function openFollowing(url: URL, policy: HostPolicy, signal: AbortSignal, idleMs: number): Promise<IncomingMessage & { url?: string }> {
+async function openFollowing(url: URL, policy: HostPolicy, signal: AbortSignal, idle: Idle): Promise<IncomingMessage & { url?: string }> {
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new RemoteFetchError(`${url.href}: not an http(s) URL`);
     checkUrlHost(policy, url);
-    const res = await get(url, policy, signal, idleMs);
+    const res = await get(url, policy, signal, idle);
     const status = res.statusCode ?? 0;
     if (status >= 300 && status < 400 && res.headers.location) {
       res.resume();
@@ -99,11 +100,20 @@ async function openFollowing(url: URL, policy: HostPolicy, signal: AbortSignal, 
   throw new RemoteFetchError(`${url.href}: more than ${MAX_REDIRECTS} redirects`);
 }
 
-function get(url: URL, policy: HostPolicy, signal: AbortSignal, idleMs: number): Promise<IncomingMessage> {
+/** The idle timeout of a download and whether it fired. */
+interface Idle {
+  ms: number;
+  fired: boolean;
+}
+
+function get(url: URL, policy: HostPolicy, signal: AbortSignal, idle: Idle): Promise<IncomingMessage> {
   const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     const req = request(url, { method: 'GET', lookup: guardedLookup(policy), agent: false, signal, headers: { 'User-Agent': 'swing-studio-service' } }, resolve);
-    req.setTimeout(idleMs, () => req.destroy(new Error(`no data for ${idleMs / 1000} s`)));
+    req.setTimeout(idle.ms, () => {
+      idle.fired = true;
+      req.destroy(new Error(`no data for ${idle.ms / 1000} s`));
+    });
     req.on('error', reject);
     req.end();
   });

@@ -46,6 +46,10 @@ export interface LocalServiceOptions {
    * tasks may read from (net-guard.ts); every other non-public address is refused. Default none.
    */
   allowLanHosts?: string[];
+  /** Deadline of one tennis task, ms; default TASK_DEADLINE_MS (task-worker.ts). */
+  taskDeadlineMs?: number;
+  /** Idle timeout of upload bodies, ms; default UPLOAD_IDLE_TIMEOUT_MS (limits.ts). */
+  uploadIdleMs?: number;
   /** The analysis glue; default technique-pipeline.js, imported on first use. */
   pipeline?: () => Promise<AnalysisPipeline>;
 }
@@ -59,6 +63,8 @@ export interface LocalService {
   token: string;
   /** File holding the token (0600). */
   tokenPath: string;
+  /** Jobs waiting for the engine in each line (engine-slot.ts) and uploads in flight (limits.ts): for status displays and tests. */
+  load(): { processWaiting: number; taskWaiting: number; uploads: number };
   /** Stops accepting, aborts running work (a running task is re-queued), closes the database. */
   close(): Promise<void>;
 }
@@ -103,9 +109,9 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
     pipeline: opts.pipeline ?? lazyPipeline(async () => (await import('./technique-pipeline.js')).techniquePipeline),
     engineSlot: slot.run,
     engineWaiting: slot.waiting,
-    uploads: new UploadGate(),
+    uploads: new UploadGate(undefined, opts.uploadIdleMs),
   };
-  const worker = new TaskWorker(ctx, db);
+  const worker = new TaskWorker(ctx, db, opts.taskDeadlineMs);
   const server = createServer((req, res) => {
     route(ctx, db, worker, req, res).catch((err: unknown) => answerError(ctx, req, res, err));
   });
@@ -134,6 +140,7 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
     techniqueUrl: ctx.baseUrl,
     token,
     tokenPath: layout.tokenPath,
+    load: () => ({ processWaiting: slot.waiting('process'), taskWaiting: slot.waiting('task'), uploads: ctx.uploads.inFlight }),
     close: async () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
@@ -187,6 +194,10 @@ async function route(ctx: ServiceContext, db: import('better-sqlite3').Database,
 function answerError(ctx: ServiceContext, req: IncomingMessage, res: ServerResponse, err: unknown): void {
   // An answer before the body was read (401, 413, 429, 503…): close the socket after it, so a
   // client cannot keep it open by trickling the unread body.
+  if (req.socket.destroyed) {
+    ctx.log(`client gone (${err instanceof Error ? err.message : String(err)})`); // idle upload cut off, or the client left
+    return;
+  }
   if (!req.complete && !res.headersSent) res.setHeader('Connection', 'close');
   if (res.headersSent) {
     if (!(err instanceof HttpError)) ctx.log(`error after response started: ${err instanceof Error ? err.message : String(err)}`);

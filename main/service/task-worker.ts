@@ -41,6 +41,8 @@ export class TaskWorker {
   constructor(
     private readonly ctx: ServiceContext,
     private readonly db: Database.Database,
+    /** Deadline of one task, ms (default TASK_DEADLINE_MS; tests shorten it). */
+    private readonly deadlineMs: number = TASK_DEADLINE_MS,
   ) {}
 
   /** Starts the loop (idempotent). */
@@ -76,7 +78,7 @@ export class TaskWorker {
   private async runOne(task: TaskRow): Promise<void> {
     const ac = new AbortController();
     this.current = ac;
-    const deadline = AbortSignal.timeout(TASK_DEADLINE_MS);
+    const deadline = AbortSignal.timeout(this.deadlineMs);
     const signal = AbortSignal.any([ac.signal, deadline]);
     const copyKey = `videos/task-${task.id}.video`;
     let keepCopy = false;
@@ -97,8 +99,8 @@ export class TaskWorker {
         requeue(this.db, task.id, this.ctx.now());
         this.ctx.log(`tennis task ${task.id}: interrupted by shutdown, re-queued`);
       } else if (deadline.aborted) {
-        this.ctx.log(`tennis task ${task.id}: over its deadline of ${TASK_DEADLINE_MS / 1000} s`);
-        markFailed(this.db, task.id, `The task took longer than ${TASK_DEADLINE_MS / 60_000} minutes`, this.ctx.now());
+        this.ctx.log(`tennis task ${task.id}: over its deadline of ${this.deadlineMs / 1000} s`);
+        markFailed(this.db, task.id, `The task took longer than its limit of ${Math.ceil(this.deadlineMs / 1000)} s`, this.ctx.now());
       } else {
         markFailed(this.db, task.id, this.reason(task, err), this.ctx.now());
       }
