@@ -19,15 +19,47 @@ export function writeSecretFile(path: string, text: string): void {
   chmodSync(path, 0o600);
 }
 
+/** Least entropy of a token the user chooses, bits (NIST SP 800-63B asks ≥ 112 for secrets; 128 is the usual key size). */
+export const MIN_TOKEN_BITS = 128;
+
+/**
+ * Upper-bound entropy estimate of a chosen token, bits: effective length × log2(size of the
+ * character classes it uses: lower 26, upper 26, digits 10, other printable ASCII 33), where the
+ * effective length is at most twice the number of distinct characters (so "aaaa…" counts 2).
+ * `openssl rand -hex 32` ≈ 32 × 5.2 = 165 bits; `openssl rand -base64 24` ≈ 32 × 6.6 = 210;
+ * "t123" 4 × 5.2 = 21.
+ */
+export function tokenEntropyBits(token: string): number {
+  const classes = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/];
+  const sizes = [26, 26, 10, 33];
+  const alphabet = classes.reduce((n, re, i) => n + (re.test(token) ? sizes[i]! : 0), 0);
+  const distinct = new Set(token).size;
+  return Math.min(token.length, distinct * 2) * Math.log2(Math.max(alphabet, 1));
+}
+
+/**
+ * Checks a token the user chose. @throws Error naming the rule when it has whitespace or
+ * non-ASCII characters, or less than MIN_TOKEN_BITS by {@link tokenEntropyBits}.
+ */
+export function checkChosenToken(token: string): void {
+  if (!/^[\x21-\x7e]+$/.test(token)) throw new Error('the token must be printable ASCII without spaces');
+  const bits = tokenEntropyBits(token);
+  if (bits < MIN_TOKEN_BITS) {
+    throw new Error(`the token is too weak (about ${Math.floor(bits)} bits, at least ${MIN_TOKEN_BITS} needed): use e.g. \`openssl rand -hex 32\``);
+  }
+}
+
 /**
  * Returns the secret stored in `path`, creating it (32 random bytes as 64 hex chars, 256 bits)
- * when the file is missing or empty. When `wanted` is given it replaces the stored value.
- * Re-applies 0600 to an existing file.
+ * when the file is missing or empty. A `wanted` token (checked by {@link checkChosenToken}) is
+ * used instead; it replaces the stored value only with `persist`, so a token given for one run
+ * leaves the generated one in place. Re-applies 0600 to an existing file.
+ * @throws Error when `wanted` is too weak (see checkChosenToken).
  */
-export function loadOrCreateSecret(path: string, wanted?: string): string {
+export function loadOrCreateSecret(path: string, wanted?: string, persist = false): string {
   if (wanted !== undefined) {
-    if (wanted.trim() === '' || /\s/.test(wanted)) throw new Error('token must be non-empty and contain no whitespace');
-    writeSecretFile(path, `${wanted}\n`);
+    checkChosenToken(wanted);
+    if (persist) writeSecretFile(path, `${wanted}\n`);
     return wanted;
   }
   if (existsSync(path)) {

@@ -31,8 +31,13 @@ export interface LocalServiceOptions {
   host?: string;
   /** TCP port; default 0 (a free port chosen by the OS). The CLI defaults to 8765. */
   port?: number;
-  /** Bearer token to use and store; default: the stored one, generated on first run. */
+  /**
+   * Bearer token to require for this run (≥ 128 bits, secrets.ts checkChosenToken); default: the
+   * stored one, generated on first run. Stored over the generated one only with `persistToken`.
+   */
   token?: string;
+  /** Store `token` in the token file for later runs (default false). */
+  persistToken?: boolean;
   /** Cap of one upload, bytes; default {@link DEFAULT_MAX_UPLOAD_BYTES} (2 GiB). */
   maxUploadBytes?: number;
   /** Clock, ms since the Unix epoch (tests move it to expire presigned URLs). */
@@ -86,7 +91,7 @@ function urlHost(host: string): string {
  */
 export async function startLocalService(opts: LocalServiceOptions = {}): Promise<LocalService> {
   const layout = serviceLayout(opts.home ?? swingStudioHome());
-  const token = loadOrCreateSecret(layout.tokenPath, opts.token);
+  const token = loadOrCreateSecret(layout.tokenPath, opts.token, opts.persistToken ?? false);
   const secret = loadOrCreateSecret(layout.secretPath);
   const store = new ObjectStore(layout.objectsDir, layout.tmpDir);
   store.clearTemp();
