@@ -22,6 +22,7 @@ import { handleVideoCheck } from './video-check.js';
 import { createEngineSlot } from './engine-slot.js';
 import { hostPolicy } from './net-guard.js';
 import { MAX_WAITING_PROCESS, requireRoom, UploadGate } from './limits.js';
+import { RETENTION_SWEEP_INTERVAL_MS, sweepExpiredObjects } from './retention.js';
 
 /** Options of {@link startLocalService}. */
 export interface LocalServiceOptions {
@@ -98,6 +99,10 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
   const db = openTaskDb(layout.dbPath);
   const log = opts.log ?? ((m: string) => process.stderr.write(`[swing-studio service] ${m}\n`));
   const now = opts.now ?? Date.now;
+  const sweep = (): void => {
+    const r = sweepExpiredObjects(layout.objectsDir, now());
+    if (r.files) log(`retention: removed ${r.files} stored object(s) older than 24 h (${r.bytes} bytes)`);
+  };
   const recovered = recoverInterrupted(db, now());
   if (recovered.requeued || recovered.failed) log(`tasks after restart: ${recovered.requeued} re-queued, ${recovered.failed} failed`);
 
@@ -139,6 +144,9 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
   const { port } = server.address() as AddressInfo;
   ctx.baseUrl = `http://${urlHost(opts.host ?? '127.0.0.1')}:${port}`;
   if (opts.runTasks !== false) worker.start();
+  sweep();
+  const sweeper = setInterval(sweep, RETENTION_SWEEP_INTERVAL_MS);
+  sweeper.unref();
 
   return {
     baseUrl: ctx.baseUrl,
@@ -147,6 +155,7 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
     tokenPath: layout.tokenPath,
     load: () => ({ processWaiting: slot.waiting('process'), taskWaiting: slot.waiting('task'), uploads: ctx.uploads.inFlight }),
     close: async () => {
+      clearInterval(sweeper);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await worker.stop();

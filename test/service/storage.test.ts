@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UploadUrlResponse } from '../../main/contract/api.js';
+import { OBJECT_MAX_AGE_MS } from '../../main/service/retention.js';
 import { api, startTestService, tempHome, uploadUrls } from './helpers.js';
 
 type Svc = Awaited<ReturnType<typeof startTestService>>;
@@ -234,5 +235,29 @@ describe('object storage', () => {
     expect(await (await fetch(downloadUrl)).text()).toBe('kept');
     await second.close();
     h.cleanup();
+  });
+});
+
+describe('retention (issue 13, finding 7)', () => {
+  it('removes stored objects older than the 24 h URL lifetime at start, keeps younger ones', async () => {
+    const h = tempHome();
+    const first = await startTestService(h.home, { runTasks: false });
+    const old = await uploadUrls(first, 'old.mp4');
+    const young = await uploadUrls(first, 'young.mp4');
+    for (const u of [old, young]) expect((await fetch(u.uploadUrl, { method: 'PUT', headers: { 'Content-Type': 'video/mp4' }, body: 'abc' })).status).toBe(200);
+    await first.close();
+    const oldPath = join(h.home, 'service', 'objects', new URL(old.downloadUrl).pathname.slice('/storage/'.length));
+    const day = new Date(Date.now() - OBJECT_MAX_AGE_MS - 60_000);
+    utimesSync(oldPath, day, day);
+    const second = await startTestService(h.home, { runTasks: false });
+    try {
+      const on = (u: string) => `${second.baseUrl}${new URL(u).pathname}${new URL(u).search}`;
+      expect((await fetch(on(old.downloadUrl))).status).toBe(404);
+      expect((await fetch(on(young.downloadUrl))).status).toBe(200);
+      expect(second.logs.join('\n')).toMatch(/retention: removed 1 stored object/);
+    } finally {
+      await second.close();
+      h.cleanup();
+    }
   });
 });
