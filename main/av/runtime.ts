@@ -48,6 +48,16 @@ function defineWithResolvers(): void {
 let loading: Promise<NodeAv> | undefined;
 
 /**
+ * FFmpeg's own log on stderr: silent by default (failures reach callers as exceptions with
+ * FFmpeg's reason, the CLI prints one line per failure, and encoder statistics are noise to a
+ * user); SWING_FFMPEG_LOG=error|warning|info|debug turns it on for diagnosis.
+ */
+function logLevel(c: NodeAvConstants): number {
+  const levels: Record<string, number> = { error: c.AV_LOG_ERROR, warning: c.AV_LOG_WARNING, info: c.AV_LOG_INFO, debug: c.AV_LOG_DEBUG };
+  return levels[process.env.SWING_FFMPEG_LOG ?? ''] ?? c.AV_LOG_QUIET;
+}
+
+/**
  * node-av, loaded once.
  * @throws MediaRuntimeError when the native library for this platform is missing or fails to load.
  */
@@ -60,6 +70,7 @@ export function loadAv(): Promise<NodeAv> {
         import('node-av/constants'),
         import('node-av/lib'),
       ]);
+      lib.Log.setLevel(logLevel(constants));
       return { api, constants, lib };
     } catch (err) {
       loading = undefined;
