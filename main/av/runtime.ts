@@ -10,6 +10,7 @@
 
 type NodeAvApi = typeof import('node-av/api');
 type NodeAvConstants = typeof import('node-av/constants');
+type AVLogLevel = NodeAvConstants['AV_LOG_QUIET'];
 type NodeAvLib = typeof import('node-av/lib');
 
 /** node-av's three entry points. */
@@ -52,8 +53,8 @@ let loading: Promise<NodeAv> | undefined;
  * FFmpeg's reason, the CLI prints one line per failure, and encoder statistics are noise to a
  * user); SWING_FFMPEG_LOG=error|warning|info|debug turns it on for diagnosis.
  */
-function logLevel(c: NodeAvConstants): number {
-  const levels: Record<string, number> = { error: c.AV_LOG_ERROR, warning: c.AV_LOG_WARNING, info: c.AV_LOG_INFO, debug: c.AV_LOG_DEBUG };
+function logLevel(c: NodeAvConstants): AVLogLevel {
+  const levels: Record<string, AVLogLevel> = { error: c.AV_LOG_ERROR, warning: c.AV_LOG_WARNING, info: c.AV_LOG_INFO, debug: c.AV_LOG_DEBUG };
   return levels[process.env.SWING_FFMPEG_LOG ?? ''] ?? c.AV_LOG_QUIET;
 }
 
