@@ -88,7 +88,7 @@ function remoteClient(opts: BackendResolverOptions, env: NodeJS.ProcessEnv): Api
   const techniqueUrl = opts.remote?.techniqueUrl || env.SWING_STUDIO_TECHNIQUE_URL || s.remote.techniqueUrl;
   if (!baseUrl) throw new BackendConfigError('remote backend has no base URL: set it in the settings or pass --base-url');
   if (!techniqueUrl) throw new BackendConfigError('remote backend has no technique URL: set it in the settings or pass --technique-url');
-  const apiKey = resolveApiKey(opts.home, opts.secretBox, env);
+  const apiKey = resolveApiKey(opts.home, opts.secretBox, baseUrl, env);
   if (!apiKey) throw new BackendConfigError('remote backend needs an API key: set SWING_STUDIO_API_KEY or store one in the settings');
   return createApiClient({ baseUrl, techniqueUrl, apiKey });
 }

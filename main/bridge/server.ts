@@ -7,7 +7,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { getApiKey } from '../settings/api-key.js';
+import { storedApiKeyForRedaction } from '../settings/api-key.js';
 import { openAppServices, type AppServices, type AppServicesOptions } from '../ipc/services.js';
 import { nodeSecretBox } from '../settings/api-key.js';
 import { pathsOf } from '../library/paths.js';
@@ -79,7 +79,7 @@ export async function startBridge(opts: BridgeOptions): Promise<Bridge> {
     sessionFile: (id: number, kind: 'clip' | 'thumbnail') => sessionFile(db, id, kind),
   };
   const sockets = createBridgeSockets(services.handlers, services.events, {
-    secrets: () => [getApiKey(opts.home, secretBox)],
+    secrets: () => [storedApiKeyForRedaction(opts.home, secretBox)],
     onInternalError: (channel, err) =>
       process.stderr.write(`bridge: ${channel} failed: ${(err as Error).stack ?? String(err)}\n`),
   });

@@ -9,7 +9,7 @@ import { app, BrowserWindow, dialog, Menu, session, shell } from 'electron';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { homeDir, swingStudioHome } from '../config/home.js';
-import { getApiKey } from '../settings/api-key.js';
+import { storedApiKeyForRedaction } from '../settings/api-key.js';
 import { pathsOf } from '../library/paths.js';
 import { sessionFile } from '../media/session-files.js';
 import { openAppServices, type AppServices } from '../ipc/services.js';
@@ -83,7 +83,7 @@ function start(): void {
     sessionFile: (id, kind) => sessionFile(db, id, kind),
   });
   registerIpc(services.handlers, services.events, () => win, {
-    secrets: () => [getApiKey(home, box)],
+    secrets: () => [storedApiKeyForRedaction(home, box)],
     onInternalError: (channel, err) => console.error(`ipc ${channel} failed:`, err),
   });
   const isDev = !app.isPackaged;

@@ -66,7 +66,8 @@ export function settingsHandlers(deps: HandlerDeps): Pick<Handlers, SettingsChan
           'Set SWING_STUDIO_API_KEY in the environment instead.',
         );
       }
-      setApiKey(home, deps.secretBox, key);
+      // Bound to the base URL saved now: a later change of remote.baseUrl needs the key again.
+      setApiKey(home, deps.secretBox, key, loadSettings(home).remote.baseUrl);
       return settingsView(loadSettings(home), deps);
     },
     'settings.testConnection': async ({ backend }) => {

@@ -213,13 +213,13 @@ describe('bridge over WebSocket', () => {
       await until(() => (found = sniffed.find((t) => t.includes(`"id":${id},`))) !== undefined);
       return (decodeWire(found!) as { result: { ok: boolean } }).result;
     };
-    const set = await rawCall('settings.setApiKey', { key: KEY });
-    expect(set).toMatchObject({ ok: true, value: { hasApiKey: true } });
     const origin = `http://127.0.0.1:${(keyEcho.address() as AddressInfo).port}`;
     await rawCall('settings.update', {
       backend: 'remote',
       remote: { baseUrl: origin, techniqueUrl: origin },
     });
+    const set = await rawCall('settings.setApiKey', { key: KEY }); // bound to `origin`
+    expect(set).toMatchObject({ ok: true, value: { hasApiKey: true } });
     const test = await rawCall('settings.testConnection', { backend: 'remote' });
     expect(test).toMatchObject({ ok: false, error: { kind: 'auth' } });
     expect(JSON.stringify(test)).toContain('[redacted]');

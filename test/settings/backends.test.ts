@@ -51,7 +51,7 @@ describe('createBackendResolver', () => {
     it('uses the stored key from settings, and the env key first; a wrong key fails without showing it', async () => {
       const box = nodeSecretBox(home);
       saveSettings(home, { backend: 'remote', remote: { baseUrl: server.url, techniqueUrl: server.url } });
-      setApiKey(home, box, server.apiKey);
+      setApiKey(home, box, server.apiKey, server.url);
       const stored = createBackendResolver({ home, secretBox: box, env: {} });
       await expect((await stored.client('remote')).getUploadUrl('clip.mp4')).resolves.toMatchObject({ contentType: 'video/mp4' });
       await stored.close();
@@ -66,6 +66,22 @@ describe('createBackendResolver', () => {
       expect(err.message).not.toContain(wrongKey);
       expect(server.requests.at(-1)?.headers.authorization).toBe(`Bearer ${wrongKey}`);
       await fromEnv.close();
+    });
+
+    it('never sends the stored key to another origin: changing the base URL needs the key again (finding 5)', async () => {
+      const box = nodeSecretBox(home);
+      saveSettings(home, { backend: 'remote', remote: { baseUrl: server.url, techniqueUrl: server.url } });
+      setApiKey(home, box, server.apiKey, server.url);
+      const other = await startFaultServer();
+      try {
+        saveSettings(home, { remote: { baseUrl: other.url, techniqueUrl: other.url } });
+        const b = createBackendResolver({ home, secretBox: box, env: {} });
+        await expect(b.client('remote')).rejects.toThrow(/saved for http:\/\/127\.0\.0\.1:\d+; enter it again/);
+        await b.close();
+        expect(other.requests).toHaveLength(0);
+      } finally {
+        await other.close();
+      }
     });
   });
 });

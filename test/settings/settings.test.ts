@@ -48,17 +48,18 @@ describe('settings.json', () => {
 
 describe('API key', () => {
   const KEY = 'sk_live_1234567890abcdefXYZ';
+  const API = 'https://api.example.com/v1';
 
   it('round-trips encrypted; key files are 0600; the key is in no plain file', () => {
     const box = nodeSecretBox(home);
     expect(hasApiKey(home)).toBe(false);
-    expect(getApiKey(home, box)).toBeNull();
+    expect(getApiKey(home, box, API)).toBeNull();
     saveSettings(home, { backend: 'remote' });
-    setApiKey(home, box, KEY);
+    setApiKey(home, box, KEY, API);
     expect(hasApiKey(home)).toBe(true);
-    expect(getApiKey(home, box)).toBe(KEY);
+    expect(getApiKey(home, box, API)).toBe(KEY);
     // a new box on the same home (next process) reads it too
-    expect(getApiKey(home, nodeSecretBox(home))).toBe(KEY);
+    expect(getApiKey(home, nodeSecretBox(home), API)).toBe(KEY);
     expect(statSync(secretKeyPath(home)).mode & 0o777).toBe(0o600);
     expect(statSync(apiKeyPath(home)).mode & 0o777).toBe(0o600);
     for (const p of [settingsPath(home), apiKeyPath(home), secretKeyPath(home)]) {
@@ -69,28 +70,43 @@ describe('API key', () => {
 
   it('prefers SWING_STUDIO_API_KEY, removes with null, rejects whitespace', () => {
     const box = nodeSecretBox(home);
-    setApiKey(home, box, KEY);
-    expect(resolveApiKey(home, box, { SWING_STUDIO_API_KEY: 'from-env' })).toBe('from-env');
-    expect(resolveApiKey(home, box, {})).toBe(KEY);
+    setApiKey(home, box, KEY, API);
+    expect(resolveApiKey(home, box, API, { SWING_STUDIO_API_KEY: 'from-env' })).toBe('from-env');
+    expect(resolveApiKey(home, box, API, {})).toBe(KEY);
     expect(() => setApiKey(home, box, 'a b')).toThrow(/spaces/);
     setApiKey(home, box, null);
     expect(hasApiKey(home)).toBe(false);
-    expect(resolveApiKey(home, box, {})).toBeNull();
+    expect(resolveApiKey(home, box, API, {})).toBeNull();
   });
 
   it('detects tampering without revealing the key', () => {
     const box = nodeSecretBox(home);
-    setApiKey(home, box, KEY);
+    setApiKey(home, box, KEY, API);
     const data = readFileSync(apiKeyPath(home));
     data[data.length - 1] = (data[data.length - 1] ?? 0) ^ 0xff;
     writeFileSync(apiKeyPath(home), data);
     let message = '';
     try {
-      getApiKey(home, box);
+      getApiKey(home, box, API);
     } catch (err) {
       message = (err as Error).message;
     }
     expect(message).toMatch(/cannot be decrypted/);
     expect(message).not.toContain(KEY);
+  });
+
+  it('is given out only for the origin it was saved for, and only over https or loopback (finding 5)', () => {
+    const box = nodeSecretBox(home);
+    setApiKey(home, box, KEY, API);
+    expect(getApiKey(home, box, 'https://api.example.com/other/path')).toBe(KEY); // same origin
+    const refused = ['https://evil.example', 'https://api.example.com:8443', 'http://api.example.com', 'https://API.example.com.evil.example'];
+    for (const url of refused) expect(() => getApiKey(home, box, url), url).toThrow(/saved for https:\/\/api\.example\.com; enter it again/);
+    expect(() => resolveApiKey(home, box, 'http://192.168.1.5:8765', { SWING_STUDIO_API_KEY: 'from-env' })).toThrow(/must use https/);
+    expect(() => setApiKey(home, box, KEY, 'http://api.example.com')).toThrow(/must use https/);
+    setApiKey(home, box, KEY, 'http://127.0.0.1:8765');
+    expect(getApiKey(home, box, 'http://127.0.0.1:8765')).toBe(KEY);
+    setApiKey(home, box, KEY); // saved before any base URL: never sent
+    expect(() => getApiKey(home, box, API)).toThrow(/not bound to an API host; enter it again/);
+    console.log(`API key origin binding: ${refused.length + 2} sends to another origin or over http refused`);
   });
 });
