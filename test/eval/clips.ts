@@ -1,0 +1,71 @@
+/**
+ * What the harness needs to know about each labelled clip beyond strokes.json: the sport, the
+ * group of the players (professional or amateur, from SOURCES.md), the analysed player's height
+ * and which labelled player the engine tracks (it follows one player per clip).
+ */
+import { DEFAULT_PLAYER_HEIGHT_MM } from '../../main/service/technique-pipeline.js';
+import type { Sport } from '../../main/contract/technique.js';
+
+/** Harness settings of one clip. */
+export interface ClipSetup {
+  sport: Sport;
+  /** Who plays: SOURCES.md (tour broadcast or a named professional) vs recreational footage. */
+  group: 'professional' | 'amateur';
+  /** Player height given to the engine, mm (published heights; the default where unknown). */
+  playerHeightMm: number;
+  /**
+   * Text that the `player` field of the labels of the player the engine tracks contains
+   * (case-insensitive). Which player the engine follows was checked by drawing its box on the
+   * labelled contact frames (2026-11-23): the near woman in black in pickleball_rec_1 (frames
+   * 112, 202, 250), the near-left man in olive in pickleball_broadcast_1 (frames 43, 107, 183:
+   * not the woman in grey who plays 43 and 107), the near player in tennis_broadcast_1.
+   */
+  analysedPlayer: string;
+}
+
+/**
+ * Per clip. Heights: Djokovic 1.88 m, Federer 1.85 m, Shelton 1.93 m (ATP Tour player profiles);
+ * pickleball players unknown: the service's default {@link DEFAULT_PLAYER_HEIGHT_MM}.
+ */
+export const CLIP_SETUP: Readonly<Record<string, ClipSetup>> = {
+  'tennis_forehand_1.mp4': {
+    sport: 'tennis',
+    group: 'professional',
+    playerHeightMm: 1880,
+    analysedPlayer: 'djokovic',
+  },
+  'tennis_forehand_2.mp4': {
+    sport: 'tennis',
+    group: 'professional',
+    playerHeightMm: 1850,
+    analysedPlayer: 'federer',
+  },
+  'tennis_broadcast_1.mp4': {
+    sport: 'tennis',
+    group: 'professional',
+    playerHeightMm: 1930,
+    analysedPlayer: 'shelton',
+  },
+  'pickleball_rec_1.mp4': {
+    sport: 'pickleball',
+    group: 'amateur',
+    playerHeightMm: DEFAULT_PLAYER_HEIGHT_MM,
+    analysedPlayer: 'woman in black',
+  },
+  'pickleball_broadcast_1.mp4': {
+    sport: 'pickleball',
+    group: 'professional',
+    playerHeightMm: DEFAULT_PLAYER_HEIGHT_MM,
+    analysedPlayer: 'man in olive',
+  },
+};
+
+/**
+ * The setup of a labelled clip.
+ * @throws Error when the clip has no entry (a new labelled clip needs one here).
+ */
+export function clipSetup(clip: string): ClipSetup {
+  const s = CLIP_SETUP[clip];
+  if (!s) throw new Error(`no harness setup for labelled clip ${clip}: add it to test/eval/clips.ts`);
+  return s;
+}

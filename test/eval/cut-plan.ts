@@ -1,0 +1,57 @@
+/**
+ * The pure part of the cut-consistency check: where the cuts of a stroke lie, and how much each
+ * feature spreads over analyses of the same stroke.
+ */
+import type { ClipLabels, StrokeLabel } from './labels.js';
+import type { FeatureOutcome, StrokeOutcome } from './strokes.js';
+
+/** Length of a cut, video seconds (the app's e2e cut). */
+export const CUT_S = 3;
+/** Where the labelled contact sits in each cut, share of its length (issue 8). */
+export const CUT_POSITIONS = [0.25, 0.5, 0.75] as const;
+
+/** One cut: the first decoded source frame it holds and how many. */
+export interface CutSpec {
+  position: number;
+  firstFrame: number;
+  frames: number;
+}
+
+/** The cuts of a stroke, clamped to the clip (a cut can be shorter near the clip's ends). */
+export function cutSpecs(labels: ClipLabels, label: StrokeLabel): CutSpec[] {
+  const n = Math.round(CUT_S * labels.fps);
+  return CUT_POSITIONS.map((position) => {
+    const first = Math.max(0, label.contact_frame - Math.round(position * n));
+    return { position, firstFrame: first, frames: Math.min(n, labels.frames - first) };
+  });
+}
+
+/** Spread of one feature over the cuts. */
+export interface FeatureSpread {
+  name: string;
+  unit: string;
+  /** Value per cut (NaN when the cut left it out), in cut order. */
+  values: number[];
+  /** max − min over the cuts that have it, in the feature's unit. */
+  spread: number;
+  /** spread / |median|, share (NaN for deg features, judged in degrees). */
+  relative: number;
+  /** Issue 8 §5: within 5° (deg features) or 10 % (the rest), and present in every cut. */
+  consistent: boolean;
+}
+
+/** Per-feature spread over a set of analyses of the same stroke. */
+export function featureSpread(outcomes: readonly StrokeOutcome[]): FeatureSpread[] {
+  const names = [...new Set(outcomes.flatMap((o) => o.features.map((f) => f.name)))];
+  return names.map((name) => {
+    const fs = outcomes.map((o) => o.features.find((f) => f.name === name));
+    const unit = fs.find((f): f is FeatureOutcome => !!f)?.unit ?? '';
+    const values = fs.map((f) => f?.value ?? NaN);
+    const have = values.filter(Number.isFinite).sort((a, b) => a - b);
+    const spread = have.length ? have[have.length - 1]! - have[0]! : NaN;
+    const med = have.length ? have[Math.floor(have.length / 2)]! : NaN;
+    const relative = unit === 'deg' ? NaN : spread / Math.abs(med);
+    const within = unit === 'deg' ? spread <= 5 : relative <= 0.1;
+    return { name, unit, values, spread, relative, consistent: have.length === outcomes.length && within };
+  });
+}

@@ -1,0 +1,251 @@
+/**
+ * `npm run eval`: the evaluation harness (issue 8 §1). Runs the real engine and analysis on the
+ * labelled shared clips and prints one markdown report (events, 2D, 3D, known groups, cut
+ * consistency); writes it and its JSON to test-artifacts/eval/ (latest.md, latest.json and a
+ * dated copy). Needs the system ffmpeg for the cuts. Not part of `npm test` (minutes of engine).
+ *
+ *   npm run eval                          engine on every clip (pose cached for later runs)
+ *   npm run eval -- --reuse-pose          reuse the cached pose when clip and engine are unchanged
+ *   npm run eval -- --reuse-pose-any      reuse the newest cached pose of each clip, any engine version
+ *   npm run eval -- --clips tennis_forehand_2,balance_portrait_60fps_1   a subset
+ *   npm run eval -- --no-cuts             skip the cut-consistency part (3 engine runs per stroke)
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { mediaPath, REPO_ROOT } from '../support/media.js';
+import { clipSetup } from './clips.js';
+import { featureSpread } from './cut-plan.js';
+import { analyseCuts } from './cuts.js';
+import { compare3d } from './eval-3d.js';
+import { readStrokeLabels, type StrokeLabels } from './labels.js';
+import { CONTRACT_HAS_CAPTURE_FPS } from './meta.js';
+import { pck, worstFrames, type Points2d } from './pck.js';
+import { EVAL_DIR, engineVersion, poseOf, type ReuseMode } from './pose-cache.js';
+import { EVAL_JOINT_NAMES, EVAL_TORSO, readCoco17, readMediaPipe33, trackPoints } from './reference-2d.js';
+import { render2d, render3d, renderCuts, renderEvents, renderGroups, type ClipEvents } from './report.js';
+import {
+  analyseLabelledStrokes,
+  analyseStroke,
+  analysedLabels,
+  scoreDetectors,
+  strokeWindow,
+} from './strokes.js';
+import { readTrc, trcStature, trcToH36m } from './trc.js';
+
+/** PCK thresholds, shares of torso size (issue 8). */
+const ALPHAS = [0.05, 0.1, 0.2];
+/** Strokes of the cut-consistency part: [clip, labelled contact frame]. */
+const CUT_STROKES: [string, number][] = [
+  ['tennis_forehand_2.mp4', 121],
+  ['tennis_forehand_1.mp4', 472],
+];
+const POSE3D_CLIP = 'balance_portrait_60fps_1.mp4';
+const TRC_FILES = [
+  'balance_portrait_60fps_1.pose2sim_3d.trc',
+  'balance_portrait_60fps_1.pose2sim_3d_filt_butterworth.trc',
+];
+
+const { values: args } = parseArgs({
+  options: {
+    'reuse-pose': { type: 'boolean' },
+    'reuse-pose-any': { type: 'boolean' },
+    clips: { type: 'string' },
+    'no-cuts': { type: 'boolean' },
+  },
+});
+const reuse: ReuseMode = args['reuse-pose-any'] ? 'any' : args['reuse-pose'] ? 'keyed' : 'fresh';
+const enginesUsed = new Set<string>();
+const wanted = args.clips?.split(',').map((c) => (c.endsWith('.mp4') ? c : `${c}.mp4`));
+const want = (clip: string) => !wanted || wanted.includes(clip);
+const version = engineVersion();
+const log = (m: string) => console.error(`[eval] ${m}`);
+
+async function events(labels: StrokeLabels) {
+  const out: ClipEvents[] = [];
+  const poses = new Map<string, Awaited<ReturnType<typeof poseOf>>>();
+  for (const [clip, l] of Object.entries(labels)) {
+    if (!want(clip)) continue;
+    const setup = clipSetup(clip);
+    const pose = await poseOf(mediaPath(clip), setup.playerHeightMm, reuse, version);
+    log(
+      `${clip}: pose ${pose.cached ? `from cache (engine ${pose.engine})` : `estimated in ${pose.engineS.toFixed(1)} s`}`,
+    );
+    enginesUsed.add(pose.engine);
+    poses.set(clip, pose);
+    out.push({
+      clip,
+      fps: l.fps,
+      slowMotionFactor: l.slow_motion_factor,
+      group: setup.group,
+      strokes: analyseLabelledStrokes(clip, l, setup, pose),
+      detectors: scoreDetectors(clip, l, setup, pose),
+    });
+  }
+  return { out, poses };
+}
+
+function twoD(poses: Map<string, Awaited<ReturnType<typeof poseOf>>>) {
+  const parts: { title: string; ref: Points2d; clip: string }[] = [];
+  const f2 = poses.get('tennis_forehand_2.mp4');
+  const f1 = poses.get('tennis_forehand_1.mp4');
+  if (f2)
+    parts.push({
+      clip: 'tennis_forehand_2.mp4',
+      title: 'tennis_forehand_2 against Detectron2 keypoint R-CNN (COCO-17)',
+      ref: readCoco17(mediaPath('keypoints/tennis_forehand_2.coco17_detectron2.json')),
+    });
+  if (f1)
+    parts.push({
+      clip: 'tennis_forehand_1.mp4',
+      title: 'tennis_forehand_1 against MediaPipe Pose (33 landmarks)',
+      ref: readMediaPipe33(
+        mediaPath('keypoints/tennis_forehand_1.mediapipe33.json'),
+        f1.video.width,
+        f1.video.height,
+      ),
+    });
+  return parts.map(({ clip, title, ref }) => {
+    const ours = trackPoints(poses.get(clip)!.pose2d, ref.frames);
+    const r = pck(ours, ref, EVAL_TORSO, ALPHAS);
+    const worst = worstFrames(r.frameError, 5);
+    const worstJoint = (f: number) => {
+      let [best, name] = [-1, '–'];
+      EVAL_JOINT_NAMES.forEach((n, j) => {
+        const i = (f * ref.joints + j) * 2;
+        const e = Math.hypot(ours.xy[i]! - ref.xy[i]!, ours.xy[i + 1]! - ref.xy[i + 1]!);
+        if (e > best) [best, name] = [e, n];
+      });
+      return name;
+    };
+    return {
+      clip,
+      title,
+      result: { ...r, frameError: undefined },
+      worst,
+      text: render2d(title, r, worst, worstJoint),
+    };
+  });
+}
+
+async function threeD() {
+  if (!want(POSE3D_CLIP)) return null;
+  const trcs = TRC_FILES.map((f) => ({
+    name: f.replace('balance_portrait_60fps_1.', ''),
+    trc: readTrc(mediaPath(`keypoints/${f}`)),
+  }));
+  const heightMm = Math.round(trcStature(trcs[0]!.trc) * 1000);
+  const pose = await poseOf(mediaPath(POSE3D_CLIP), heightMm, reuse, version);
+  log(
+    `${POSE3D_CLIP}: pose ${pose.cached ? `from cache (engine ${pose.engine})` : `estimated in ${pose.engineS.toFixed(1)} s`} (height ${heightMm} mm from the TRC)`,
+  );
+  enginesUsed.add(pose.engine);
+  const results = trcs.map(({ name, trc }) => ({ name, r: compare3d(pose.pose3d, trcToH36m(trc)) }));
+  return {
+    heightMm,
+    results,
+    text: `${render3d(results)}\n\nPlayer height given to the engine: ${heightMm} mm (Head marker above the lowest foot marker, 95th percentile over frames).`,
+  };
+}
+
+async function cuts(
+  labels: StrokeLabels,
+  clipEvents: readonly ClipEvents[],
+  poses: Map<string, Awaited<ReturnType<typeof poseOf>>>,
+) {
+  const out = [];
+  for (const [clip, frame] of CUT_STROKES) {
+    const l = labels[clip];
+    const label = l?.strokes.find((s) => s.contact_frame === frame);
+    if (!l || !label || !want(clip) || args['no-cuts']) continue;
+    const setup = clipSetup(clip);
+    const cutOut = await analyseCuts(clip, mediaPath(clip), l, setup, label, reuse);
+    cutOut.forEach((c) => enginesUsed.add(c.engine));
+    const fromWindow = clipEvents.find((c) => c.clip === clip)?.strokes.find((s) => s.label === label);
+    const full = analyseStroke(clip, l, setup, label, poses.get(clip)!, [0, l.frames - 1]);
+    const all = [...cutOut.map((c) => c.outcome), ...(fromWindow ? [fromWindow] : []), full];
+    const columns = [
+      ...cutOut.map((c) => `cut ${c.spec.position * 100} % (${c.spec.firstFrame}+${c.spec.frames})`),
+      ...(fromWindow ? [`window ${fromWindow.window.join('–')}`] : []),
+      'full clip',
+    ];
+    const cutsOnly = featureSpread(cutOut.map((c) => c.outcome));
+    const spreads = featureSpread(all).map((s) => ({
+      ...s,
+      ...cutsOnly.find((c) => c.name === s.name),
+      values: s.values,
+    }));
+    const title = `${clip.replace('.mp4', '')} stroke at frame ${frame} (spread over the three cuts; window and full clip shown for reference)`;
+    out.push({
+      clip,
+      frame,
+      columns,
+      spreads,
+      text: renderCuts(
+        title,
+        columns,
+        spreads,
+        all.map((o) => o.contactFrame),
+      ),
+    });
+  }
+  return out;
+}
+
+function gitInfo() {
+  const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+  }).trim();
+  const dirty =
+    execFileSync('git', ['status', '--porcelain', '--', 'main'], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+    }).trim() !== '';
+  return { head, dirty };
+}
+
+const labels = readStrokeLabels();
+const t0 = performance.now();
+const ev = await events(labels);
+const d2 = twoD(ev.poses);
+const d3 = await threeD();
+const cu = await cuts(labels, ev.out, ev.poses);
+const { head, dirty } = gitInfo();
+const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+const header = `## Evaluation ${date}, commit ${head}${dirty ? ' + uncommitted changes in main/' : ''}, engine ${[...enginesUsed].join(' + ')}${enginesUsed.size === 1 && enginesUsed.has(version) ? '' : ` (current engine ${version})`}\n\nClips: ${ev.out.map((c) => c.clip).join(', ')}${d3 ? `, ${POSE3D_CLIP}` : ''}. Labelled strokes of the analysed players: ${ev.out.map((c) => `${c.clip.replace('.mp4', '')} ${c.strokes.length} of ${labels[c.clip]!.strokes.length}`).join(', ')}.`;
+const md = [
+  header,
+  ev.out.length ? renderEvents(ev.out) : '',
+  ...d2.map((p) => p.text),
+  d3?.text ?? '',
+  ev.out.length ? renderGroups(ev.out, CONTRACT_HAS_CAPTURE_FPS) : '',
+  ...cu.map((c) => c.text),
+]
+  .filter(Boolean)
+  .join('\n\n');
+console.log(md);
+mkdirSync(EVAL_DIR, { recursive: true });
+const json = {
+  date,
+  commit: head,
+  dirty,
+  engine: version,
+  captureRateApplied: CONTRACT_HAS_CAPTURE_FPS,
+  events: ev.out.map((c) => ({
+    ...c,
+    windows: analysedLabels(labels[c.clip]!, clipSetup(c.clip)).map((s) => strokeWindow(labels[c.clip]!, s)),
+  })),
+  pck: d2.map(({ clip, title, result, worst }) => ({ clip, title, ...result, worst })),
+  pose3d: d3 && { heightMm: d3.heightMm, results: d3.results },
+  cuts: cu.map(({ clip, frame, columns, spreads }) => ({ clip, frame, columns, spreads })),
+};
+const stamp = date.replace(/[:]/g, '-');
+for (const name of ['latest', stamp]) {
+  writeFileSync(join(EVAL_DIR, `${name}.md`), `${md}\n`);
+  writeFileSync(join(EVAL_DIR, `${name}.json`), JSON.stringify(json, null, 1));
+}
+log(
+  `done in ${((performance.now() - t0) / 1000).toFixed(0)} s; report in ${join(EVAL_DIR, 'latest.md')} and latest.json`,
+);

@@ -1,0 +1,201 @@
+/**
+ * The stroke part of the harness on one clip's cached pose: the technique analysis of each
+ * labelled stroke of the analysed player (contact error, feature levels), and the two stroke
+ * detectors that exist, scored against the labels (precision, recall, side).
+ *
+ * Stroke window: as a coach cuts one stroke out of a clip, the analysis gets the pose of the
+ * frames within ±{@link HALF_WINDOW_REAL_S} real seconds of the labelled contact
+ * (±HALF_WINDOW_REAL_S / slow_motion_factor video seconds), shortened so that it stops halfway
+ * to the neighbouring labelled strokes of the clip (any player).
+ */
+import { computeTechniqueResult, computeTennisStats } from '../../main/analysis/index.js';
+import type { Feature } from '../../main/contract/technique.js';
+import { selectFrames, type PoseTrack } from '../../main/pose/pose-track.js';
+import type { ClipSetup } from './clips.js';
+import { captureFps, strokeSide, type ClipLabels, type StrokeLabel, type StrokeSide } from './labels.js';
+import { framesToRealS, matchStrokes, type MatchResult } from './match-strokes.js';
+import { strokeMeta } from './meta.js';
+import type { CachedPose } from './pose-cache.js';
+
+/** Half of a stroke window, real seconds (a 3 s cut, the app's e2e cut length). */
+export const HALF_WINDOW_REAL_S = 1.5;
+
+/** One feature's outcome, as the result reports it. */
+export interface FeatureOutcome {
+  name: string;
+  value: number;
+  unit: string;
+  level: string;
+  score: number;
+}
+
+/** The technique analysis of one labelled stroke. */
+export interface StrokeOutcome {
+  label: StrokeLabel;
+  side: StrokeSide | null;
+  /** Decoded frames analysed, inclusive. */
+  window: [number, number];
+  /** Detected ball contact (frame_nr), null when the analysis failed. */
+  contactFrame: number | null;
+  /** detected − labelled, frames; real-time milliseconds. */
+  errorFrames: number | null;
+  errorMs: number | null;
+  features: FeatureOutcome[];
+  leftOut: { name: string; reason: string }[];
+  /** Why there is no result (InsufficientPoseError message), or null. */
+  failure: string | null;
+}
+
+/** A detector scored against the analysed player's labels. */
+export interface DetectorOutcome {
+  name: string;
+  detectedFrames: number[];
+  match: MatchResult;
+  /** Per match: [detected side, labelled side] when the detector gives a side. */
+  sides: [string, StrokeSide | null][];
+}
+
+/** The labels of the analysed player (their `player` text contains the setup's `analysedPlayer`). */
+export function analysedLabels(labels: ClipLabels, setup: ClipSetup): StrokeLabel[] {
+  return labels.strokes.filter((s) => s.player.toLowerCase().includes(setup.analysedPlayer.toLowerCase()));
+}
+
+/** Frames [a, b] of the stroke window of `label` (see the module doc). */
+export function strokeWindow(labels: ClipLabels, label: StrokeLabel): [number, number] {
+  const half = Math.round((HALF_WINDOW_REAL_S / labels.slow_motion_factor) * labels.fps);
+  const c = label.contact_frame;
+  const others = labels.strokes.map((s) => s.contact_frame).filter((f) => f !== c);
+  const before = Math.max(...others.filter((f) => f < c).map((f) => Math.ceil((f + c) / 2)), c - half, 0);
+  const after = Math.min(
+    ...others.filter((f) => f > c).map((f) => Math.floor((f + c) / 2)),
+    c + half,
+    labels.frames - 1,
+  );
+  return [before, after];
+}
+
+function frameSlice(track: PoseTrack, [a, b]: [number, number]): PoseTrack {
+  const idx: number[] = [];
+  for (let i = 0; i < track.frames; i++) if (track.frameNr[i]! >= a && track.frameNr[i]! <= b) idx.push(i);
+  return selectFrames(track, Int32Array.from(idx));
+}
+
+function featureOutcome(f: Feature): FeatureOutcome {
+  const unit = (f as { unit?: unknown }).unit;
+  return {
+    name: f.feature_name,
+    value: f.value,
+    unit: typeof unit === 'string' ? unit : '',
+    level: f.level,
+    score: f.score,
+  };
+}
+
+/** Technique analysis of the pose `p` (frames as given) for a stroke of `clip`. */
+export function analyseStroke(
+  clip: string,
+  labels: ClipLabels,
+  setup: ClipSetup,
+  label: StrokeLabel,
+  pose: Pick<CachedPose, 'pose2d' | 'pose3d' | 'video'>,
+  window: [number, number],
+): StrokeOutcome {
+  const side = strokeSide(label.stroke);
+  const meta = strokeMeta({
+    uid: `${clip}#${label.contact_frame}`,
+    sport: setup.sport,
+    swingType: side === 'backhand' ? 'backhand_drive' : 'forehand_drive',
+    hand: label.hand === 'left' ? 'left' : 'right',
+    playerHeightMm: setup.playerHeightMm,
+    captureFps: captureFps(labels),
+  });
+  const base = {
+    label,
+    side,
+    window,
+    contactFrame: null,
+    errorFrames: null,
+    errorMs: null,
+    features: [],
+    leftOut: [],
+  };
+  try {
+    const out = computeTechniqueResult({
+      pose2d: frameSlice(pose.pose2d, window),
+      pose3d: frameSlice(pose.pose3d, window),
+      fps: pose.video.fps,
+      width: pose.video.width,
+      height: pose.video.height,
+      meta,
+    });
+    const err = out.contact.frame - label.contact_frame;
+    return {
+      ...base,
+      contactFrame: out.contact.frame,
+      errorFrames: err,
+      errorMs: framesToRealS(err, labels.fps, labels.slow_motion_factor) * 1000,
+      features: out.result.features.map(featureOutcome),
+      leftOut: (out.result.features_left_out ?? []).map((l) => ({ name: l.feature_name, reason: l.reason })),
+      failure: null,
+    };
+  } catch (e) {
+    return { ...base, failure: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+/** Each labelled stroke of the analysed player, analysed in its stroke window of the full-clip pose. */
+export function analyseLabelledStrokes(
+  clip: string,
+  labels: ClipLabels,
+  setup: ClipSetup,
+  pose: CachedPose,
+): StrokeOutcome[] {
+  return analysedLabels(labels, setup).map((l) =>
+    analyseStroke(clip, labels, setup, l, pose, strokeWindow(labels, l)),
+  );
+}
+
+/**
+ * The two detectors: `technique (full clip)`, the one contact computeTechniqueResult finds in
+ * the whole clip (what `/process` on the file reports), and `tennis-stats swings`, the swing
+ * list of computeTennisStats (swing-detect.ts: chord speed and 3D wrist speed thresholds in m/s
+ * on the video's clock, with forehand/backhand sides and no serve class).
+ */
+export function scoreDetectors(
+  clip: string,
+  labels: ClipLabels,
+  setup: ClipSetup,
+  pose: CachedPose,
+): DetectorOutcome[] {
+  const mine = analysedLabels(labels, setup);
+  const labelFrames = mine.map((l) => l.contact_frame);
+  const hand = mine[0]?.hand === 'left' ? 'left' : 'right';
+  const input = {
+    pose2d: pose.pose2d,
+    pose3d: pose.pose3d,
+    fps: pose.video.fps,
+    width: pose.video.width,
+    height: pose.video.height,
+  };
+  const score = (name: string, frames: number[], sides: (string | null)[]): DetectorOutcome => {
+    const match = matchStrokes(frames, labelFrames, labels.fps, labels.slow_motion_factor);
+    return {
+      name,
+      detectedFrames: frames,
+      match,
+      sides: match.matches.map((m) => [sides[m.detected] ?? '', strokeSide(mine[m.label]!.stroke)]),
+    };
+  };
+  const out: DetectorOutcome[] = [];
+  const whole = mine[0] ? analyseStroke(clip, labels, setup, mine[0], pose, [0, labels.frames - 1]) : null;
+  out.push(score('technique (full clip)', whole?.contactFrame != null ? [whole.contactFrame] : [], [null]));
+  const stats = computeTennisStats({ ...input, dominantHand: hand });
+  out.push(
+    score(
+      'tennis-stats swings',
+      stats.swings.map((s) => s.frame_nr),
+      stats.swings.map((s) => s.side),
+    ),
+  );
+  return out;
+}
