@@ -10,7 +10,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ServiceContext } from './context.js';
 import { HttpError, sendJson } from './http-util.js';
 import { TooLargeError } from './object-store.js';
-import { parseRange } from './range.js';
+import { planRange } from '../media/range.js';
 import { OBJECT_KEY_RE, verifySignedUrl, type SignedGrant } from './signing.js';
 
 const PROBLEM_TEXT = {
@@ -77,12 +77,13 @@ async function getObject(
     'Last-Modified': new Date(info.mtimeMs).toUTCString(),
     'Cache-Control': 'private, no-store',
   };
-  const range = parseRange(req.headers.range, info.size);
-  if (range === 'unsatisfiable') {
+  const plan = planRange(req.headers.range, info.size);
+  if (plan.kind === 'unsatisfiable') {
     res.writeHead(416, { ...headers, 'Content-Range': `bytes */${info.size}`, 'Content-Length': 0 });
     res.end();
     return;
   }
+  const range = plan.kind === 'partial' ? plan : undefined;
   const { start, end } = range ?? { start: 0, end: info.size - 1 };
   const length = info.size === 0 ? 0 : end - start + 1;
   res.writeHead(range ? 206 : 200, {

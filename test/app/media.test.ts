@@ -60,7 +60,7 @@ describe('planRange', () => {
     expect(planRange('bytes=100-', 100)).toEqual({ kind: 'unsatisfiable' });
     expect(planRange('bytes=-0', 100)).toEqual({ kind: 'unsatisfiable' });
     expect(planRange('bytes=0-1,5-6', 100)).toEqual({ kind: 'full' });
-    expect(planRange('bytes=9-3', 100)).toEqual({ kind: 'full' });
+    expect(planRange('bytes=9-3', 100)).toEqual({ kind: 'unsatisfiable' }); // RFC 9110 §14.1.1 invalid → 416, as the service
     expect(planRange('items=0-3', 100)).toEqual({ kind: 'full' });
   });
 });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UploadUrlResponse } from '../../main/contract/api.js';
 import { OBJECT_MAX_AGE_MS } from '../../main/service/retention.js';
+import { planRange } from '../../main/media/range.js';
 import { api, startTestService, tempHome, uploadUrls } from './helpers.js';
 
 type Svc = Awaited<ReturnType<typeof startTestService>>;
@@ -136,6 +137,15 @@ describe('object storage', () => {
     expect(bad.status).toBe(416);
     expect(bad.headers.get('content-range')).toBe('bytes */10000');
     await bad.arrayBuffer();
+
+    // The one range parser (main/media/range.ts) decides as the media protocol does: 416 for an
+    // invalid range, the whole object for several ranges or another unit.
+    for (const [range, status] of [['bytes=5-2', 416], ['bytes=0-1,5-6', 200], ['items=0-3', 200]] as const) {
+      const r = await fetch(downloadUrl, { headers: { Range: range } });
+      expect(r.status, range).toBe(status);
+      expect(planRange(range, 10000).kind, range).toBe(status === 416 ? 'unsatisfiable' : 'full');
+      await r.arrayBuffer();
+    }
 
     const head = await fetch(downloadUrl, { method: 'HEAD' });
     expect(head.status).toBe(200);
