@@ -2,16 +2,15 @@
  * The pose pipeline behind `POST /process`: probe → ffmpeg decode (streamed, downscaled) →
  * MoveNet tracking of one player → COCO→H36M → One Euro smoothing → geometric 3D lift.
  */
-import { availableParallelism } from 'node:os';
 import { cadenceOf, isRepeatedImage } from '../pose/frame-cadence.js';
 import { createPoseTrack, selectFrames, spreadFrames, type PoseTrack } from '../pose/pose-track.js';
 import { cocoToH36m } from './coco-to-h36m.js';
 import { recordEngineRun } from './engine-speed.js';
 import { NoPersonError, VideoDecodeError } from './errors.js';
 import { decodeFrames, decodeSize, type DecodedFrame } from './frame-source.js';
-import { liftTo3d } from './lift-3d.js';
+import { liftClip } from './lift-3d.js';
 import { repairSideSwaps } from './swap-repair.js';
-import { InferencePool } from './infer-pool.js';
+import { inferPlan, InferencePool } from './infer-pool.js';
 import { KEYPOINT_ONE_EURO, median3InPlace, oneEuroInPlace } from './one-euro.js';
 import { PlayerTracker, type PrefetchedPose, type TrackedPose } from './player-tracker.js';
 import { probeVideo } from './probe.js';
@@ -20,16 +19,6 @@ import { frameRange, LOW_CONFIDENCE, LOW_CONFIDENCE_MIN_FRAMES, RangeWarner } fr
 
 /** Longer side of the decoded frames, px: lightning crops of a player ≥ ~150 px tall stay sharp. */
 export const DECODE_MAX_SIDE = 640;
-
-/**
- * Inference worker threads per clip: one per core, at most 2 (env SWING_INFER_WORKERS, read
- * per call, overrides). With 2, frame n's crop comes from frame n−2's pose while frame n−1 is
- * still in the other worker (README: measured speed and PCK).
- */
-export function inferWorkers(): number {
-  const env = Number(process.env.SWING_INFER_WORKERS);
-  return env >= 1 ? Math.floor(env) : Math.min(2, availableParallelism());
-}
 
 interface FrameResult {
   t: number;
@@ -49,7 +38,7 @@ export async function estimatePose(videoPath: string, opts: EngineOptions): Prom
   if (!(opts.playerHeightMm > 0)) throw new RangeError(`playerHeightMm must be a positive number of millimetres, got ${opts.playerHeightMm}`);
   const warnings: string[] = [];
   const warn = (m: string) => (warnings.push(m), opts.onWarning?.(m));
-  const poolP = InferencePool.start(inferWorkers(), opts.cropModel ?? 'movenet-lightning', opts.signal);
+  const poolP = InferencePool.start(inferPlan(), opts.cropModel ?? 'movenet-lightning', opts.signal);
   const video = await probeVideo(videoPath, opts.signal).catch(async (e: unknown) => {
     await poolP.then((p) => p.close()).catch(() => undefined);
     throw e;
@@ -64,6 +53,7 @@ export async function estimatePose(videoPath: string, opts: EngineOptions): Prom
     await decoded.return(undefined).catch(() => undefined);
     throw e;
   });
+  if (pool.fallbackWarning) warn(pool.fallbackWarning);
   const tracker = new PlayerTracker(pool);
   let firstFound = Infinity;
   const absent = new RangeWarner(
@@ -142,7 +132,7 @@ function finishTracks(results: FrameResult[], videoPath: string, video: PoseEsti
   if (cadence.repeated === 0) {
     repairSwaps(raw);
     smoothTrack(raw);
-    return { pose2d: raw, pose3d: liftTo3d(raw, heightMm) };
+    return { pose2d: raw, pose3d: liftClip(raw, heightMm, video.fps) };
   }
   warn(
     `${cadence.repeated} of ${results.length} frames repeat the image before them: ${cadence.imagesPerSecond.toFixed(1)} distinct images per second ` +
@@ -151,8 +141,8 @@ function finishTracks(results: FrameResult[], videoPath: string, video: PoseEsti
   const sub = selectFrames(raw, cadence.distinct, cadence.times);
   repairSwaps(sub);
   smoothTrack(sub);
-  const sub3d = liftTo3d(sub, heightMm);
-  return { pose2d: spreadFrames(sub, cadence.distinct, raw), pose3d: spreadFrames(sub3d, cadence.distinct, raw) };
+  const pose2d = spreadFrames(sub, cadence.distinct, raw);
+  return { pose2d, pose3d: liftClip(pose2d, heightMm, video.fps) };
 }
 
 /** Sends the frame to a worker with the crop of the last tracked frame (nothing while no player is tracked). */

@@ -20,7 +20,8 @@
  * Axes: x right, y up, z toward the camera (right-handed), pelvis at 0.
  */
 import { H36M_LIMBS } from '../pose/h36m.js';
-import { createPoseTrack, type PoseTrack } from '../pose/pose-track.js';
+import { cadenceOf, repeatsFromPose } from '../pose/frame-cadence.js';
+import { createPoseTrack, selectFrames, spreadFrames, type PoseTrack } from '../pose/pose-track.js';
 import { chooseSigns } from './lift-signs.js';
 import { assembleFrame, BONE_COUNT, BONE_JOINTS, BONE_ORDER, presentRuns, type BoneFrames } from './lift-skeleton.js';
 import { smoothLift } from './lift-smooth.js';
@@ -153,4 +154,16 @@ export function liftTo3d(t2: PoseTrack, heightMm: number): PoseTrack {
   const dts = Array.from({ length: t.length - 1 }, (_, i) => t[i + 1]! - t[i]!).sort((x, y) => x - y);
   smoothLift(t3.keypoints, runs, 1 / (dts[dts.length >> 1] ?? 1 / 30));
   return t3;
+}
+
+/**
+ * The 3D lift of a whole clip on its distinct images: when the clip repeats images (exact pose
+ * copies, main/pose/frame-cadence.ts), the lift runs on the distinct images at their true times
+ * and each repeat gets its original's 3D pose; otherwise {@link liftTo3d} of the track as is.
+ * The engine's 3D track is this lift of its 2D track.
+ */
+export function liftClip(t2: PoseTrack, heightMm: number, fps: number): PoseTrack {
+  const cadence = cadenceOf(repeatsFromPose(t2), t2.timestamps, fps);
+  if (cadence.repeated === 0) return liftTo3d(t2, heightMm);
+  return spreadFrames(liftTo3d(selectFrames(t2, cadence.distinct, cadence.times), heightMm), cadence.distinct, t2);
 }
