@@ -4,7 +4,7 @@
  * the compiled code; not committed), and reading one, converting it on the spot (and caching
  * the file) when the build has not written it yet (running from sources).
  */
-import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -13,8 +13,11 @@ import { convertTfjsModel } from './tfjs-to-onnx.js';
 
 const require = createRequire(import.meta.url);
 
-/** Models converted to ONNX: MoveNet single-pose (lightning 192 px, thunder 256 px) and BlazePose (lite/full/heavy, 256 px). */
-export const ONNX_MODELS = ['movenet-lightning', 'movenet-thunder', 'blazepose-lite', 'blazepose-full', 'blazepose-heavy'] as const;
+/**
+ * Models converted to ONNX: MoveNet single-pose (lightning 192 px, thunder 256 px), MoveNet
+ * multipose (any input size, multiples of 32) and BlazePose (lite/full/heavy, 256 px).
+ */
+export const ONNX_MODELS = ['movenet-lightning', 'movenet-thunder', 'movenet-multipose', 'blazepose-lite', 'blazepose-full', 'blazepose-heavy'] as const;
 /** One of {@link ONNX_MODELS}. */
 export type OnnxModelName = (typeof ONNX_MODELS)[number];
 
@@ -45,15 +48,15 @@ export function onnxModelPath(name: OnnxModelName): string {
   return join(onnxModelsDir(), `${name}.onnx`);
 }
 
-/** Source files of a model (model.json and its weight shards), for up-to-date checks. */
+/** Latest change of a model's sources: its model.json and weights, and every file of the converter (this folder). */
 function sourceMtimeMs(name: OnnxModelName): number {
-  const json = join(tfjsModelsDir(), `${name}.json`);
-  const bin = join(tfjsModelsDir(), `${name}.bin`);
-  const converter = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? './tfjs-to-onnx.ts' : './tfjs-to-onnx.js', import.meta.url));
-  return Math.max(...[json, bin, converter].filter((p) => existsSync(p)).map((p) => statSync(p).mtimeMs));
+  const here = dirname(fileURLToPath(import.meta.url));
+  const converter = readdirSync(here).map((f) => join(here, f));
+  const model = [join(tfjsModelsDir(), `${name}.json`), join(tfjsModelsDir(), `${name}.bin`)];
+  return Math.max(...[...model, ...converter].filter((p) => existsSync(p)).map((p) => statSync(p).mtimeMs));
 }
 
-/** True when the model's .onnx file exists and is newer than its TF.js files and the converter. */
+/** True when the model's .onnx file exists and is newer than its TF.js files and every converter file. */
 export function isOnnxModelFresh(name: OnnxModelName): boolean {
   const p = onnxModelPath(name);
   return existsSync(p) && statSync(p).mtimeMs >= sourceMtimeMs(name);
@@ -65,7 +68,7 @@ export function isOnnxModelFresh(name: OnnxModelName): boolean {
  * @throws Error when the TF.js model cannot be read or converted, or the folder is not writable.
  */
 export async function writeOnnxModel(name: OnnxModelName, dir = onnxModelsDir()): Promise<Uint8Array> {
-  const bytes = await convertTfjsModel(join(tfjsModelsDir(), `${name}.json`), name);
+  const bytes = await convertModel(name);
   mkdirSync(dir, { recursive: true });
   const tmp = join(dir, `.${name}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
   writeFileSync(tmp, bytes);
@@ -80,5 +83,9 @@ export async function writeOnnxModel(name: OnnxModelName, dir = onnxModelsDir())
  */
 export async function onnxModelBytes(name: OnnxModelName): Promise<Uint8Array> {
   if (isOnnxModelFresh(name)) return readFile(onnxModelPath(name));
-  return writeOnnxModel(name).catch(() => convertTfjsModel(join(tfjsModelsDir(), `${name}.json`), name));
+  return writeOnnxModel(name).catch(() => convertModel(name));
+}
+
+function convertModel(name: OnnxModelName): Promise<Uint8Array> {
+  return convertTfjsModel(join(tfjsModelsDir(), `${name}.json`), name, { anySize: name === 'movenet-multipose' });
 }

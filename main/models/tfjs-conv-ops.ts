@@ -88,14 +88,14 @@ export function maxPoolOp(g: OnnxGraphBuilder, ctx: OpContext): void {
 }
 
 /**
- * `ResizeBilinear(x, size)` → Transpose, Resize(linear, sizes on the H, W axes), Transpose.
+ * `ResizeBilinear(x, size)` → Transpose, Resize(linear, sizes on the H, W axes), Transpose;
+ * `size` (int64 [h, w]) may be computed (multipose scales by its input's shape).
  * Coordinates: half_pixel_centers → `half_pixel`, align_corners → `align_corners`, neither →
  * `asymmetric` (TF's three sampling grids, ONNX Resize spec).
  */
 export function resizeBilinearOp(g: OnnxGraphBuilder, ctx: OpContext): void {
-  const size = ctx.constOf(1);
   const mode = attrBool(ctx.node, 'half_pixel_centers') ? 'half_pixel' : attrBool(ctx.node, 'align_corners') ? 'align_corners' : 'asymmetric';
   const x = g.op('Transpose', [ctx.input(0)], { perm: TO_NCHW });
-  const y = g.op('Resize', [x, '', '', g.int64(Array.from(size.data))], { mode: 'linear', coordinate_transformation_mode: mode, axes: [2, 3] });
+  const y = g.op('Resize', [x, '', '', ctx.input(1)], { mode: 'linear', coordinate_transformation_mode: mode, axes: [2, 3] });
   g.node('Transpose', [y], [ctx.output(0)], { perm: TO_NHWC });
 }

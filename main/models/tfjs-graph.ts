@@ -101,7 +101,17 @@ export async function readTfGraph(jsonPath: string): Promise<TfGraph> {
       offset += size;
     }
   }
-  const sig = json.signature?.outputs ?? {};
-  const outputs = Object.entries(sig).map(([k, v]) => [k, v.name] as [string, string]);
-  return { nodes: json.modelTopology.node, consts, outputs };
+  return { nodes: json.modelTopology.node, consts, outputs: signatureOutputs(json) };
+}
+
+function signatureOutputs(json: Pick<ModelJson, 'signature'>): [string, string][] {
+  return Object.entries(json.signature?.outputs ?? {}).map(([k, v]) => [k, v.name]);
+}
+
+/**
+ * The signature outputs of `<name>.json` (key → tensor name, e.g. `ld_3d` → `Identity_2:0`)
+ * without reading the weights. @throws Error when the file cannot be read or parsed.
+ */
+export async function readTfSignatureOutputs(jsonPath: string): Promise<[string, string][]> {
+  return signatureOutputs(JSON.parse(await readFile(jsonPath, 'utf8')) as ModelJson);
 }

@@ -7,6 +7,7 @@
 import type { OnnxGraphBuilder } from './onnx-builder.js';
 import { DT } from './onnx-builder.js';
 import { convOp, maxPoolOp, resizeBilinearOp } from './tfjs-conv-ops.js';
+import { fillOp, reduceOp, splitOp, stridedSliceOp, topKOp } from './tfjs-slice-ops.js';
 import { attrInt, attrInts, attrType, type OpContext } from './tfjs-op-context.js';
 
 /** Translates one TF node, appending its ONNX nodes to the builder. */
@@ -51,7 +52,7 @@ const pack: OpTranslator = (g, ctx) => {
   g.node('Concat', parts, [ctx.output(0)], { axis });
 };
 
-/** TF ops this converter translates (every op of MoveNet lightning/thunder and BlazePose lite/full/heavy). */
+/** TF ops this converter translates (every op of MoveNet lightning/thunder/multipose and BlazePose lite/full/heavy). */
 export const OPS: Record<string, OpTranslator> = {
   _FusedConv2D: (g, ctx) => convOp(g, ctx, false),
   Conv2D: (g, ctx) => convOp(g, ctx, false),
@@ -62,12 +63,36 @@ export const OPS: Record<string, OpTranslator> = {
   Identity: unary('Identity'),
   Sigmoid: unary('Sigmoid'),
   Sqrt: unary('Sqrt'),
+  Abs: unary('Abs'),
+  Exp: unary('Exp'),
+  Reciprocal: unary('Reciprocal'),
+  Shape: unary('Shape'),
+  Size: unary('Size'),
   Relu: unary('Relu'),
   Relu6: (g, ctx) => g.node('Clip', [ctx.input(0), g.float([0]), g.float([6])], [ctx.output(0)]),
   AddV2: binary('Add'),
   Sub: binary('Sub'),
   Mul: binary('Mul'),
   RealDiv: binary('Div'),
+  Minimum: binary('Min'),
+  Maximum: binary('Max'),
+  Less: binary('Less'),
+  Greater: binary('Greater'),
+  GreaterEqual: binary('GreaterOrEqual'),
+  Equal: binary('Equal'),
+  LogicalAnd: binary('And'),
+  Tile: binary('Tile'),
+  Fill: fillOp,
+  // TF Select (v1) picks rows when the condition is a vector; every Select of these graphs has
+  // condition and values of one shape, where it is ONNX Where.
+  Select: (g, ctx) => g.node('Where', [ctx.input(0), ctx.input(1), ctx.input(2)], [ctx.output(0)]),
+  AddN: (g, ctx) => g.node('Sum', Array.from({ length: ctx.inputCount }, (_, i) => ctx.input(i)), [ctx.output(0)]),
+  Range: (g, ctx) => g.node('Range', [ctx.input(0), ctx.input(1), ctx.input(2)], [ctx.output(0)]),
+  StridedSlice: stridedSliceOp,
+  TopKV2: topKOp,
+  Split: splitOp,
+  Max: reduceOp('ReduceMax'),
+  Sum: reduceOp('ReduceSum'),
   // The graphs floor-divide only non-negative int indices (ArgMax ÷ heatmap width), where ONNX's
   // truncating integer Div is the same; a float FloorDiv gets an explicit Floor.
   FloorDiv: (g, ctx) => {

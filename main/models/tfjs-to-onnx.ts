@@ -37,11 +37,17 @@ function ordered(graph: TfGraph, roots: string[]): TfNode[] {
   return out;
 }
 
-function placeholderIo(node: TfNode): GraphIo {
-  const dims = (node.attr?.shape?.shape?.dim ?? []).map((d) => (Number(d.size) < 0 ? 'batch' : Number(d.size)));
+function placeholderIo(node: TfNode, anySize: boolean): GraphIo {
+  const symbolic = ['batch', 'height', 'width'];
+  const dims = (node.attr?.shape?.shape?.dim ?? []).map((d, i) => (Number(d.size) < 0 || (anySize && i > 0 && i < 3) ? (symbolic[i] ?? `dim${i}`) : Number(d.size)));
   const t = attrType(node, 'dtype');
   if (t !== 'DT_FLOAT' && t !== 'DT_INT32') throw new Error(`input ${node.name}: dtype ${t} is not supported`);
   return { name: node.name, elemType: t === 'DT_FLOAT' ? DT.FLOAT : DT.INT32, dims };
+}
+
+/** Conversion options: `anySize` declares the input's height and width symbolic (multipose takes any multiple of 32). */
+export interface ConvertOptions {
+  anySize?: boolean;
 }
 
 /**
@@ -49,7 +55,7 @@ function placeholderIo(node: TfNode): GraphIo {
  * @throws Error naming the node when an op (or an op's attribute) is not supported, or when a
  *   translator needs a constant input that is computed.
  */
-export function convertGraph(graph: TfGraph, name: string): Uint8Array {
+export function convertGraph(graph: TfGraph, name: string, opts: ConvertOptions = {}): Uint8Array {
   const g = new OnnxGraphBuilder();
   const consts = new Set<string>();
   const inputs: GraphIo[] = [];
@@ -68,7 +74,7 @@ export function convertGraph(graph: TfGraph, name: string): Uint8Array {
   for (const node of nodes) {
     if (node.op === 'Const') continue;
     if (node.op === 'Placeholder') {
-      inputs.push(placeholderIo(node));
+      inputs.push(placeholderIo(node, opts.anySize ?? false));
       continue;
     }
     const translate = OPS[node.op];
@@ -103,6 +109,6 @@ export function convertGraph(graph: TfGraph, name: string): Uint8Array {
 }
 
 /** Reads a TF.js graph model (`…/name.json` + shards) and converts it (see {@link convertGraph}). */
-export async function convertTfjsModel(jsonPath: string, name: string): Promise<Uint8Array> {
-  return convertGraph(await readTfGraph(jsonPath), name);
+export async function convertTfjsModel(jsonPath: string, name: string, opts: ConvertOptions = {}): Promise<Uint8Array> {
+  return convertGraph(await readTfGraph(jsonPath), name, opts);
 }
