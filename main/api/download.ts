@@ -27,6 +27,13 @@ export interface DownloadedJson {
 const DEFAULT_MAX_DOWNLOAD = 4 * 1024 ** 3;
 
 /**
+ * Cap of a result JSON read into memory (a tennis task's result_url), bytes: 32 MiB. The local
+ * service's results of the recommended 3-10 s clips are a few kB; a 120 s clip (the decode cap)
+ * stays far below this.
+ */
+export const MAX_RESULT_JSON_BYTES = 32 * 1024 ** 2;
+
+/**
  * Streams `url` into `dest` atomically; a failure leaves no file at `dest` and no temp file.
  * The per-request timeout applies to each wait for bytes (idle), not to the whole transfer.
  * @returns bytes written.
@@ -43,14 +50,15 @@ export function downloadToFile(
 }
 
 /**
- * GETs a JSON document (e.g. a tennis task's result_url) and keeps the raw text.
- * @throws like {@link downloadToFile}; ApiError kind 'contract' when it is not JSON.
+ * GETs a JSON document (e.g. a tennis task's result_url) and keeps the raw text, at most
+ * `maxBytes` (default {@link MAX_RESULT_JSON_BYTES}) held in memory.
+ * @throws like {@link downloadToFile} (code `too-large` past `maxBytes`); ApiError kind 'contract' when it is not JSON.
  */
-export function fetchJsonDocument(t: Transport, url: string, signal?: AbortSignal): Promise<DownloadedJson> {
+export function fetchJsonDocument(t: Transport, url: string, signal?: AbortSignal, maxBytes = MAX_RESULT_JSON_BYTES): Promise<DownloadedJson> {
   return withRetry(
     async () => {
       const chunks: Buffer[] = [];
-      await streamGet(t, url, { ...(signal ? { signal } : {}) }, (c) => {
+      await streamGet(t, url, { maxBytes, ...(signal ? { signal } : {}) }, (c) => {
         chunks.push(c);
         return Promise.resolve();
       });

@@ -4,6 +4,7 @@
  * everything to the library's ingestAnalysis (files first, then one transaction: see
  * main/library/ingest.ts).
  */
+import { DEFAULT_ARCHIVE_LIMITS } from '../archive/errors.js';
 import { statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import type { ApiClient } from '../api/client.js';
@@ -39,6 +40,7 @@ export async function storeAnalysis(s: StoreAnalysisInput): Promise<number> {
     archivePath = join(s.stagingDir, 'archive.zip');
     await client.download(archiveUrl, archivePath, {
       signal: ctx.signal,
+      maxBytes: DEFAULT_ARCHIVE_LIMITS.maxTotalBytes, // the most readArchive accepts (512 MiB)
       onProgress: (bytes, total) => ctx.progress({ share: total ? 0.5 * (bytes / total) : 0, bytes, ...(total ? { totalBytes: total } : {}) }),
     });
   }

@@ -12,9 +12,9 @@
  * later sweep; a crash after it leaves everything. Rows never point to missing files.
  * The same uid ingested twice returns the existing session and writes nothing.
  */
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { ArchiveError } from '../archive/errors.js';
+import { ArchiveError, DEFAULT_ARCHIVE_LIMITS } from '../archive/errors.js';
 import { readArchive } from '../archive/read.js';
 import { writeFileAtomic } from '../archive/atomic-file.js';
 import { buildArchive } from '../archive/write.js';
@@ -94,6 +94,9 @@ function archiveBytesFor(i: IngestInput, pose2d: PoseTrack, pose3d: PoseTrack, w
   let given = i.archiveBytes;
   if (!given && i.archivePath) {
     try {
+      // Read whole only under the archive cap (a downloaded archive_url file can be anything).
+      const size = statSync(i.archivePath).size;
+      if (size > DEFAULT_ARCHIVE_LIMITS.maxTotalBytes) throw new Error(`${size} bytes, over the ${DEFAULT_ARCHIVE_LIMITS.maxTotalBytes}-byte archive limit`);
       given = readFileSync(i.archivePath);
     } catch (err) {
       warnings.push(`the analysis archive ${i.archivePath} could not be read (${(err as Error).message}); a local archive was written instead`);
