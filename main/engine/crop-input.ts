@@ -3,7 +3,9 @@
  * frame to size × size int32 (black outside the frame). Same sampling grid as
  * tf.image.cropAndResize with box corners at the crop's edges (sample i at
  * y0 + i·side/(size−1)), but without turning the whole frame into a float tensor first: that
- * saved ~2 ms of ~22 ms per frame (measured with lightning on 640×360 frames).
+ * saved ~2 ms of ~22 ms per frame (measured with lightning on 640×360 frames). Also the whole
+ * frame resized for multipose (resizeToInput), so every model input is a plain array that either
+ * runtime (pose-runtime.ts) takes.
  */
 import type { Crop } from './movenet.js';
 
@@ -37,6 +39,37 @@ export function cropToInput(rgb: Uint8Array, width: number, height: number, crop
         const top = rgb[a + ch]! + (rgb[b + ch]! - rgb[a + ch]!) * fx;
         const bottom = rgb[c + ch]! + (rgb[d + ch]! - rgb[c + ch]!) * fx;
         out[o + ch] = Math.round(top + (bottom - top) * fy);
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Resizes a whole RGB24 frame to `outW × outH × 3` int32 values (multipose's input), as
+ * `tf.image.resizeBilinear(frame, [outH, outW]).toInt()` did: bilinear, align_corners and
+ * half_pixel_centers off (source coordinate = i · in/out), values truncated toward zero.
+ */
+export function resizeToInput(rgb: Uint8Array, width: number, height: number, outW: number, outH: number): Int32Array {
+  const out = new Int32Array(outW * outH * 3);
+  const sy = height / outH;
+  const sx = width / outW;
+  for (let i = 0; i < outH; i++) {
+    const y = i * sy;
+    const ya = Math.floor(y);
+    const yb = Math.min(ya + 1, height - 1);
+    const fy = y - ya;
+    for (let j = 0; j < outW; j++) {
+      const x = j * sx;
+      const xa = Math.floor(x);
+      const xb = Math.min(xa + 1, width - 1);
+      const fx = x - xa;
+      const [a, b, c, d] = [(ya * width + xa) * 3, (ya * width + xb) * 3, (yb * width + xa) * 3, (yb * width + xb) * 3];
+      const o = (i * outW + j) * 3;
+      for (let ch = 0; ch < 3; ch++) {
+        const top = rgb[a + ch]! + (rgb[b + ch]! - rgb[a + ch]!) * fx;
+        const bottom = rgb[c + ch]! + (rgb[d + ch]! - rgb[c + ch]!) * fx;
+        out[o + ch] = Math.trunc(top + (bottom - top) * fy);
       }
     }
   }

