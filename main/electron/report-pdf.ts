@@ -1,31 +1,39 @@
 /**
- * Report HTML → PDF in the desktop app with Electron's printToPDF: the page is loaded in a
- * hidden, sandboxed window with no preload and no Node (the report is self-contained: inline CSS,
- * uPlot and data URLs), we wait for its charts (`document.body.dataset.chartsReady`), print A4
- * with backgrounds and CSS page sizes, and write the file atomically. Electron-only glue; the
- * same page is printed by headless Chromium in the CLI (main/export/report/pdf-chromium.ts).
+ * Report HTML → PDF in the desktop app with Electron's printToPDF: the page is served by the
+ * app's own `app://` scheme on the report window's private session (never from a file:// page,
+ * and the file protocol's extra privileges are off by fuse, electron-builder.yml), with the
+ * report Content-Security-Policy as its header (main/export/report/report-csp.ts: only the
+ * page's own inline scripts by hash, no network). The hidden window is sandboxed, with no
+ * preload and no Node; we wait for its charts (`document.body.dataset.chartsReady`), print A4
+ * with backgrounds and CSS page sizes, and write the file atomically. The same page is printed
+ * by headless Chromium in the CLI (main/export/report/pdf-chromium.ts).
  */
-import { rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { BrowserWindow } from 'electron';
+import { BrowserWindow, session } from 'electron';
 import { writeFileAtomic } from '../archive/atomic-file.js';
+import { reportCsp, withReportCsp } from '../export/report/report-csp.js';
+import { APP_SCHEME } from './protocols.js';
 
 /** Renders `html` to a PDF at `outPath`. @throws Error when the page never signals its charts are drawn (30 s). */
 export async function htmlToPdfElectron(html: string, outPath: string): Promise<void> {
-  const page = join(tmpdir(), `swing-report-${randomUUID()}.html`);
-  await writeFile(page, html, { mode: 0o600 });
+  // A fresh in-memory session per report: its app:// answers this one page and nothing else.
+  const partition = `swing-report-${randomUUID()}`;
+  const ses = session.fromPartition(partition, { cache: false });
+  const pageUrl = `${APP_SCHEME}://report/${randomUUID()}.html`;
+  const page = withReportCsp(html);
+  ses.protocol.handle(APP_SCHEME, (request) =>
+    request.url === pageUrl
+      ? new Response(page, { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': reportCsp(html), 'Cache-Control': 'no-store' } })
+      : new Response('not found', { status: 404 }),
+  );
   const win = new BrowserWindow({
     show: false,
-    // Its own in-memory session: the app session's strict CSP (no inline script) is for the app's
-    // pages; the report page needs its inline uPlot script and reaches nothing on the network.
-    webPreferences: { partition: 'swing-report-pdf', sandbox: true, contextIsolation: true, nodeIntegration: false, javascript: true, offscreen: true },
+    webPreferences: { partition, sandbox: true, contextIsolation: true, nodeIntegration: false, javascript: true, offscreen: true },
   });
   try {
     win.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
     win.webContents.on('will-navigate', (e) => e.preventDefault());
-    await win.loadFile(page);
+    await win.loadURL(pageUrl);
     const deadline = Date.now() + 30_000;
     while (!(await win.webContents.executeJavaScript('document.body.dataset.chartsReady === "1"'))) {
       if (Date.now() > deadline) throw new Error('the report page did not finish drawing its charts');
@@ -35,6 +43,6 @@ export async function htmlToPdfElectron(html: string, outPath: string): Promise<
     writeFileAtomic(outPath, pdf);
   } finally {
     win.destroy();
-    await rm(page, { force: true });
+    ses.protocol.unhandle(APP_SCHEME);
   }
 }

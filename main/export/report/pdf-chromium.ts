@@ -8,6 +8,7 @@
 import { existsSync } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
+import { withReportCsp } from './report-csp.js';
 
 /** Path of the Chromium executable used for PDFs. @throws Error naming the variables when none is found. */
 export function chromiumPath(env: NodeJS.ProcessEnv = process.env): string {
@@ -28,7 +29,8 @@ export const CHROMIUM_FLAGS = [
 ];
 
 /**
- * Renders `html` to an A4 PDF at `outPath` after the page's charts are drawn.
+ * Renders `html` to an A4 PDF at `outPath` after the page's charts are drawn, under the report
+ * Content-Security-Policy (report-csp.ts: only the page's own scripts, no network).
  * @throws Error when Chromium cannot start or the page never signals `chartsReady` (30 s).
  */
 export async function htmlToPdfChromium(html: string, outPath: string): Promise<void> {
@@ -36,7 +38,7 @@ export async function htmlToPdfChromium(html: string, outPath: string): Promise<
   const tmp = `${outPath}.part-${process.pid}`;
   try {
     const page = await browser.newPage();
-    await page.setContent(html, { waitUntil: 'load' });
+    await page.setContent(withReportCsp(html), { waitUntil: 'load' });
     await page.waitForFunction('document.body.dataset.chartsReady === "1"', undefined, { timeout: 30_000 });
     const pdf = await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
     await writeFile(tmp, pdf);
