@@ -101,7 +101,6 @@ export function renderEvents(clips: readonly ClipEvents[]): string {
       strokes,
     ),
     summary,
-    '',
     '### Events: stroke detection (match within 0.15 s real time)',
     mdTable(['detector', 'clip', 'detected frames', 'precision', 'recall', 'side correct'], detRows),
   ].join('\n\n');
