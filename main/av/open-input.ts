@@ -51,14 +51,17 @@ export async function openClip(
   opts.signal?.throwIfAborted();
   let demuxer: Demuxer;
   try {
-    demuxer = await api.Demuxer.open(input, {
-      options,
-      copyTs: opts.copyTs ?? true,
-      ...(opts.signal ? { signal: opts.signal } : {}),
-    });
+    // The signal is not handed to node-av: its own abort handling rejects promises nobody awaits
+    // and can tear native state down under a running read (seen as a process abort). Callers stop
+    // between packets instead; a URL read that stalls ends at rw_timeout.
+    demuxer = await api.Demuxer.open(input, { options, copyTs: opts.copyTs ?? true });
   } catch (err) {
     opts.signal?.throwIfAborted();
     throw new VideoProbeError(reason(err));
+  }
+  if (opts.signal?.aborted) {
+    await demuxer.close();
+    opts.signal.throwIfAborted();
   }
   const video = demuxer.video();
   if (!video) {
