@@ -11,7 +11,7 @@ import { REPO_ROOT } from '../support/media.js';
 it('builds with the hardening fuses set', () => {
   const yml = readFileSync(join(REPO_ROOT, 'electron-builder.yml'), 'utf8');
   const block = /^electronFuses:\n((?:[ \t]+.*\n)+)/m.exec(yml)?.[1] ?? '';
-  const fuses = Object.fromEntries([...block.matchAll(/^\s+(\w+):\s*(true|false)\s*$/gm)].map((m) => [m[1], m[2] === 'true']));
+  const fuses: Record<string, boolean> = Object.fromEntries([...block.matchAll(/^\s+(\w+):\s*(true|false)\s*$/gm)].map((m): [string, boolean] => [m[1]!, m[2] === 'true']));
   expect(fuses).toEqual({
     runAsNode: false,
     enableCookieEncryption: true,
