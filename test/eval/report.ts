@@ -27,7 +27,7 @@ function strokeRow(c: ClipEvents, s: StrokeOutcome): Cell[] {
   return [
     short(c.clip),
     s.label.stroke,
-    String(s.label.contact_frame),
+    `${s.label.contact_frame} ±${s.label.uncertainty_frames}`,
     `${s.window[0]}–${s.window[1]}`,
     s.contactFrame === null ? null : String(s.contactFrame),
     signed(s.errorFrames),
