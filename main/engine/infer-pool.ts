@@ -8,7 +8,7 @@
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { InferReady, InferReply, InferRequest, InferWorkerData } from './infer-protocol.js';
+import type { InferClose, InferReady, InferReply, InferRequest, InferWorkerData } from './infer-protocol.js';
 import type { CocoPose, Crop, CropModel, Detection } from './movenet.js';
 
 /** RGB24 frame (height × width × 3 bytes); share it over a SharedArrayBuffer to avoid a copy per request. */
@@ -38,6 +38,12 @@ export function inferPlan(cores = availableParallelism()): InferPlan {
   const threads = envT >= 1 ? Math.floor(envT) : Math.max(1, Math.floor(cores / workers));
   return { workers, threads };
 }
+
+/**
+ * How long close() waits for a worker to end by itself before terminating it, ms: a model load
+ * takes 0.3-3 s on the loaded 2-core build machine, a run well under 1 s.
+ */
+const CLOSE_GRACE_MS = 20_000;
 
 let live = 0;
 /** Inference worker threads alive in this process (for tests: 0 after estimatePose settles). */
@@ -93,6 +99,16 @@ class InferWorker {
     this.ready.catch(() => undefined);
   }
 
+  /** Rejects what is pending, asks the thread to end ({@link InferClose}), and resolves when it has exited. */
+  close(): Promise<void> {
+    this.failure ??= new Error('inference pool is closed');
+    for (const p of this.pending.values()) p.reject(this.failure);
+    this.pending.clear();
+    this.worker.postMessage({ type: 'close' } satisfies InferClose);
+    const timer = setTimeout(() => void this.worker.terminate(), CLOSE_GRACE_MS);
+    return this.exited.finally(() => clearTimeout(timer));
+  }
+
   request(req: InferRequest): Promise<InferReply> {
     if (this.failure) return Promise.reject(this.failure);
     return new Promise((resolve, reject) => {
@@ -106,6 +122,7 @@ class InferWorker {
 export class InferencePool {
   private nextId = 0;
   private closed = false;
+  private closing: Promise<void> | undefined;
   /** The runtime the models run on (worker 0's description, e.g. "onnxruntime 1.30.0 cpu, 1 intra-op thread"). */
   runtime = '';
   /** Set when ONNX Runtime could not load and the workers run the TF.js WASM fallback. */
@@ -170,9 +187,17 @@ export class InferencePool {
     return w.request({ ...req, id: this.nextId++ });
   }
 
-  /** Terminates every worker (pending requests reject) and resolves once all have exited. Idempotent. */
-  async close(): Promise<void> {
-    this.closed = true;
-    await Promise.all(this.workers.map((w) => (void w.worker.terminate(), w.exited)));
+  /**
+   * Ends every worker: pending requests reject at once, each worker exits once its model load
+   * and current run are done (infer-worker.ts: terminating a thread inside an ONNX Runtime call
+   * aborts the process), terminated only if it has not exited after {@link CLOSE_GRACE_MS}.
+   * Resolves once all have exited. Idempotent.
+   */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      this.closed = true;
+      await Promise.all(this.workers.map((w) => w.close()));
+    })();
+    return this.closing;
   }
 }

@@ -23,6 +23,11 @@ export type InferRequest =
   | { id: number; type: 'pose'; rgb: Uint8Array; width: number; height: number; crop: Crop }
   | { id: number; type: 'detect'; rgb: Uint8Array; width: number; height: number };
 
+/** Asks the worker to end once its model load and current run are done (infer-worker.ts). */
+export interface InferClose {
+  type: 'close';
+}
+
 /** The reply to the request with the same id (keypoints in frame pixels, COCO-17 order). */
 export type InferReply =
   | { id: number; type: 'pose'; pose: CocoPose }

@@ -7,10 +7,13 @@
  *
  * Protocol (see {@link InferRequest} / {@link InferReply}): one reply per request, same id,
  * in order. First message from the worker: {@link InferReady} or `{ type: 'failed', error }`.
+ * `{ type: 'close' }` ends the thread once the model load and the run in progress are done:
+ * ONNX Runtime aborts the whole process when a thread is terminated while one of its native
+ * calls is in flight (seen as "terminate called after throwing an instance of 'Napi::Error'").
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { detectPeople, loadMoveNet, poseInCrop, type CropModel, type MoveNet } from './movenet.js';
-import type { InferReady, InferReply, InferRequest, InferWorkerData } from './infer-protocol.js';
+import type { InferClose, InferReady, InferReply, InferRequest, InferWorkerData } from './infer-protocol.js';
 
 const port = parentPort;
 if (!port) throw new Error('infer-worker.ts must run in a worker thread');
@@ -21,19 +24,24 @@ async function handle(net: MoveNet, m: InferRequest): Promise<InferReply> {
   return { id: m.id, type: 'detect', people: await detectPeople(net, m) };
 }
 
-try {
-  const net = await loadMoveNet(cropModel as CropModel, { multipose, warmUp: !multipose, threads }); // worker 0's first requests (detect, crop) warm it anyway
-  let chain = Promise.resolve();
-  port.on('message', (m: InferRequest) => {
-    chain = chain.then(async () => {
-      try {
-        port.postMessage(await handle(net, m));
-      } catch (e) {
-        port.postMessage({ id: m.id, type: 'error', error: e instanceof Error ? e.message : String(e) } satisfies InferReply);
-      }
-    });
+const netP = loadMoveNet(cropModel as CropModel, { multipose, warmUp: !multipose, threads }); // worker 0's first requests (detect, crop) warm it anyway
+let chain: Promise<unknown> = netP.then(
+  (net) => port.postMessage({ type: 'ready', runtime: net.runtime, fallbackWarning: net.fallbackWarning } satisfies InferReady),
+  (e: unknown) => port.postMessage({ type: 'failed', error: e instanceof Error ? e.message : String(e) }),
+);
+let closing = false;
+port.on('message', (m: InferRequest | InferClose) => {
+  if (m.type === 'close') {
+    closing = true;
+    void chain.finally(() => process.exit(0)); // in a worker thread, ends this thread only
+    return;
+  }
+  chain = chain.then(async () => {
+    if (closing) return;
+    try {
+      port.postMessage(await handle(await netP, m));
+    } catch (e) {
+      port.postMessage({ id: m.id, type: 'error', error: e instanceof Error ? e.message : String(e) } satisfies InferReply);
+    }
   });
-  port.postMessage({ type: 'ready', runtime: net.runtime, fallbackWarning: net.fallbackWarning } satisfies InferReady);
-} catch (e) {
-  port.postMessage({ type: 'failed', error: e instanceof Error ? e.message : String(e) });
-}
+});
