@@ -14,6 +14,7 @@
  */
 import { z } from 'zod';
 import { HANDS, SPORTS, SWING_TYPES } from '../main/contract/technique.js';
+import { MAX_PLAYER_HEIGHT_MM, MIN_PLAYER_HEIGHT_MM } from '../main/contract/player-height.js';
 import type { FeatureHistoryPoint, Player, SessionDetail, SessionSummary } from '../main/library/types.js';
 import { PLAYER_EXPORT_FORMATS, SESSION_EXPORT_FORMATS } from '../main/export/formats.js';
 import type {
@@ -56,15 +57,11 @@ const PlayerName = z
   .min(1, 'name must not be empty')
   .max(200, 'name is at most 200 characters');
 
-/**
- * Standing height, millimetres. Bounds 500..2800 mm cover every recorded human adult and child
- * player (tallest recorded human: 2720 mm, Guinness World Records) while catching unit mistakes
- * (metres, centimetres, inches).
- */
+/** Standing height, millimetres, within the one rule of main/contract/player-height.ts. */
 const HeightMm = z
   .number()
-  .min(500, 'heightMm is at least 500 (millimetres)')
-  .max(2800, 'heightMm is at most 2800 (millimetres)');
+  .min(MIN_PLAYER_HEIGHT_MM, `heightMm is at least ${MIN_PLAYER_HEIGHT_MM} (millimetres)`)
+  .max(MAX_PLAYER_HEIGHT_MM, `heightMm is at most ${MAX_PLAYER_HEIGHT_MM} (millimetres)`);
 
 /** Free text (notes): at most 20,000 characters. */
 const NotesText = z.string().max(20_000, 'notes are at most 20000 characters');

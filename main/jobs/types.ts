@@ -3,21 +3,20 @@
  * through, and the view of a job that the CLI and the app show.
  */
 import type { Hand, Sport, SwingType } from '../contract/technique.js';
+import { FINAL_JOB_STATES, type JobKind, type JobState } from '../library/types.js';
 
 /** Which engine runs a job: the in-process local service or the vendor's servers. */
 export type BackendKind = 'local' | 'remote';
 
-/** Kinds of job. */
-export type JobKind = 'analysis' | 'tennis';
-
 /**
- * States of a job. `queued → uploading → analysing → storing → done`; any step may end in
+ * Kinds and states of a job: defined once, with the table that stores them (main/library/types.ts,
+ * main/library/jobs.ts). `queued → uploading → analysing → storing → done`; any step may end in
  * `failed` (with a one-line reason) or `cancelled`. `done`, `failed` and `cancelled` are final.
  */
-export type JobState = 'queued' | 'uploading' | 'analysing' | 'storing' | 'done' | 'failed' | 'cancelled';
+export type { JobKind, JobState } from '../library/types.js';
 
-/** States a job can no longer leave. */
-export const FINAL_STATES: ReadonlySet<JobState> = new Set(['done', 'failed', 'cancelled']);
+/** States a job can no longer leave (the library's FINAL_JOB_STATES). */
+export const FINAL_STATES: ReadonlySet<JobState> = new Set(FINAL_JOB_STATES);
 
 
 

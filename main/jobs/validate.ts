@@ -1,12 +1,14 @@
 /**
  * Checks of a job's input before it is queued (and again before it runs, since a file may have
  * gone in between): the clip exists and is a regular, non-empty file with an extension
- * `/process` accepts, sport / swing type / hand are values API.md names, height is > 0 mm.
+ * `/process` accepts, sport / swing type / hand are values API.md names, height is within
+ * main/contract/player-height.ts (the same bounds the app's IPC contract uses).
  */
 import { statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { HANDS, SPORTS, SWING_TYPES } from '../contract/technique.js';
 import { contentTypeFor, extensionOf, PROCESS_EXTENSIONS } from '../contract/upload-rules.js';
+import { isPlayerHeightMm, MAX_PLAYER_HEIGHT_MM, MIN_PLAYER_HEIGHT_MM } from '../contract/player-height.js';
 import type { AnalysisJobInput, TennisJobInput } from './types.js';
 
 /** The input of a job is invalid; the message says which field and why. */
@@ -17,8 +19,6 @@ export class JobInputError extends Error {
   }
 }
 
-/** Tallest plausible player height, mm (world's tallest recorded person: 2,720 mm). */
-const MAX_HEIGHT_MM = 2800;
 
 /**
  * Validates a clip path for `/process` (API.md endpoint 5: .mp4, .avi, .mov, .mkv).
@@ -61,8 +61,8 @@ export function checkAnalysisInput(input: AnalysisJobInput): AnalysisJobInput {
   const p = input.player;
   if (!p || typeof p.name !== 'string' || p.name.trim() === '') throw new JobInputError('player name must not be empty');
   oneOf('dominant hand', p.dominantHand, HANDS);
-  if (!Number.isFinite(p.heightMm) || p.heightMm <= 0 || p.heightMm > MAX_HEIGHT_MM) {
-    throw new JobInputError(`player height must be between 1 and ${MAX_HEIGHT_MM} mm (got ${String(p.heightMm)})`);
+  if (!isPlayerHeightMm(p.heightMm)) {
+    throw new JobInputError(`player height must be between ${MIN_PLAYER_HEIGHT_MM} and ${MAX_PLAYER_HEIGHT_MM} mm (got ${String(p.heightMm)})`);
   }
   if (input.ballTimestampS !== undefined && (!Number.isFinite(input.ballTimestampS) || input.ballTimestampS < 0)) {
     throw new JobInputError(`ball time must be a number of seconds ≥ 0 (got ${String(input.ballTimestampS)})`);

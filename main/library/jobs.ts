@@ -7,12 +7,9 @@
 import type { ReadableDb, WritableDb } from './db.js';
 import { LibraryError } from './errors.js';
 import { rowToJob, type JobRow } from './rows.js';
-import type { Job, JobKind, JobState, RowId } from './types.js';
+import { ACTIVE_JOB_STATES, FINAL_JOB_STATES, type Job, type JobKind, type JobState, type RowId } from './types.js';
 
-/** Final states. */
-export const FINAL_JOB_STATES: readonly JobState[] = ['done', 'failed', 'cancelled'];
-/** States a job is in while a runner works on it (interrupted when the app stops). */
-export const ACTIVE_JOB_STATES: readonly JobState[] = ['uploading', 'analysing', 'storing'];
+export { ACTIVE_JOB_STATES, FINAL_JOB_STATES };
 const JOB_STATES: readonly JobState[] = ['queued', ...ACTIVE_JOB_STATES, ...FINAL_JOB_STATES];
 
 const now = (): string => new Date().toISOString();

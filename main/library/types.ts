@@ -199,6 +199,11 @@ export type JobKind = 'analysis' | 'tennis';
 /** States of a background job; `done`, `failed` and `cancelled` are final. */
 export type JobState = 'queued' | 'uploading' | 'analysing' | 'storing' | 'done' | 'failed' | 'cancelled';
 
+/** Final job states (the one list: the queue, main/jobs, and the table's queries use it). */
+export const FINAL_JOB_STATES: readonly JobState[] = ['done', 'failed', 'cancelled'];
+/** States a job is in while a runner works on it (interrupted when the app stops). */
+export const ACTIVE_JOB_STATES: readonly JobState[] = ['uploading', 'analysing', 'storing'];
+
 /** A row of the job queue. `input` and `safePoint` are JSON chosen by the queue runner. */
 export interface Job {
   id: RowId;
