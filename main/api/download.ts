@@ -3,9 +3,9 @@
  * retried like any idempotent GET, bodies streamed to disk atomically (temp file in the target
  * folder + fsync + rename) or read as text for the result JSON.
  */
-import { randomBytes } from 'node:crypto';
 import { open, rename, rm } from 'node:fs/promises';
-import { dirname, basename, join } from 'node:path';
+import { dirname } from 'node:path';
+import { fsyncDir, tempPathFor } from '../archive/atomic-file.js';
 import { ApiError, isAbortLike, safeUrl } from './errors.js';
 import { withRetry } from './retry.js';
 import { networkError, statusError, type Transport } from './transport.js';
@@ -79,7 +79,7 @@ export function fetchJsonDocument(t: Transport, url: string, signal?: AbortSigna
 }
 
 async function downloadOnce(t: Transport, url: string, dest: string, opts: DownloadOptions): Promise<number> {
-  const tmp = join(dirname(dest), `.${basename(dest)}.${randomBytes(6).toString('hex')}.part`);
+  const tmp = tempPathFor(dest); // the one temp naming of main/archive/atomic-file.ts (swept as `.tmp-`)
   let fh;
   try {
     fh = await open(tmp, 'wx');
@@ -97,7 +97,7 @@ async function downloadOnce(t: Transport, url: string, dest: string, opts: Downl
     await fh.sync();
     await fh.close();
     await rename(tmp, dest);
-    await syncDir(dirname(dest));
+    fsyncDir(dirname(dest));
     return n;
   } catch (err) {
     await fh.close().catch(() => undefined);
@@ -160,14 +160,6 @@ async function streamGet(
     clearTimeout(timer);
     opts.signal?.removeEventListener('abort', onAbort);
   }
-}
-
-/** fsyncs a folder so a rename in it survives a crash; best effort (not all filesystems allow it). */
-async function syncDir(dir: string): Promise<void> {
-  const d = await open(dir, 'r').catch(() => undefined);
-  if (!d) return;
-  await d.sync().catch(() => undefined);
-  await d.close();
 }
 
 function tooLarge(what: string, max: number): ApiError {

@@ -1,11 +1,13 @@
 /**
- * Crash-safe file writes: write to a temp name in the target's folder, fsync the file, rename
- * over the target, fsync the folder. After a crash the target is either the old file or the
- * complete new one, never a torn mix (POSIX rename(2) is atomic within one file system).
- * Temp names start with `.tmp-` so a sweep can recognise and remove leftovers.
+ * Crash-safe file writes, the one implementation of the app (library, archives, exports,
+ * settings, API key, service secrets, queue lock, client downloads): write to a temp name in the
+ * target's folder (owner-only, 0600), fsync the file, rename over the target, fsync the folder.
+ * After a crash the target is either the old file or the complete new one, never a torn mix
+ * (POSIX rename(2) is atomic within one file system). Temp names start with `.tmp-` so a sweep
+ * can recognise and remove leftovers.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync, copyFileSync } from 'node:fs';
+import { chmodSync, closeSync, copyFileSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 /** Prefix of every temp file written by this module. */
@@ -39,22 +41,34 @@ function fsyncPath(path: string): void {
   }
 }
 
+/** Options of {@link writeFileAtomic}. */
+export interface AtomicWriteOptions {
+  /** File mode of the result (default 0600, owner only). */
+  mode?: number;
+  /** Create the parent folder (0700) when missing (default false: a missing folder is ENOENT). */
+  mkdirs?: boolean;
+}
+
 /**
- * Writes `data` to `target` atomically (temp + fsync + rename + folder fsync).
- * @throws the underlying fs error (ENOENT when the folder is missing, ENOSPC, ...); the temp file is removed.
+ * Writes `data` (bytes, or text as UTF-8) to `target` atomically (temp + fsync + rename + folder fsync).
+ * @throws the underlying fs error (ENOENT when the folder is missing and `mkdirs` is off, ENOSPC, ...); the temp file is removed.
  */
-export function writeFileAtomic(target: string, data: Uint8Array): void {
+export function writeFileAtomic(target: string, data: Uint8Array | string, opts: AtomicWriteOptions = {}): void {
+  const mode = opts.mode ?? 0o600;
+  if (opts.mkdirs) mkdirSync(dirname(target), { recursive: true, mode: 0o700 });
+  const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
   const tmp = tempPathFor(target);
   try {
-    const fd = openSync(tmp, 'wx', 0o600);
+    const fd = openSync(tmp, 'wx', mode);
     try {
       let off = 0;
-      while (off < data.byteLength) off += writeSync(fd, data, off, data.byteLength - off);
+      while (off < bytes.byteLength) off += writeSync(fd, bytes, off, bytes.byteLength - off);
       fsyncSync(fd);
     } finally {
       closeSync(fd);
     }
     renameSync(tmp, target);
+    if (mode !== 0o600) chmodSync(target, mode); // openSync's mode is masked by the umask
   } catch (err) {
     rmSync(tmp, { force: true });
     throw err;

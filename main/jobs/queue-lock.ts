@@ -6,7 +6,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../settings/atomic-file.js';
+import { writeFileAtomic } from '../archive/atomic-file.js';
 
 /** Path of the lock file. */
 export function queueLockPath(home: string): string {
@@ -38,7 +38,7 @@ export function otherQueueOwner(home: string): number | undefined {
 /** Takes the lock for this process (atomic write, 0600). */
 export function takeQueueLock(home: string): void {
   mkdirSync(join(home, 'jobs'), { recursive: true, mode: 0o700 });
-  writeFileAtomic(queueLockPath(home), `${process.pid}\n`);
+  writeFileAtomic(queueLockPath(home), `${process.pid}\n`, { mkdirs: true });
 }
 
 /** Releases the lock when this process holds it. */

@@ -3,20 +3,12 @@
  * kept in owner-only (0600) files, written atomically (temp + fsync + rename).
  */
 import { randomBytes, createHash, timingSafeEqual } from 'node:crypto';
-import { chmodSync, closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync } from 'node:fs';
+import { writeFileAtomic } from '../archive/atomic-file.js';
 
-/** Writes `text` to `path` atomically with mode 0600. */
+/** Writes `text` to `path` atomically with mode 0600 (main/archive/atomic-file.ts). */
 export function writeSecretFile(path: string, text: string): void {
-  const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  const fd = openSync(tmp, 'w', 0o600);
-  try {
-    writeSync(fd, text);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(tmp, path);
-  chmodSync(path, 0o600);
+  writeFileAtomic(path, text, { mkdirs: true });
 }
 
 /** Least entropy of a token the user chooses, bits (NIST SP 800-63B asks ≥ 112 for secrets; 128 is the usual key size). */

@@ -8,7 +8,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomic } from './atomic-file.js';
+import { writeFileAtomic } from '../archive/atomic-file.js';
 
 /** Encrypts and decrypts small secrets. */
 export interface SecretBox {
@@ -87,7 +87,7 @@ function loadOrCreateKey(path: string): Buffer {
     throw new ApiKeyError(`secret key file ${path} is damaged (expected ${KEY_BYTES} bytes)`);
   }
   const k = randomBytes(KEY_BYTES);
-  writeFileAtomic(path, k, 0o600);
+  writeFileAtomic(path, k, { mkdirs: true });
   return k;
 }
 
@@ -149,7 +149,7 @@ export function setApiKey(home: string, box: SecretBox, key: string | null, forB
   if (forBaseUrl) checkKeyTransport(forBaseUrl);
   if (!box.isAvailable()) throw new ApiKeyError('secure storage is not available on this machine; set SWING_STUDIO_API_KEY instead');
   const stored: StoredKey = { v: 2, key: k, origin: originOf(forBaseUrl) };
-  writeFileAtomic(apiKeyPath(home), box.encrypt(JSON.stringify(stored)), 0o600);
+  writeFileAtomic(apiKeyPath(home), box.encrypt(JSON.stringify(stored)), { mkdirs: true });
 }
 
 /**

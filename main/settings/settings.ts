@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomic } from './atomic-file.js';
+import { writeFileAtomic } from '../archive/atomic-file.js';
 
 const httpUrlOrEmpty = z
   .string()
@@ -90,7 +90,7 @@ export function saveSettings(home: string, patch: Partial<Settings>): Settings {
     remote: { ...current.remote, ...(patch.remote ?? {}) },
   };
   const next = parseSettings(merged, 'settings');
-  writeFileAtomic(settingsPath(home), `${JSON.stringify(next, null, 2)}\n`);
+  writeFileAtomic(settingsPath(home), `${JSON.stringify(next, null, 2)}\n`, { mkdirs: true });
   return next;
 }
 
