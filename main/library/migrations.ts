@@ -6,6 +6,7 @@
  */
 import type Database from 'better-sqlite3';
 import { LibraryTooNewError } from './errors.js';
+import { runMigrations, schemaVersion } from './migration-runner.js';
 
 /**
  * v1: players, sessions, tags, analyses and what they measured (features, categories, speed
@@ -218,24 +219,14 @@ export const MIGRATIONS: ReadonlyArray<(db: Database.Database) => void> = [migra
 /** Schema version this code writes (the highest migration). */
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
-/** The database's `PRAGMA user_version`. */
-export function schemaVersion(db: Database.Database): number {
-  return db.pragma('user_version', { simple: true }) as number;
-}
+export { schemaVersion };
 
 /**
  * Runs every migration between the database's version and `target` (default: the latest) in
- * one IMMEDIATE transaction ending with `PRAGMA user_version = target`.
+ * one IMMEDIATE transaction ending with `PRAGMA user_version = target` (migration-runner.ts).
  * @returns the version before migrating.
  * @throws LibraryTooNewError when the database is newer than this code.
  */
 export function migrate(db: Database.Database, target: number = SCHEMA_VERSION): number {
-  const run = db.transaction(() => {
-    const current = schemaVersion(db);
-    if (current > SCHEMA_VERSION) throw new LibraryTooNewError(current, SCHEMA_VERSION);
-    for (let v = current + 1; v <= target; v++) MIGRATIONS[v - 1]?.(db);
-    if (target > current) db.pragma(`user_version = ${target}`);
-    return current;
-  });
-  return run.immediate();
+  return runMigrations(db, MIGRATIONS, (found, known) => new LibraryTooNewError(found, known), target);
 }

@@ -1,9 +1,11 @@
 /**
  * The persistent tennis task queue: `<home>/service/tasks.sqlite` (better-sqlite3, WAL, STRICT).
- * Migrations are numbered functions run in one transaction each, ending with
- * `PRAGMA user_version = N`; a database newer than this code is refused.
+ * Migrations are numbered functions run by the app's one runner (main/library/migration-runner.ts:
+ * all pending ones in one IMMEDIATE transaction ending with `PRAGMA user_version = N`); a database
+ * newer than this code is refused.
  */
 import Database from 'better-sqlite3';
+import { runMigrations, type Migration } from '../library/migration-runner.js';
 import type { TennisTaskState } from '../contract/api.js';
 
 /** A tennis statistics task as stored. Times are Unix milliseconds. */
@@ -28,7 +30,7 @@ export const MAX_TASK_ATTEMPTS = 3;
 
 type Db = Database.Database;
 
-const MIGRATIONS: Array<(db: Db) => void> = [
+const MIGRATIONS: readonly Migration[] = [
   function updateToSchemaVersion1(db) {
     db.exec(`
       CREATE TABLE tasks (
@@ -51,8 +53,8 @@ const MIGRATIONS: Array<(db: Db) => void> = [
 
 /** The database is newer than this code. */
 export class SchemaTooNewError extends Error {
-  constructor(found: number) {
-    super(`tasks.sqlite has schema version ${found}; this Swing Studio knows up to ${MIGRATIONS.length}. Update the app.`);
+  constructor(found: number, known: number = MIGRATIONS.length) {
+    super(`tasks.sqlite has schema version ${found}; this Swing Studio knows up to ${known}. Update the app.`);
     this.name = 'SchemaTooNewError';
   }
 }
@@ -63,16 +65,11 @@ export function openTaskDb(path: string): Db {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
-  const version = db.pragma('user_version', { simple: true }) as number;
-  if (version > MIGRATIONS.length) {
+  try {
+    runMigrations(db, MIGRATIONS, (found, known) => new SchemaTooNewError(found, known));
+  } catch (err) {
     db.close();
-    throw new SchemaTooNewError(version);
-  }
-  for (let v = version; v < MIGRATIONS.length; v++) {
-    db.transaction(() => {
-      MIGRATIONS[v]?.(db);
-      db.pragma(`user_version = ${v + 1}`);
-    })();
+    throw err;
   }
   return db;
 }
