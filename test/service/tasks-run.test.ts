@@ -99,6 +99,19 @@ describe('tennis tasks run for real', () => {
     }
   });
 
+  it('fails a task whose uploaded video is an HLS playlist naming a local clip, with the generic reason', async () => {
+    const svc = await startTestService(home.home);
+    try {
+      const playlist = `#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXTINF:10,\n${clip}\n#EXT-X-ENDLIST\n`;
+      const { uploadUrl, downloadUrl } = await uploadUrls(svc, 'swing.mp4');
+      expect((await fetch(uploadUrl, { method: 'PUT', headers: { 'Content-Type': 'video/mp4' }, body: playlist })).status).toBe(200);
+      const id = await createTask(svc, { video_url: downloadUrl });
+      expect(await settle(svc, id)).toEqual({ status: 200, json: { status: 'failed', task_id: id, error: 'Could not extract meta-data from the video' } });
+    } finally {
+      await svc.close();
+    }
+  });
+
   it('a task accepted before a restart completes after it (queued, and stopped mid-run)', async () => {
     const first = await startTestService(home.home, { runTasks: false });
     const port = Number(new URL(first.baseUrl).port);
