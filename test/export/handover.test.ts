@@ -4,6 +4,7 @@
  * with the same id is never overwritten; tampered ZIPs (path traversal, bomb, missing entry,
  * altered bytes) are refused with a clear error and the receiving library is unchanged.
  */
+import { testFfprobe } from '../support/ffmpeg-cli.js';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -145,6 +146,13 @@ describe('session hand-over', () => {
     await expect(importHandover(db, bad)).rejects.toThrow(
       /clip\.mp4: not a video clip Swing Studio can read/,
     );
+    // The same with a system ffprobe (FFPROBE_PATH): main/av/cli-input.ts confines it alike.
+    process.env.FFPROBE_PATH = testFfprobe();
+    try {
+      await expect(importHandover(db, bad)).rejects.toThrow(/clip\.mp4: not a video clip Swing Studio can read/);
+    } finally {
+      delete process.env.FFPROBE_PATH;
+    }
     expect(counts(db)).toEqual(before);
   });
 
