@@ -144,6 +144,7 @@ describe('slow and early-answered clients', () => {
       expect(refused.headers.get('retry-after')).toBe(String(RETRY_AFTER_S));
       // Idle for longer than uploadIdleMs: every stalled upload's socket is closed, nothing stored.
       for (const s of stalled) expect(await s.answer).toBe('closed');
+      await until(() => svc.load().uploads === 0); // the server releases each slot once its temp file is removed
       const after = await fetch(urls.at(-1)!.uploadUrl, { method: 'PUT', headers: { 'Content-Type': 'video/mp4' }, body: 'x' });
       expect(after.status).toBe(200);
     } finally {
