@@ -14,6 +14,7 @@ import { inferPlan, InferencePool } from './infer-pool.js';
 import { KEYPOINT_ONE_EURO, median3InPlace, oneEuroInPlace } from './one-euro.js';
 import { PlayerTracker, type PrefetchedPose, type TrackedPose } from './player-tracker.js';
 import { probeVideo } from './probe.js';
+import { frameReadAhead, readAhead } from './read-ahead.js';
 import type { EngineOptions, PoseEstimate } from './types.js';
 import { frameRange, LOW_CONFIDENCE, LOW_CONFIDENCE_MIN_FRAMES, RangeWarner } from './warnings.js';
 
@@ -47,7 +48,7 @@ export async function estimatePose(videoPath: string, opts: EngineOptions): Prom
   if (video.fps < 29.5) warn(`frame rate ${video.fps.toFixed(1)} fps is below the recommended 30 fps; fast swings may be blurred or missed`);
   const size = decodeSize(video.width, video.height, DECODE_MAX_SIDE);
   // Start ffmpeg now: its first frames decode while the workers load their models.
-  const decoded = decodeFrames(videoPath, size, opts.signal);
+  const decoded = readAhead(decodeFrames(videoPath, size, opts.signal), frameReadAhead());
   const first = decoded.next();
   first.catch(() => undefined); // surfaces in the loop below
   const pool = await poolP.catch(async (e: unknown) => {
