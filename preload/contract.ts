@@ -13,7 +13,7 @@
  * renderer or the sandboxed preload bundle (which uses the name lists in ./channels.gen.ts).
  */
 import { z } from 'zod';
-import { HANDS, SPORTS, SWING_TYPES } from '../main/contract/technique.js';
+import { HANDS, MAX_CAPTURE_FPS, SPORTS, SWING_TYPES } from '../main/contract/technique.js';
 import { MAX_PLAYER_HEIGHT_MM, MIN_PLAYER_HEIGHT_MM } from '../main/contract/player-height.js';
 import type { FeatureHistoryPoint, Player, SessionDetail, SessionSummary } from '../main/library/types.js';
 import { PLAYER_EXPORT_FORMATS, SESSION_EXPORT_FORMATS } from '../main/export/formats.js';
@@ -114,6 +114,8 @@ export const AnalysisJobInputSchema = z.strictObject({
   swingType: z.enum(SWING_TYPES),
   /** Ball contact time on the clip, seconds (API.md ball_timestamp). */
   ballTimestampS: z.number().min(0).max(36_000).optional(),
+  /** Frame rate the camera recorded at, frames/s (slow motion; our metadata extension capture_fps). */
+  captureFps: z.number().positive().max(MAX_CAPTURE_FPS).optional(),
   backend: z.enum(['local', 'remote']),
   title: z.string().max(200).optional(),
   recordedAt: IsoDateOrDateTime.optional(),

@@ -85,6 +85,10 @@ export function requestMetadata(input: AnalysisJobInput): TechniqueRequestMetada
     player_height_mm: input.player.heightMm,
     store_data: false,
     ...(input.ballTimestampS !== undefined ? { ball_timestamp: input.ballTimestampS } : {}),
+    // capture_fps is our extension: only the local service knows it. A remote service that does
+    // not would ignore it at best and refuse the request at worst, so it is not sent there; the
+    // session keeps it, and its speeds can be recomputed locally from the stored pose.
+    ...(input.captureFps !== undefined && input.backend === 'local' ? { capture_fps: input.captureFps } : {}),
     timestamp: new Date().toISOString().slice(0, 19),
   };
 }

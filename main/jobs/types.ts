@@ -38,6 +38,8 @@ export interface AnalysisJobInput {
   swingType: SwingType;
   /** Ball contact time, seconds on the clip's timeline (API.md `ball_timestamp`); detected when omitted. */
   ballTimestampS?: number;
+  /** Frame rate the camera recorded at, frames/s (our metadata extension `capture_fps`); real time when omitted. */
+  captureFps?: number;
   backend: BackendKind;
   title?: string;
   /** ISO 8601 date or date-time the clip was recorded (default: the file's modification time). */

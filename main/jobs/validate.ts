@@ -10,6 +10,7 @@ import { HANDS, SPORTS, SWING_TYPES } from '../contract/technique.js';
 import { contentTypeFor, extensionOf, PROCESS_EXTENSIONS } from '../contract/upload-rules.js';
 import { isPlayerHeightMm, MAX_PLAYER_HEIGHT_MM, MIN_PLAYER_HEIGHT_MM } from '../contract/player-height.js';
 import type { AnalysisJobInput, TennisJobInput } from './types.js';
+import { MAX_CAPTURE_FPS } from '../contract/technique.js';
 
 /** The input of a job is invalid; the message says which field and why. */
 export class JobInputError extends Error {
@@ -63,6 +64,9 @@ export function checkAnalysisInput(input: AnalysisJobInput): AnalysisJobInput {
   oneOf('dominant hand', p.dominantHand, HANDS);
   if (!isPlayerHeightMm(p.heightMm)) {
     throw new JobInputError(`player height must be between ${MIN_PLAYER_HEIGHT_MM} and ${MAX_PLAYER_HEIGHT_MM} mm (got ${String(p.heightMm)})`);
+  }
+  if (input.captureFps !== undefined && (!Number.isFinite(input.captureFps) || input.captureFps <= 0 || input.captureFps > MAX_CAPTURE_FPS)) {
+    throw new JobInputError(`capture frame rate must be a number of frames per second > 0 (got ${String(input.captureFps)})`);
   }
   if (input.ballTimestampS !== undefined && (!Number.isFinite(input.ballTimestampS) || input.ballTimestampS < 0)) {
     throw new JobInputError(`ball time must be a number of seconds ≥ 0 (got ${String(input.ballTimestampS)})`);

@@ -5,7 +5,7 @@
  * stored session summaries on stdout. Exit code 1 when any clip failed (one stderr line each).
  */
 import type { Command } from 'commander';
-import { HANDS, SPORTS, SWING_TYPES, type Hand, type Sport, type SwingType } from '../../contract/technique.js';
+import { HANDS, MAX_CAPTURE_FPS, SPORTS, SWING_TYPES, type Hand, type Sport, type SwingType } from '../../contract/technique.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { AnalysisJobInput, JobView } from '../../jobs/types.js';
 import { checkAnalysisInput, checkClipFile } from '../../jobs/validate.js';
@@ -33,6 +33,7 @@ interface AnalyzeOptions extends BackendOptions {
   hand?: Hand;
   height?: number;
   ballTime?: number;
+  captureFps?: number;
   title?: string;
   recordedAt?: string;
   json?: boolean;
@@ -50,6 +51,7 @@ export function registerAnalyze(program: Command): void {
     .option('--hand <hand>', 'dominant hand: left or right (default: the player\'s, else right)', oneOf(HANDS))
     .option('--height <mm>', `player height in mm (default: the player's, else ${DEFAULT_HEIGHT_MM})`, numberIn(1, 2800))
     .option('--ball-time <s>', 'ball contact time in seconds (detected when omitted)', numberIn(0, 36_000))
+    .option('--capture-fps <fps>', 'frame rate the camera recorded at, for slow-motion clips (e.g. 240): speeds in real time', numberIn(1, MAX_CAPTURE_FPS))
     .option('--title <text>', 'session title (default: the file name)')
     .option('--recorded-at <date>', 'recording date, ISO 8601 (default: the file time)', isoDate)
     .option('--json', 'print the stored session summaries as JSON on stdout')
@@ -85,6 +87,7 @@ function enqueueAll(queue: JobQueue, db: WritableDb, videos: string[], opts: Ana
       swingType: opts.swing,
       backend,
       ...(opts.ballTime !== undefined ? { ballTimestampS: opts.ballTime } : {}),
+      ...(opts.captureFps !== undefined ? { captureFps: opts.captureFps } : {}),
       ...(opts.title !== undefined ? { title: opts.title } : {}),
       ...(opts.recordedAt !== undefined ? { recordedAt: opts.recordedAt } : {}),
     }),
