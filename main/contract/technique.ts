@@ -35,6 +35,9 @@ const levelRanges = z.looseObject({
   professional: range,
 });
 
+/** Highest capture frame rate accepted, frames/s (high-speed research cameras reach tens of thousands). */
+export const MAX_CAPTURE_FPS = 100_000;
+
 /** `metadata` form field of `POST {technique_url}/process` (API.md "Technique analysis request metadata"). */
 export const TechniqueRequestMetadata = z.looseObject({
   uid: z.string().min(1, 'uid is required'),
@@ -46,6 +49,14 @@ export const TechniqueRequestMetadata = z.looseObject({
   store_data: z.boolean().optional(),
   /** Ball hit time, seconds on the video's timeline. */
   ball_timestamp: z.number().nonnegative().optional(),
+  /**
+   * Our extension (not in API.md): the frame rate the camera recorded at, frames per second
+   * (Kinovea's "capture frame rate"). A clip recorded at 240 fps and played at 30 is slowed 8×:
+   * with it every speed, time and duration in the result is in real seconds, while `frame_nr`
+   * and `timestamp` stay on the video's own timeline. Sent to the local service only (the remote
+   * client strips it: main/jobs/analysis-job.ts).
+   */
+  capture_fps: z.number().positive('capture_fps must be > 0').max(MAX_CAPTURE_FPS).optional(),
   request_id: z.string().optional(),
   /** ISO 8601 date-time without zone, e.g. 2026-11-20T10:15:00. */
   timestamp: z
@@ -56,11 +67,18 @@ export const TechniqueRequestMetadata = z.looseObject({
 });
 export type TechniqueRequestMetadata = z.infer<typeof TechniqueRequestMetadata>;
 
-/** A feature's event: the swing moment it is measured at (`timestamp` seconds, `frame_nr` from 0). */
+/**
+ * A feature's event: the swing moment it is measured at (`timestamp` seconds, `frame_nr` from 0).
+ * Our extensions for ball_contact, backswing_end and follow_through (main/analysis/README.md):
+ * `confidence` 0–1 of the event's timing, and `hand_measured` false when the hitting hand is not
+ * measured at that frame (the event was estimated around the gap).
+ */
 export const FeatureEvent = z.looseObject({
   name: z.string(),
   timestamp: z.number(),
   frame_nr: z.number().int(),
+  confidence: z.number().min(0).max(1).optional(),
+  hand_measured: z.boolean().optional(),
 });
 export type FeatureEvent = z.infer<typeof FeatureEvent>;
 
@@ -140,6 +158,10 @@ export const TechniqueResult = z.looseObject({
   features_left_out: z.array(LeftOutFeature).optional(),
   /** Our extra, when the clip repeats images (frame-rate conversion): distinct images per second of video. */
   distinct_images_per_second: z.number().positive().optional(),
+  /** Our extra: the capture frame rate the speeds were measured with (the request's capture_fps): times and speeds are real. */
+  capture_fps: z.number().positive().optional(),
+  /** Our extra, without capture_fps: the clip looks slowed by `factor` (main/analysis/slow-motion.ts); `suggested_capture_fps` would make it real time. */
+  slow_motion_guess: z.looseObject({ factor: z.number().positive(), suggested_capture_fps: z.number().positive() }).optional(),
 });
 export type TechniqueResult = z.infer<typeof TechniqueResult>;
 
