@@ -5,32 +5,13 @@
  * Reports median wall and CPU seconds (this process's threads + reaped children) and the ratio
  * in-process / CLI pipe (< 1: in-process is faster). Needs the system ffmpeg for the baseline.
  */
-import { readFileSync } from 'node:fs';
-import { decodeFrames, decodeSize } from '../../main/engine/frame-source.js';
+import { decodeSize } from '../../main/engine/frame-source.js';
 import { probeVideo } from '../../main/engine/probe.js';
 import { testFfmpeg } from '../support/ffmpeg-cli.js';
 import { mediaPath } from '../support/media.js';
+import { decodeBaseline as run, median } from './measure.js';
 
 const ROUNDS = 3;
-const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
-
-/** CPU seconds of this process's threads plus reaped children: /proc/self/stat utime..cstime, 100 Hz ticks. */
-function cpuSeconds(): number {
-  const f = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
-  return (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / 100;
-}
-
-async function run(clip: string, size: { width: number; height: number }, cli: string | undefined) {
-  if (cli) process.env.FFMPEG_PATH = cli;
-  else delete process.env.FFMPEG_PATH;
-  const c0 = cpuSeconds();
-  const t0 = performance.now();
-  let frames = 0;
-  for await (const _ of decodeFrames(clip, size)) frames++;
-  const wall = (performance.now() - t0) / 1000;
-  await new Promise((res) => setTimeout(res, 200)); // let ffmpeg be reaped so its CPU is counted
-  return { wall, cpu: cpuSeconds() - c0, frames };
-}
 
 async function main(): Promise<void> {
   const clip = process.argv[2] || mediaPath('tennis_forehand_2.mp4');

@@ -1,114 +1,142 @@
 /**
- * Benchmark (not a test) of the pose engine on tennis_forehand_2.mp4 (1080p, 10.01 s, 29.97 fps).
- * For each crop model, measured in the same run, alternating (the machine is shared, load varies):
- * - ceiling ×1 / ×2: pure crop-model inference on a pre-decoded frame (no decode, no tracking),
- *   one request per frame through an inference pool (main/engine/infer-pool.ts) of 1 worker,
- *   and of 2 workers with two requests in flight: what the pipeline could reach at best;
- * - pipeline ×1 / ×2: estimatePose wall time (probe, worker start-up incl. model load and
- *   warm-up, decode in ffmpeg, tracking, smoothing, 3D lift) with 1 and with 2 inference workers.
- * Reports frames/s, pipeline time / clip duration (goal < 0.5), pipeline speed / ceiling speed
- * of the same worker count (goal ≥ 0.8), worker start-up time, the pipeline's CPU seconds (all
- * threads + ffmpeg: what an idle 2-core machine needs at least half of in wall time), load
- * average and peak RSS.
- * Medians of ENGINE_BENCH_ROUNDS rounds (default 3).
- * Run: `npx tsx test/bench/engine.ts [clip] [lightning|thunder|both]` (default lightning).
+ * Benchmark (not a test) of the pose engine on tennis_forehand_2.mp4 (1080p, 10.01 s, 29.97 fps,
+ * the fast pass: MoveNet lightning). Every figure is a ratio of two measurements of the same run
+ * (the machine is shared and its load varies; absolute times do not carry between machines);
+ * medians of ENGINE_BENCH_ROUNDS rounds (default 3), the variants alternating within a round:
+ * - /process against decode: estimatePose (probe, worker start-up incl. model load, decode,
+ *   tracking, smoothing, 3D lift) wall and CPU seconds ÷ those of decoding the same clip at the
+ *   same size through the engine's decode alone (measure.ts, as test/bench/decode.ts);
+ * - ONNX Runtime against TF.js WASM: lightning frames per CPU-second, one worker and one thread
+ *   each, on the same frame and crop, and the largest keypoint difference between the two;
+ * - pipeline against pure inference: estimatePose frames/s ÷ crop-model frames/s through the
+ *   same pool plan with as many requests in flight as workers (no decode, no tracking);
+ * - scaling: estimatePose with 1 worker × 1 thread, 1 × 2, 2 × 1 and the default plan for all
+ *   cores (SWING_INFER_WORKERS / SWING_INFER_THREADS);
+ * - peak RSS of a process running one analysis (test/bench/engine-rss.ts) on ONNX Runtime and
+ *   on the TF.js WASM fallback (the engine's runtime before ONNX Runtime: 2 workers).
+ * Run: `npm run bench -- engine` or `npx tsx test/bench/engine.ts [clip]`.
  */
-import { readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { availableParallelism, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { estimatePose } from '../../main/engine/index.js';
 import { decodeFrames, decodeSize } from '../../main/engine/frame-source.js';
-import { InferencePool } from '../../main/engine/infer-pool.js';
-import type { CropModel } from '../../main/engine/movenet.js';
+import { inferPlan, InferencePool, type InferPlan } from '../../main/engine/infer-pool.js';
+import type { CocoPose } from '../../main/engine/movenet.js';
 import { probeVideo } from '../../main/engine/probe.js';
 import { mediaPath } from '../support/media.js';
+import { decodeBaseline, measured, median } from './measure.js';
 
-/** Rounds per model (env ENGINE_BENCH_ROUNDS, default 3). */
 const ROUNDS = Number(process.env.ENGINE_BENCH_ROUNDS ?? 3);
+/** A module path that does not exist: makes onnxruntime-node's import fail, so the engine runs the TF.js WASM fallback. */
+const NO_ORT = '/nonexistent/onnxruntime-node.js';
 
-function median(v: number[]): number {
-  const s = [...v].sort((a, b) => a - b);
-  return s[s.length >> 1] ?? NaN;
-}
+type Frame = { rgb: Uint8Array; width: number; height: number };
 
 /** The 100th decoded frame of the clip (the player is in view). */
-async function sampleFrame(clip: string): Promise<{ rgb: Uint8Array; width: number; height: number }> {
-  const v = await probeVideo(clip);
-  for await (const f of decodeFrames(clip, decodeSize(v.width, v.height, 640))) if (f.index === 100) return f;
+async function sampleFrame(clip: string, size: { width: number; height: number }): Promise<Frame> {
+  for await (const f of decodeFrames(clip, size)) if (f.index === 100) return f;
   throw new Error('clip has fewer than 101 frames');
 }
 
-/** Seconds for `frames` crop-model runs through a pool of `workers`, `workers` requests in flight; and the pool's start-up seconds. */
-async function ceiling(model: CropModel, workers: number, frame: Awaited<ReturnType<typeof sampleFrame>>, frames: number) {
-  const t0 = performance.now();
-  const pool = await InferencePool.start({ workers, threads: 1 }, model);
-  const startS = (performance.now() - t0) / 1000;
-  try {
-    const crop = { cx: frame.width / 2, cy: frame.height / 2, side: frame.height * 0.8 };
-    for (let i = 0; i < 3 * workers; i++) await pool.pose(frame, crop);
-    const t1 = performance.now();
-    const inFlight: Promise<unknown>[] = [];
-    for (let i = 0; i < frames; i++) {
-      inFlight.push(pool.pose(frame, crop));
-      if (inFlight.length >= workers) await inFlight.shift();
-    }
-    await Promise.all(inFlight);
-    return { inferS: (performance.now() - t1) / 1000, startS };
-  } finally {
-    await pool.close();
+function setPlan(plan: InferPlan | undefined, tfjs = false): void {
+  for (const [k, v] of [['SWING_INFER_WORKERS', plan?.workers], ['SWING_INFER_THREADS', plan?.threads], ['SWING_ORT_MODULE', tfjs ? NO_ORT : undefined]] as const) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = String(v);
   }
 }
 
-/** CPU seconds used so far by this process's threads plus its reaped children (ffmpeg): /proc/self/stat utime..cstime, 100 Hz ticks. */
-function cpuSeconds(): number {
-  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return [11, 12, 13, 14].reduce((a, i) => a + Number(fields[i] ?? 0), 0) / 100;
+/** `frames` lightning runs on one crop through a pool of `plan` (as many in flight as workers): wall, CPU, the last pose, the runtime. */
+async function inference(plan: InferPlan, frame: Frame, frames: number, tfjs = false) {
+  setPlan(plan, tfjs);
+  const pool = await InferencePool.start(plan, 'movenet-lightning');
+  try {
+    const crop = { cx: frame.width / 2, cy: frame.height / 2, side: frame.height * 0.8 };
+    for (let i = 0; i < 3 * plan.workers; i++) await pool.pose(frame, crop);
+    let last: CocoPose | undefined;
+    const m = await measured(async () => {
+      const inFlight: Promise<CocoPose>[] = [];
+      for (let i = 0; i < frames; i++) {
+        inFlight.push(pool.pose(frame, crop));
+        if (inFlight.length >= plan.workers) last = await inFlight.shift();
+      }
+      for (const p of inFlight) last = await p;
+    });
+    return { wall: m.wall, cpu: m.cpu, pose: last, runtime: pool.runtime };
+  } finally {
+    await pool.close();
+    setPlan(undefined);
+  }
 }
 
-/** One estimatePose run with `workers` inference workers, and the CPU seconds it used (all threads + ffmpeg). */
-async function pipeline(clip: string, model: CropModel, workers: number) {
-  process.env.SWING_INFER_WORKERS = String(workers);
-  const c0 = cpuSeconds();
-  const r = await estimatePose(clip, { playerHeightMm: 1850, cropModel: model });
-  await new Promise((res) => setTimeout(res, 200)); // let ffmpeg be reaped so its CPU is counted
-  return { r, cpuS: cpuSeconds() - c0 };
+/** One estimatePose run with `plan` (undefined: the default for this machine's cores). */
+async function pipeline(clip: string, plan?: InferPlan) {
+  setPlan(plan);
+  const m = await measured(() => estimatePose(clip, { playerHeightMm: 1850 }));
+  setPlan(undefined);
+  return { wall: m.wall, cpu: m.cpu, frames: m.value.pose2d.frames };
 }
 
-const fmt = (v: number[]) => v.map((x) => x.toFixed(2)).join(', ');
+/** Peak RSS (MiB) of a fresh process running one estimatePose of the clip (engine-rss.ts). */
+function peakRssMiB(clip: string, tfjs: boolean): number {
+  const script = fileURLToPath(new URL('./engine-rss.ts', import.meta.url));
+  const env = { ...process.env, ...(tfjs ? { SWING_ORT_MODULE: NO_ORT } : {}) };
+  const r = spawnSync(process.execPath, ['--import', 'tsx', script, clip], { env, encoding: 'utf8' });
+  const line = r.stdout.trim().split('\n').at(-1) ?? '';
+  return line.startsWith('{') ? (JSON.parse(line) as { maxRssMiB: number }).maxRssMiB : NaN;
+}
+
+const maxDiff = (a?: CocoPose, b?: CocoPose) =>
+  a && b ? Math.max(...Array.from(a.xy, (v, i) => Math.abs(v - (b.xy[i] ?? NaN))), ...Array.from(a.score, (v, i) => Math.abs(v - (b.score[i] ?? NaN)))) : NaN;
+const f2 = (v: number) => v.toFixed(2);
 
 async function main(): Promise<void> {
   const clip = process.argv[2] || mediaPath('tennis_forehand_2.mp4');
-  const which = process.argv[3] ?? 'lightning';
-  const models: CropModel[] = which === 'both' ? ['movenet-lightning', 'movenet-thunder'] : [`movenet-${which}` as CropModel];
-  const frame = await sampleFrame(clip);
-  console.log(`clip: ${clip}; wasm SIMD, 1 thread per worker; load average at start ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  for (const model of models) {
-    const runs = { pipe1: [] as number[], pipe2: [] as number[], inf1: [] as number[], inf2: [] as number[], start1: [] as number[], start2: [] as number[], cpu1: [] as number[], cpu2: [] as number[] };
-    let r: Awaited<ReturnType<typeof estimatePose>> | undefined;
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const workers of [1, 2] as const) {
-        const p = await pipeline(clip, model, workers);
-        r = p.r;
-        runs[`pipe${workers}`].push(r.timings.totalS);
-        runs[`cpu${workers}`].push(p.cpuS);
-        const c = await ceiling(model, workers, frame, r.pose2d.frames);
-        runs[`inf${workers}`].push(c.inferS);
-        runs[`start${workers}`].push(c.startS);
-      }
+  const v = await probeVideo(clip);
+  const size = decodeSize(v.width, v.height, 640);
+  const frame = await sampleFrame(clip, size);
+  const cores = availableParallelism();
+  const def = inferPlan(cores);
+  const plans: Record<string, InferPlan | undefined> = { '1×1': { workers: 1, threads: 1 }, '1×2': { workers: 1, threads: 2 }, '2×1': { workers: 2, threads: 1 } };
+  plans[`default ${def.workers}×${def.threads} (${cores} cores)`] = undefined;
+  console.log(`clip: ${clip}, ${size.width}×${size.height} decode; load average at start ${loadavg().map(f2).join(' ')}`);
+  const runs: Record<string, { wall: number[]; cpu: number[] }> = {};
+  const add = (k: string, wall: number, cpu: number) => ((runs[k] ??= { wall: [], cpu: [] }).wall.push(wall), runs[k].cpu.push(cpu));
+  let frames = 0;
+  let diff = NaN;
+  let runtime = '';
+  for (let round = 0; round < ROUNDS; round++) {
+    const d = await decodeBaseline(clip, size);
+    add('decode', d.wall, d.cpu);
+    for (const [name, plan] of Object.entries(plans)) {
+      const p = await pipeline(clip, plan);
+      add(`pipeline ${name}`, p.wall, p.cpu);
+      frames = p.frames;
     }
-    if (!r) return;
-    const frames = r.pose2d.frames;
-    const dur = r.video.durationS;
-    for (const w of [1, 2] as const) {
-      const [pipe, inf] = [median(runs[`pipe${w}`]), median(runs[`inf${w}`])];
-      console.log(
-        `${model} ×${w} worker(s), ${frames} frames of a ${dur.toFixed(2)} s clip, median of ${ROUNDS} | pipeline ${pipe.toFixed(2)} s = ` +
-          `${(pipe / dur).toFixed(2)}× clip duration, ${(frames / pipe).toFixed(1)} frames/s | pure inference ${inf.toFixed(2)} s = ` +
-          `${(inf / dur).toFixed(2)}× duration, ${(frames / inf).toFixed(1)} frames/s | pipeline/inference speed ${(inf / pipe).toFixed(2)} | ` +
-          `worker start-up ${median(runs[`start${w}`]).toFixed(2)} s | pipeline CPU ${median(runs[`cpu${w}`]).toFixed(2)} s (all threads + ffmpeg) | runs: pipeline ${fmt(runs[`pipe${w}`])}; inference ${fmt(runs[`inf${w}`])}`,
-      );
-    }
+    const ort = await inference({ workers: 1, threads: 1 }, frame, 150);
+    const tfjs = await inference({ workers: 1, threads: 1 }, frame, 40, true);
+    add('ort 1×1', ort.wall / 150, ort.cpu / 150);
+    add('tfjs 1×1', tfjs.wall / 40, tfjs.cpu / 40);
+    diff = maxDiff(ort.pose, tfjs.pose);
+    const pure = await inference(def, frame, frames);
+    add('pure inference default', pure.wall, pure.cpu);
+    runtime = pure.runtime;
   }
-  console.log(`load average at end ${loadavg().map((l) => l.toFixed(2)).join(' ')}; peak RSS: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
+  const med = (k: string, what: 'wall' | 'cpu') => median(runs[k]?.[what] ?? []);
+  const [dw, dc] = [med('decode', 'wall'), med('decode', 'cpu')];
+  console.log(`runtime: ${runtime}; ${frames} frames of a ${f2(v.durationS)} s clip; medians of ${ROUNDS} rounds`);
+  console.log(`decode baseline: ${f2(dw)} s wall, ${f2(dc)} CPU-s`);
+  for (const name of Object.keys(plans)) {
+    const [w, c] = [med(`pipeline ${name}`, 'wall'), med(`pipeline ${name}`, 'cpu')];
+    console.log(`/process (estimatePose) ${name}: ${f2(w)} s wall = ${f2(w / dw)}× decode wall, ${f2(w / v.durationS)}× clip duration; ${f2(c)} CPU-s = ${f2(c / dc)}× decode CPU`);
+  }
+  const [ortCpu, tfCpu] = [med('ort 1×1', 'cpu'), med('tfjs 1×1', 'cpu')];
+  console.log(`lightning frames per CPU-second, 1 worker × 1 thread: ONNX Runtime ${(1 / ortCpu).toFixed(1)}, TF.js WASM ${(1 / tfCpu).toFixed(1)} → ${f2(tfCpu / ortCpu)}×; ms per frame ${(1000 * med('ort 1×1', 'wall')).toFixed(1)} vs ${(1000 * med('tfjs 1×1', 'wall')).toFixed(1)}; largest keypoint difference ${diff.toExponential(1)} (px of the frame, score)`);
+  const [pw, iw] = [med(`pipeline default ${def.workers}×${def.threads} (${cores} cores)`, 'wall'), med('pure inference default', 'wall')];
+  console.log(`pipeline / pure inference speed (default plan): ${f2(iw / pw)} (${(frames / pw).toFixed(1)} vs ${(frames / iw).toFixed(1)} frames/s)`);
+  const [rssOrt, rssTf] = [peakRssMiB(clip, false), peakRssMiB(clip, true)];
+  console.log(`peak RSS of one analysis: ONNX Runtime ${rssOrt.toFixed(0)} MiB, TF.js WASM fallback ${rssTf.toFixed(0)} MiB`);
+  console.log(`load average at end ${loadavg().map(f2).join(' ')}`);
 }
 
 await main();
