@@ -7,6 +7,7 @@ import { H36M_LIMBS } from '../pose/h36m.js';
 import type { FeatureDef, SwingContext } from './feature-types.js';
 import { formatBand, formatValue } from './feature-types.js';
 import { REFERENCES } from './references.js';
+import { eventExtensions } from './events-confidence.js';
 import { levelOf, position, SCORE_RANGES, scoreValue, valueRanges } from './scoring.js';
 
 /** Human-readable names of the events features refer to. */
@@ -70,7 +71,7 @@ export function buildFeature(def: FeatureDef, c: SwingContext, warnings: string[
     feature_categories: [...def.categories],
     highlight_joints: def.joints(c),
     highlight_limbs: limbMap(def.limbs(c)),
-    event: { name: m.event, timestamp: c.k.videoT[m.frame]!, frame_nr: frameNr },
+    event: { name: m.event, timestamp: c.k.videoT[m.frame]!, frame_nr: frameNr, ...eventExtensions(c.phases, m.event) },
     score_ranges: { ...SCORE_RANGES },
     value_ranges: ranges,
     reference_source: ref.source,

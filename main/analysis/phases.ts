@@ -3,17 +3,10 @@
  * follow-through, as frame indices into the pose tracks.
  *
  * Rules (documented in README.md):
- * - Ball contact: the frame nearest `ball_timestamp` when given; otherwise detected in two
- *   steps. (1) The forward swing is the {@link SWING_WINDOW_S} window with the largest net hand
- *   displacement per second in the picture plane (chord speed |hand(t+W/2) − hand(t−W/2)| / W
- *   on Kinematics.handPlane): a swing carries the hand far in one direction, while detector
- *   jitter moves it back and forth, so it scores low here although its frame-to-frame speed
- *   can be high; and the picture plane is free of the depth flips a monocular lift can make.
- *   (2) Contact is the frame of the highest smoothed hand speed inside that window (peak hand
- *   speed falls at or within a few ms of impact in groundstrokes: Elliott, Marshall & Noffal
- *   1995; Landlinger et al. 2010). The window length is our heuristic: it spans a forward swing
- *   (≈ 0.2–0.3 s at full speed, Elliott 2006) and still works on slowed-down clips. The first and
- *   last {@link EDGE_FRAMES} frames are never chosen (one-sided differences there).
+ * - Ball contact: the frame nearest `ball_timestamp` when given; otherwise the best of
+ *   {@link contactCandidates} (contact-candidates.ts: swing windows from the picture-plane chord
+ *   speed, contact between the hand's speed peak and its deceleration). When the hitting hand is
+ *   not measured at contact the event says so (`handMeasured`, a warning naming the frames).
  * - End of backswing: within {@link BACKSWING_WINDOW_S} before contact, the frame where the
  *   shoulder line is turned furthest from its heading at contact (the completed unit turn);
  *   when the shoulder line is not measured, the frame where the hand is furthest from its
@@ -25,6 +18,8 @@
 import { argmax, median } from './signal.js';
 import type { Kinematics } from './kinematics.js';
 import { angleDiffDeg, norm, sub } from './pose-access.js';
+import { contactCandidates, handMeasuredMask, unmeasuredAt, type ContactEvidence } from './contact-candidates.js';
+import { contactWarning, phaseEvent, type EventBasis, type PhaseEvent } from './events-confidence.js';
 
 export const EDGE_FRAMES = 2;
 export const SWING_WINDOW_S = 0.4;
@@ -38,12 +33,15 @@ export interface PhaseFrame {
   t: number;
 }
 
-/** Phases of a stroke. `contactDetected` is false when `ball_timestamp` set the contact. */
+/**
+ * Phases of a stroke, each with its confidence and whether the hitting hand is measured there
+ * (events-confidence.ts). `contactDetected` is false when `ball_timestamp` set the contact.
+ */
 export interface SwingPhases {
-  contact: PhaseFrame;
+  contact: PhaseEvent;
   contactDetected: boolean;
-  backswingEnd: PhaseFrame;
-  followThroughEnd: PhaseFrame;
+  backswingEnd: PhaseEvent;
+  followThroughEnd: PhaseEvent;
 }
 
 /** Index of the frame whose time is nearest to `t` seconds. */
@@ -63,14 +61,16 @@ export function framePeriod(times: ArrayLike<number>): number {
 /**
  * Finds the swing phases.
  * @param ballTimestamp seconds on the video timeline, or undefined to detect contact.
- * @param warnings receives a message when `ballTimestamp` lies outside the clip (detection is used then).
- * @returns null when the hand speed is unmeasured everywhere (no contact can be found).
+ * @param warnings receives a message when `ballTimestamp` lies outside the clip (detection is used
+ *   then) and when the hitting hand is not measured at contact.
+ * @param ev the pose pair, hitting hand and sample rate the contact detector reads (contact-candidates.ts).
+ * @returns null when no swing window has the hand measured (no contact can be found).
  */
-export function findPhases(k: Kinematics, ballTimestamp: number | undefined, warnings: string[]): SwingPhases | null {
+export function findPhases(k: Kinematics, ballTimestamp: number | undefined, warnings: string[], ev: ContactEvidence): SwingPhases | null {
   const n = k.t.length;
   const period = framePeriod(k.t) || 0;
-  let contact = -1;
-  let detected = true;
+  const measured = handMeasuredMask(k, ev);
+  let contact: PhaseEvent | null = null;
   if (ballTimestamp !== undefined) {
     // ball_timestamp is on the video timeline (videoT), like the result's timestamps.
     if (ballTimestamp < k.videoT[0]! - period / 2 || ballTimestamp > k.videoT[n - 1]! + period / 2) {
@@ -78,20 +78,27 @@ export function findPhases(k: Kinematics, ballTimestamp: number | undefined, war
         `ball_timestamp ${ballTimestamp.toFixed(3)} s is outside the pose frames (${k.videoT[0]!.toFixed(3)}–${k.videoT[n - 1]!.toFixed(3)} s); ball contact was detected from the wrist speed instead`,
       );
     } else {
-      contact = nearestFrame(k.videoT, ballTimestamp);
-      detected = false;
+      const i = nearestFrame(k.videoT, ballTimestamp);
+      contact = { index: i, t: k.t[i]!, confidence: 1, handMeasured: unmeasuredAt(measured, i) === null };
     }
   }
-  if (contact < 0) {
-    contact = detectContact(k);
-    if (contact < 0) return null;
+  const detected = contact === null;
+  if (!contact) {
+    const [best, second] = contactCandidates(k, ev);
+    if (!best) return null;
+    // The chosen swing could be another one: confidence falls as the runner-up's score nears the best.
+    const distinct = 0.5 + 0.5 * (1 - (second ? second.score / best.score : 0));
+    contact = { index: best.index, t: best.t, confidence: best.confidence * distinct, handMeasured: best.handMeasured };
+    if (best.unmeasured) warnings.push(contactWarning(best, ev.pair.pose3d.frameNr, contact.confidence));
   }
-  const at = (i: number): PhaseFrame => ({ index: i, t: k.t[i]! });
+  const c = contact.index;
+  const back = findBackswingEnd(k, c);
+  const follow = findFollowThroughEnd(k, c);
   return {
-    contact: at(contact),
+    contact,
     contactDetected: detected,
-    backswingEnd: at(findBackswingEnd(k, contact)),
-    followThroughEnd: at(findFollowThroughEnd(k, contact)),
+    backswingEnd: phaseEvent(k, measured, back.index, contact.confidence, back.basis),
+    followThroughEnd: phaseEvent(k, measured, follow.index, contact.confidence, follow.basis),
   };
 }
 
@@ -124,16 +131,8 @@ export function peakNear(k: Kinematics, center: number): number {
   return argmax(k.handSpeed, Math.max(edge, center - half), Math.min(n - 1 - edge, center + half));
 }
 
-/** Detected contact frame (see module doc), −1 when the hand is never measured. */
-export function detectContact(k: Kinematics): number {
-  const center = argmax(chordSpeed(k));
-  if (center >= 0) return peakNear(k, center);
-  const n = k.t.length;
-  const edge = n > 2 * EDGE_FRAMES + 1 ? EDGE_FRAMES : 0;
-  return argmax(k.handSpeed, edge, n - 1 - edge);
-}
-
-function findBackswingEnd(k: Kinematics, contact: number): number {
+/** End of the backswing and what found it (module doc). */
+function findBackswingEnd(k: Kinematics, contact: number): { index: number; basis: EventBasis } {
   const t0 = k.t[contact]! - BACKSWING_WINDOW_S;
   let from = contact;
   while (from > 0 && k.t[from - 1]! >= t0) from--;
@@ -144,16 +143,17 @@ function findBackswingEnd(k: Kinematics, contact: number): number {
     const v = Number.isFinite(ref) ? Math.abs(angleDiffDeg(k.trunkYaw[i]!, ref)) : NaN;
     if (Number.isFinite(v) && v > bestVal) [best, bestVal] = [i, v];
   }
-  if (best >= 0) return best;
+  if (best >= 0) return { index: best, basis: 'rule' };
   const hc = k.hand[contact]!;
   for (let i = from; i < contact; i++) {
     const v = norm(sub(k.hand[i]!, hc));
     if (Number.isFinite(v) && v > bestVal) [best, bestVal] = [i, v];
   }
-  return best >= 0 ? best : from;
+  return best >= 0 ? { index: best, basis: 'fallback' } : { index: from, basis: 'window_edge' };
 }
 
-function findFollowThroughEnd(k: Kinematics, contact: number): number {
+/** End of the follow-through and what found it (module doc). */
+function findFollowThroughEnd(k: Kinematics, contact: number): { index: number; basis: EventBasis } {
   const n = k.t.length;
   const tEnd = k.t[contact]! + FOLLOW_THROUGH_WINDOW_S;
   // Reference speed: the highest hand speed within ±0.1 s of contact (a given ball_timestamp may
@@ -163,7 +163,7 @@ function findFollowThroughEnd(k: Kinematics, contact: number): number {
   let last = contact;
   for (let i = contact + 1; i < n && k.t[i]! <= tEnd; i++) {
     last = i;
-    if (Number.isFinite(vc) && k.handSpeed[i]! <= FOLLOW_THROUGH_SPEED_SHARE * vc) return i;
+    if (Number.isFinite(vc) && k.handSpeed[i]! <= FOLLOW_THROUGH_SPEED_SHARE * vc) return { index: i, basis: 'rule' };
   }
-  return last;
+  return { index: last, basis: 'window_edge' };
 }

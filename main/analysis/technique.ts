@@ -125,15 +125,19 @@ export function computeTechniqueResult(raw: AnalysisInput): TechniqueOutput {
 function resolveSwing(p: PosePair, input: AnalysisInput, warnings: string[], usable: number) {
   const { meta } = input;
   const hand = meta.dominant_hand;
+  const ev = { pair: p, hand, rate: input.fps };
   let k = computeKinematics(p, input.fps, hand, 'dominant_wrist');
-  let phases = findPhases(k, meta.ball_timestamp, warnings);
+  let phaseWarnings: string[] = [];
+  let phases = findPhases(k, meta.ball_timestamp, phaseWarnings, ev);
   if (!phases) throw new InsufficientPoseError('too little pose to analyse: the hitting wrist is never measured', usable);
   let twoHanded = false;
   if (meta.swing_type === 'backhand_drive') {
     twoHanded = meta.sport === 'pickleball' || inferTwoHanded(p, k, phases.contact.index);
     if (twoHanded) {
       k = computeKinematics(p, input.fps, hand, 'wrist_midpoint');
-      phases = findPhases(k, meta.ball_timestamp, []) ?? phases;
+      const again: string[] = [];
+      const both = findPhases(k, meta.ball_timestamp, again, ev);
+      if (both) [phases, phaseWarnings] = [both, again];
     }
     if (meta.sport !== 'pickleball') {
       warnings.push(
@@ -141,6 +145,7 @@ function resolveSwing(p: PosePair, input: AnalysisInput, warnings: string[], usa
       );
     }
   }
+  warnings.push(...phaseWarnings);
   return { k, phases, twoHanded };
 }
 
