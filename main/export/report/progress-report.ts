@@ -4,6 +4,7 @@
  * score, and the best and weakest features called out (by latest score; improvement = latest −
  * first). Same print CSS and chart library as the session report.
  */
+import { categoryLabel } from '../../contract/display-names.js';
 import type { FeatureHistoryPoint, Player } from '../../library/types.js';
 import { chartDivs, chartScripts, uplotAssetsInline, type ChartSpec } from './report-charts.js';
 import { esc, REPORT_CSS } from './report-style.js';
@@ -54,7 +55,7 @@ export function progressCharts(history: readonly FeatureHistoryPoint[], categori
   }
   return [...cats.entries()].map(([cat, feats], ci) => ({
     id: `cat-${ci}`,
-    title: cat.replace(/_/g, ' '),
+    title: categoryLabel(cat),
     x,
     xIsTime: true,
     xLabel: 'session date',

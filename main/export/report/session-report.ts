@@ -5,6 +5,7 @@
  * Rendered to PDF by Chromium in the CLI and by Electron's printToPDF in the app.
  */
 import { LEVELS } from '../../contract/technique.js';
+import { categoryLabel } from '../../contract/display-names.js';
 import type { FeatureRow, SessionDetail } from '../../library/types.js';
 import { chartDivs, chartScripts, uplotAssetsInline, type ChartSpec } from './report-charts.js';
 import { esc, REPORT_CSS } from './report-style.js';
@@ -81,7 +82,7 @@ export function sessionReportHtml(d: SessionDetail, keyFrames: readonly ReportKe
   const { session: s, player: p } = d;
   const overall = d.analysis?.overallScore;
   const cats = Object.entries(d.categories)
-    .map(([name, c]) => `<div class="score-card"><div>${esc(name.replace(/_/g, ' '))}</div><div class="v">${Math.round(c.average_score)}</div><div>${c.feature_count} features</div></div>`)
+    .map(([name, c]) => `<div class="score-card"><div>${esc(categoryLabel(name))}</div><div class="v">${Math.round(c.average_score)}</div><div>${c.feature_count} features</div></div>`)
     .join('');
   const frames = keyFrames
     .map((k) => `<figure><img src="data:image/png;base64,${k.png.toString('base64')}" alt="${esc(k.label)}"><figcaption>${esc(k.label)} · ${k.timestamp.toFixed(2)} s</figcaption></figure>`)

@@ -1,7 +1,10 @@
 /**
- * Display words for contract values (swing types, sports, levels) and score colour classes.
+ * Display words for contract values (swing types, sports, levels, feature categories) and score
+ * colour classes.
  */
 import type { Sport, SwingType } from '../../../main/contract/technique.js';
+
+export { categoryLabel } from '../../../main/contract/display-names.js';
 
 /** "Forehand drive" for forehand_drive. */
 export function swingLabel(s: SwingType): string {
