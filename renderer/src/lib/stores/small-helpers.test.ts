@@ -3,7 +3,7 @@ import type { JobView } from '../../../../preload/contract.js';
 import { emptyFilter, parseTags, toSessionFilter } from './library-filter.js';
 import { parseRoute, routeHash } from './route.js';
 import { describeJob, jobFileName, upsertJob } from './job-text.js';
-import { commandFor } from '../keyboard.js';
+import { commandFor, SHORTCUTS } from '../keyboard.js';
 
 function job(patch: Partial<JobView>): JobView {
   return { id: 1, kind: 'analysis', state: 'queued', share: 0, warnings: [], input: { videoPath: '/x/clip.mp4', backend: 'local' }, attempts: 0, createdAt: '', updatedAt: '', ...patch };
@@ -69,5 +69,15 @@ describe('keyboard', () => {
     expect(key(' ', { tagName: 'INPUT' })).toBeNull();
     expect(key('ArrowLeft', { tagName: 'DIV', isContentEditable: true })).toBeNull();
     expect(key('l', { tagName: 'BODY' }, { ctrlKey: true })).toBeNull();
+    expect(key('Escape')).toBe('closeHelp');
+    expect(key('x')).toBeNull();
+  });
+  it('lists every command once in the help, each with keys that trigger it', () => {
+    const commands = SHORTCUTS.map((s) => s.command);
+    expect(new Set(commands).size).toBe(commands.length);
+    expect(commands.sort()).toEqual(
+      ['closeHelp', 'help', 'pause', 'playOrFaster', 'rateDown', 'rateUp', 'slowerOrBack', 'stepBack', 'stepForward', 'togglePlay'].sort(),
+    );
+    for (const s of SHORTCUTS) for (const k of s.eventKeys) expect(key(k)).toBe(s.command);
   });
 });
