@@ -21,6 +21,7 @@ import { DoneLine } from '../contract/technique.js';
 import type { WritableDb } from '../library/db.js';
 import { getSessionDetail } from '../library/detail.js';
 import { ingestAnalysis, sessionIdOfUid } from '../library/ingest.js';
+import { makeSessionThumbnail } from '../library/thumbnail.js';
 import { findPlayerByName } from '../library/players.js';
 import type { NewPlayer, RowId } from '../library/types.js';
 import { AnalysisExport } from './analysis-json.js';
@@ -174,6 +175,8 @@ export async function importHandover(
       archiveBytes: h.archiveBytes,
       backend: a.analysis!.backend === 'remote' ? 'remote' : 'local',
     });
+    // The library card's picture (contact frame); the session stands without it.
+    await makeSessionThumbnail(db, sessionId).catch(() => null);
     return { sessionId, created: true };
   } finally {
     rmSync(dir, { recursive: true, force: true });

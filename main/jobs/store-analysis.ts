@@ -2,7 +2,7 @@
  * The `storing` step of an analysis job: stage the archive (downloaded from the done line's
  * archive URL when the server gave one), probe the clip for the session facts, and hand
  * everything to the library's ingestAnalysis (files first, then one transaction: see
- * main/library/ingest.ts).
+ * main/library/ingest.ts); then the session's contact-frame thumbnail (main/library/thumbnail.ts).
  */
 import { DEFAULT_ARCHIVE_LIMITS } from '../archive/errors.js';
 import { statSync } from 'node:fs';
@@ -11,6 +11,7 @@ import type { ApiClient } from '../api/client.js';
 import type { DoneLine } from '../contract/technique.js';
 import { probeVideo } from '../engine/probe.js';
 import { ingestAnalysis } from '../library/ingest.js';
+import { makeSessionThumbnail } from '../library/thumbnail.js';
 import type { JobContext } from './context.js';
 import type { AnalysisJobInput } from './types.js';
 
@@ -64,6 +65,10 @@ export async function storeAnalysis(s: StoreAnalysisInput): Promise<number> {
     ...(archivePath ? { archivePath } : {}),
     backend: input.backend,
     timings: { ...s.timings, storeS: (Date.now() - started) / 1000 },
+  });
+  // The library card's picture; a clip whose contact frame cannot be decoded keeps the card's fallback.
+  await makeSessionThumbnail(ctx.db, sessionId, ctx.signal).catch((err: unknown) => {
+    if (!ctx.signal.aborted) ctx.warn(`no thumbnail was made: ${err instanceof Error ? err.message : String(err)}`);
   });
   return sessionId;
 }

@@ -1,7 +1,7 @@
 /**
  * File layout of the library inside the Swing Studio home folder:
  * `<home>/library/library.sqlite` (+ -wal, -shm), `<home>/library/clips/<sha256>.<ext>`,
- * `<home>/library/archives/<uid>.zip`. The database stores file NAMES only; absolute paths are
+ * `<home>/library/archives/<uid>.zip`, `<home>/library/thumbnails/<uid>.jpg`. The database stores file NAMES only; absolute paths are
  * made from the database's own location, so the library folder can be moved as a whole.
  */
 import { createHash } from 'node:crypto';
@@ -14,6 +14,8 @@ export interface LibraryPaths {
   dbPath: string;
   clipsDir: string;
   archivesDir: string;
+  /** Contact-frame thumbnails of the library cards (main/library/thumbnail.ts). */
+  thumbnailsDir: string;
 }
 
 /** Paths of the library under the home folder `home` (from swingStudioHome(), main/config/home.ts). */
@@ -23,7 +25,13 @@ export function libraryPaths(home: string): LibraryPaths {
 
 /** Paths of a library whose root folder is `root`. */
 export function libraryPathsAt(root: string): LibraryPaths {
-  return { root, dbPath: join(root, 'library.sqlite'), clipsDir: join(root, 'clips'), archivesDir: join(root, 'archives') };
+  return {
+    root,
+    dbPath: join(root, 'library.sqlite'),
+    clipsDir: join(root, 'clips'),
+    archivesDir: join(root, 'archives'),
+    thumbnailsDir: join(root, 'thumbnails'),
+  };
 }
 
 /** Paths of the library a connection belongs to (the folder holding the database file). */

@@ -2,7 +2,7 @@
  * Session queries: the filtered list the library browser shows, and the edits a coach makes
  * (title, notes, tags, thumbnail, delete). Lists are ordered newest recording first.
  */
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Sport, SwingType } from '../contract/technique.js';
 import type { ReadableDb, WritableDb } from './db.js';
 import { LibraryError } from './errors.js';
@@ -147,7 +147,7 @@ export function setTags(db: WritableDb, id: RowId, tags: readonly string[]): voi
 
 /**
  * Deletes a session: its rows (analyses, features, pose, tags, tennis tasks cascade) in one
- * transaction, then its archives and its clip when no other session uses the same clip.
+ * transaction, then its archives, its thumbnail and its clip when no other session uses the same clip.
  * Both run under the library-folder lock (main/library/lock.ts), so an ingest of the same clip
  * in another process cannot commit between the reference check and the unlink.
  * A crash between the two leaves unreferenced files, removed by the next sweep.
@@ -160,13 +160,17 @@ export function deleteSession(db: WritableDb, id: RowId): void {
 
 function deleteLocked(db: WritableDb, id: RowId, paths: LibraryPaths): void {
   const files = db.transaction(() => {
-    const clip = db.prepare('SELECT clip_file FROM sessions WHERE id = ?').pluck().get(id) as string | undefined;
-    if (clip === undefined) throw new LibraryError('not-found', `no session with id ${id}`);
+    const row = db.prepare('SELECT clip_file, thumbnail_path FROM sessions WHERE id = ?').get(id) as
+      { clip_file: string; thumbnail_path: string | null } | undefined;
+    if (row === undefined) throw new LibraryError('not-found', `no session with id ${id}`);
+    const clip = row.clip_file;
     const archives = db.prepare('SELECT archive_file FROM analyses WHERE session_id = ?').pluck().all(id) as string[];
     db.prepare('DELETE FROM sessions WHERE id = ?').run(id);
     deleteUnusedTags(db);
     const shared = db.prepare('SELECT 1 FROM sessions WHERE clip_file = ? LIMIT 1').get(clip) !== undefined;
-    return [...archives.map((a) => join(paths.archivesDir, a)), ...(shared ? [] : [join(paths.clipsDir, clip)])];
+    // A thumbnail is removed only from the library's own folder (the column holds an absolute path).
+    const thumb = row.thumbnail_path !== null && dirname(row.thumbnail_path) === paths.thumbnailsDir ? [row.thumbnail_path] : [];
+    return [...archives.map((a) => join(paths.archivesDir, a)), ...(shared ? [] : [join(paths.clipsDir, clip)]), ...thumb];
   }).immediate();
   for (const f of files) removeFile(f);
 }

@@ -1,6 +1,6 @@
 /**
  * Removes files of the library folder that no row refers to: clips no session uses, archives
- * no analysis uses, and `.tmp-` leftovers of interrupted atomic writes. This is the second half
+ * no analysis uses, thumbnails no session names, and `.tmp-` leftovers of interrupted atomic writes. This is the second half
  * of the crash-safety argument (README.md): files are written before the transaction that
  * refers to them, so a crash can leave unreferenced files, never rows without files.
  *
@@ -12,7 +12,7 @@
  * Only writing openers sweep (the app at start, openLibrary with `sweep: true`); read commands never do.
  */
 import { readdirSync, rmSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { TEMP_PREFIX } from '../archive/atomic-file.js';
 import type { WritableDb } from './db.js';
 import { withLibraryLock } from './lock.js';
@@ -38,7 +38,7 @@ export interface SweepOptions {
 }
 
 /**
- * Sweeps the clips and archives folders of the library `db` belongs to, holding the library lock.
+ * Sweeps the clips, archives and thumbnails folders of the library `db` belongs to, holding the library lock.
  * @throws LibraryError `busy` when another process holds the lock past LOCK_WAIT_MS.
  */
 export function sweepOrphans(db: WritableDb, opts: SweepOptions = {}): SweepReport {
@@ -47,7 +47,18 @@ export function sweepOrphans(db: WritableDb, opts: SweepOptions = {}): SweepRepo
   return withLibraryLock(paths.root, () => {
     const clips = new Set(db.prepare('SELECT DISTINCT clip_file FROM sessions').pluck().all() as string[]);
     const archives = new Set(db.prepare('SELECT archive_file FROM analyses').pluck().all() as string[]);
-    return { removed: [...sweepDir(paths.clipsDir, clips, cutoff), ...sweepDir(paths.archivesDir, archives, cutoff)] };
+    const thumbs = new Set(
+      (db.prepare('SELECT thumbnail_path FROM sessions WHERE thumbnail_path IS NOT NULL').pluck().all() as string[])
+        .filter((p) => dirname(p) === paths.thumbnailsDir)
+        .map((p) => basename(p)),
+    );
+    return {
+      removed: [
+        ...sweepDir(paths.clipsDir, clips, cutoff),
+        ...sweepDir(paths.archivesDir, archives, cutoff),
+        ...sweepDir(paths.thumbnailsDir, thumbs, cutoff),
+      ],
+    };
   });
 }
 
