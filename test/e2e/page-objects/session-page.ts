@@ -192,6 +192,15 @@ export class SessionPage extends AppPage {
     return this.#afterSeek(() => over.click({ position: { x: box.width * fraction, y: box.height / 2 } }));
   }
 
+  /** The video element's box in the viewport (CSS px) and the viewport's size. */
+  async videoInViewport(): Promise<{ top: number; bottom: number; left: number; right: number; viewW: number; viewH: number }> {
+    return this.page.getByTestId('video').evaluate((el) => {
+      const r = (el as unknown as VideoLike).getBoundingClientRect();
+      const g = globalThis as unknown as { innerWidth: number; innerHeight: number };
+      return { top: r.top, bottom: r.top + r.height, left: r.left, right: r.left + r.width, viewW: g.innerWidth, viewH: g.innerHeight };
+    });
+  }
+
   /** The overlay canvas's CSS box relative to the video element, and its backing size. */
   async overlayBox(): Promise<OverlayBox> {
     return this.page.evaluate(() => {
