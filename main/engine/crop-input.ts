@@ -14,6 +14,7 @@ import type { Crop } from './movenet.js';
  * values, row-major, for a MoveNet single-person model.
  */
 export function cropToInput(rgb: Uint8Array, width: number, height: number, crop: Crop, size: number): Int32Array {
+  if (crop.angle) return rotatedCropToInput(rgb, width, height, crop, size);
   const out = new Int32Array(size * size * 3);
   const step = crop.side / (size - 1);
   const x0 = crop.cx - crop.side / 2;
@@ -70,6 +71,38 @@ export function resizeToInput(rgb: Uint8Array, width: number, height: number, ou
         const top = rgb[a + ch]! + (rgb[b + ch]! - rgb[a + ch]!) * fx;
         const bottom = rgb[c + ch]! + (rgb[d + ch]! - rgb[c + ch]!) * fx;
         out[o + ch] = Math.trunc(top + (bottom - top) * fy);
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * {@link cropToInput} for a crop turned by `crop.angle` (radians, clockwise on the image with y
+ * down): input sample (i, j) is at centre + u·(cos a, sin a) + v·(−sin a, cos a), with
+ * u = (j/(size−1) − ½)·side and v = (i/(size−1) − ½)·side, so the crop's "up" points along
+ * (sin a, −cos a) in the frame (the MediaPipe ROI rotation: the body's hip→shoulder line up).
+ */
+function rotatedCropToInput(rgb: Uint8Array, width: number, height: number, crop: Crop, size: number): Int32Array {
+  const out = new Int32Array(size * size * 3);
+  const step = crop.side / (size - 1);
+  const [c, s] = [Math.cos(crop.angle ?? 0), Math.sin(crop.angle ?? 0)];
+  for (let i = 0; i < size; i++) {
+    const v = i * step - crop.side / 2;
+    for (let j = 0; j < size; j++) {
+      const u = j * step - crop.side / 2;
+      const x = crop.cx + u * c - v * s;
+      const y = crop.cy + u * s + v * c;
+      if (x < 0 || x > width - 1 || y < 0 || y > height - 1) continue;
+      const [xa, ya] = [Math.floor(x), Math.floor(y)];
+      const [xb, yb] = [Math.min(xa + 1, width - 1), Math.min(ya + 1, height - 1)];
+      const [fx, fy] = [x - xa, y - ya];
+      const [a, b, cc, d] = [(ya * width + xa) * 3, (ya * width + xb) * 3, (yb * width + xa) * 3, (yb * width + xb) * 3];
+      const o = (i * size + j) * 3;
+      for (let ch = 0; ch < 3; ch++) {
+        const top = rgb[a + ch]! + (rgb[b + ch]! - rgb[a + ch]!) * fx;
+        const bottom = rgb[cc + ch]! + (rgb[d + ch]! - rgb[cc + ch]!) * fx;
+        out[o + ch] = Math.round(top + (bottom - top) * fy);
       }
     }
   }

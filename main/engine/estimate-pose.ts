@@ -1,6 +1,8 @@
 /**
- * The pose pipeline behind `POST /process`: probe → ffmpeg decode (streamed, downscaled) →
- * MoveNet tracking of one player → COCO→H36M → One Euro smoothing → geometric 3D lift.
+ * The pose pipeline behind `POST /process`: probe → decode (streamed, downscaled) → fast pass
+ * (MoveNet tracking of one player) → second pass (BlazePose heavy around each stroke:
+ * second-pass.ts) → COCO→H36M → swap repair → One Euro smoothing → 3D (geometric lift, learned
+ * pose fused in where the second pass ran: learned-3d.ts).
  */
 import { cadenceOf, isRepeatedImage } from '../pose/frame-cadence.js';
 import { createPoseTrack, selectFrames, spreadFrames, type PoseTrack } from '../pose/pose-track.js';
@@ -8,12 +10,17 @@ import { cocoToH36m } from './coco-to-h36m.js';
 import { recordEngineRun } from './engine-speed.js';
 import { NoPersonError, VideoDecodeError } from './errors.js';
 import { decodeFrames, decodeSize, type DecodedFrame } from './frame-source.js';
-import { liftClip } from './lift-3d.js';
+import { blazePoseToCoco, type BlazePoseResult } from './blazepose.js';
+import { blazePoseWorldH36m } from './blazepose-h36m.js';
+import { liftWithLearned } from './learned-3d.js';
 import { repairSideSwaps } from './swap-repair.js';
 import { inferPlan, InferencePool } from './infer-pool.js';
 import { KEYPOINT_ONE_EURO, median3InPlace, oneEuroInPlace } from './one-euro.js';
 import { PlayerTracker, type PrefetchedPose, type TrackedPose } from './player-tracker.js';
 import { probeVideo } from './probe.js';
+import { runSecondPass, secondPassCrops } from './second-pass.js';
+import { strokeWindows } from './stroke-windows.js';
+import { poseBox, poseScore } from './tracker.js';
 import { frameReadAhead, readAhead } from './read-ahead.js';
 import type { EngineOptions, PoseEstimate } from './types.js';
 import { frameRange, LOW_CONFIDENCE, LOW_CONFIDENCE_MIN_FRAMES, RangeWarner } from './warnings.js';
@@ -24,6 +31,8 @@ export const DECODE_MAX_SIDE = 640;
 interface FrameResult {
   t: number;
   found: TrackedPose | undefined;
+  /** The second pass's learned 3D pose (H36M-17, engine axes, model scale), when it ran on this frame. */
+  learned?: Float64Array;
   /** The frame repeats the image before it (no inference: its pose is its original's). */
   repeat: boolean;
 }
@@ -64,7 +73,8 @@ export async function estimatePose(videoPath: string, opts: EngineOptions): Prom
   );
   const low = new RangeWarner((a, b, ta, tb) => `low pose confidence (< ${LOW_CONFIDENCE}) in ${frameRange(a, b, ta, tb)}`, warn, LOW_CONFIDENCE_MIN_FRAMES);
   const results: FrameResult[] = [];
-  let [decodeS, inferenceS, everFound, lastShare] = [0, 0, false, 0];
+  let [decodeS, inferenceS, everFound, lastShare, secondPassS, secondPassFrames] = [0, 0, false, 0, 0, 0];
+  const fastShare = opts.secondPass === false ? 1 : FAST_PASS_PROGRESS;
   const track = async ({ frame, prefetched, repeat = false }: Queued) => {
     const found = repeat ? results.at(-1)?.found : await tracker.step(frame, frame.timestamp, prefetched);
     if (found && !everFound) firstFound = frame.index;
@@ -72,7 +82,7 @@ export async function estimatePose(videoPath: string, opts: EngineOptions): Prom
     absent.push(frame.index, frame.timestamp, !found);
     low.push(frame.index, frame.timestamp, !!found && found.score < LOW_CONFIDENCE);
     results.push({ t: frame.timestamp, found, repeat });
-    const share = Math.min(1, (frame.index + 1) / Math.max(1, video.frameCount));
+    const share = Math.min(1, (frame.index + 1) / Math.max(1, video.frameCount)) * fastShare;
     if (share - lastShare >= 0.02) opts.onProgress?.((lastShare = share));
   };
   // Frames in flight: frame n is sent to a worker while frames n−1 … n−depth+1 are still there.
@@ -94,6 +104,13 @@ export async function estimatePose(videoPath: string, opts: EngineOptions): Prom
     const tIn = performance.now();
     while (queue.length > 0) await track(queue.shift()!);
     inferenceS += (performance.now() - tIn) / 1000;
+    if (everFound && opts.secondPass !== false) {
+      await decoded.return(undefined).catch(() => undefined);
+      const t1 = performance.now();
+      const onFrame = (done: number, total: number) => opts.onProgress?.(fastShare + (1 - fastShare) * (done / total));
+      secondPassFrames = await refine(results, videoPath, size, pool, opts.realSecondsPerVideoSecond ?? 1, opts.signal, onFrame);
+      secondPassS = (performance.now() - t1) / 1000;
+    }
   } catch (e) {
     throw opts.signal?.aborted ? opts.signal.reason : e;
   } finally {
@@ -108,8 +125,8 @@ export async function estimatePose(videoPath: string, opts: EngineOptions): Prom
   const { pose2d, pose3d } = finishTracks(results, videoPath, video, size, opts.playerHeightMm, warn);
   opts.onProgress?.(1);
   const totalS = (performance.now() - t0) / 1000;
-  recordEngineRun(decodeS + inferenceS, results.length);
-  return { pose2d, pose3d, video, warnings, timings: { decodeS, inferenceS, totalS } };
+  recordEngineRun(decodeS + inferenceS + secondPassS, results.length);
+  return { pose2d, pose3d, video, warnings, timings: { decodeS, inferenceS, totalS, secondPassS, secondPassFrames } };
 }
 
 interface Queued {
@@ -131,10 +148,11 @@ function finishTracks(results: FrameResult[], videoPath: string, video: PoseEsti
     const { repairedFrames } = repairSideSwaps(t);
     if (repairedFrames > 0) warn(`left/right labels of the arms or legs repaired in ${repairedFrames} of ${t.frames} frames (the model swapped them)`);
   };
+  const learned = results.map((r) => r.learned);
   if (cadence.repeated === 0) {
     repairSwaps(raw);
     smoothTrack(raw);
-    return { pose2d: raw, pose3d: liftClip(raw, heightMm, video.fps) };
+    return { pose2d: raw, pose3d: liftWithLearned(raw, learned, heightMm, video.fps) };
   }
   warn(
     `${cadence.repeated} of ${results.length} frames repeat the image before them: ${cadence.imagesPerSecond.toFixed(1)} distinct images per second ` +
@@ -144,7 +162,35 @@ function finishTracks(results: FrameResult[], videoPath: string, video: PoseEsti
   repairSwaps(sub);
   smoothTrack(sub);
   const pose2d = spreadFrames(sub, cadence.distinct, raw);
-  return { pose2d, pose3d: liftClip(pose2d, heightMm, video.fps) };
+  return { pose2d, pose3d: liftWithLearned(pose2d, learned, heightMm, video.fps) };
+}
+
+/** Share of the progress bar the fast pass takes when the second pass runs. */
+const FAST_PASS_PROGRESS = 0.7;
+
+/**
+ * The second pass (second-pass.ts) on the fast pass's results: windows around the strokes
+ * (stroke-windows.ts), BlazePose on each window frame, whose COCO pose replaces the fast pass's
+ * and whose learned 3D pose is kept; a repeated image takes its original's. Returns the frames re-estimated.
+ */
+async function refine(results: FrameResult[], videoPath: string, size: { width: number; height: number }, pool: InferencePool, realPerVideo: number, signal: AbortSignal | undefined, onFrame: (done: number, total: number) => void): Promise<number> {
+  const fast = buildTrack2d(results, videoPath, 1, 1);
+  const windows = strokeWindows(fast, fast.timestamps, realPerVideo);
+  const repeat = Uint8Array.from(results, (r) => (r.repeat ? 1 : 0));
+  const crops = secondPassCrops(fast, windows.ranges, repeat);
+  const out = await runSecondPass(videoPath, size, pool, crops, undefined, signal, onFrame);
+  let n = 0;
+  results.forEach((r, f) => {
+    const prev = results[f - 1];
+    if (r.repeat && prev) return void ((r.found = prev.found), (r.learned = prev.learned));
+    const b: BlazePoseResult | undefined = out[f];
+    if (!b || !r.found) return;
+    const pose = blazePoseToCoco(b);
+    r.found = { pose, box: poseBox(pose) ?? r.found.box, score: poseScore(pose) };
+    r.learned = blazePoseWorldH36m(b);
+    n++;
+  });
+  return n;
 }
 
 /** Sends the frame to a worker with the crop of the last tracked frame (nothing while no player is tracked). */

@@ -9,6 +9,8 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { InferClose, InferReady, InferReply, InferRequest, InferWorkerData } from './infer-protocol.js';
+import type { BlazePoseResult } from './blazepose.js';
+import type { LandmarkModel } from './landmark-models.js';
 import type { CocoPose, Crop, CropModel, Detection } from './movenet.js';
 
 /** RGB24 frame (height × width × 3 bytes); share it over a SharedArrayBuffer to avoid a copy per request. */
@@ -171,6 +173,14 @@ export class InferencePool {
     const r = await this.send(w, { id: 0, type: 'pose', rgb: frame.rgb, width: frame.width, height: frame.height, crop });
     if (r.type !== 'pose') throw new Error(`unexpected ${r.type} reply to a pose request`);
     return r.pose;
+  }
+
+  /** A second-pass landmark model's result on a (turned) crop (landmark-models.ts; loaded by each worker on first use). */
+  async landmarks(model: LandmarkModel, frame: InferFrame, crop: Crop): Promise<BlazePoseResult> {
+    const w = this.workers.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
+    const r = await this.send(w, { id: 0, type: 'landmarks', model, rgb: frame.rgb, width: frame.width, height: frame.height, crop });
+    if (r.type !== 'landmarks') throw new Error(`unexpected ${r.type} reply to a landmarks request`);
+    return r.result;
   }
 
   /** Everyone multipose finds in the frame (box score ≥ 0.2). */

@@ -2,6 +2,8 @@
  * Messages between the main thread (infer-pool.ts) and the inference workers (infer-worker.ts).
  * Frames travel as Uint8Arrays over SharedArrayBuffers (RGB24, height × width × 3), never copied.
  */
+import type { BlazePoseResult } from './blazepose.js';
+import type { LandmarkModel } from './landmark-models.js';
 import type { CocoPose, Crop, Detection } from './movenet.js';
 
 /** workerData of an inference worker: the crop model, whether to load multipose, and ONNX Runtime's intra-op threads. */
@@ -18,10 +20,14 @@ export interface InferReady {
   fallbackWarning?: string;
 }
 
-/** A request: the crop model on a square crop (`pose`), or multipose on the whole frame (`detect`). */
+/**
+ * A request: the crop model on a square crop (`pose`), multipose on the whole frame (`detect`),
+ * or a second-pass landmark model on a (turned) crop (`landmarks`, landmark-models.ts).
+ */
 export type InferRequest =
   | { id: number; type: 'pose'; rgb: Uint8Array; width: number; height: number; crop: Crop }
-  | { id: number; type: 'detect'; rgb: Uint8Array; width: number; height: number };
+  | { id: number; type: 'detect'; rgb: Uint8Array; width: number; height: number }
+  | { id: number; type: 'landmarks'; model: LandmarkModel; rgb: Uint8Array; width: number; height: number; crop: Crop };
 
 /** Asks the worker to end once its model load and current run are done (infer-worker.ts). */
 export interface InferClose {
@@ -32,4 +38,5 @@ export interface InferClose {
 export type InferReply =
   | { id: number; type: 'pose'; pose: CocoPose }
   | { id: number; type: 'detect'; people: Detection[] }
+  | { id: number; type: 'landmarks'; result: BlazePoseResult }
   | { id: number; type: 'error'; error: string };

@@ -29,6 +29,8 @@ export interface Crop {
   cx: number;
   cy: number;
   side: number;
+  /** Rotation of the crop, radians (crop-input.ts; BlazePose's upright ROI); 0 or absent for MoveNet. */
+  angle?: number;
 }
 
 /** Single-person models for the crop and their fixed input sizes, pixels (model signatures). */

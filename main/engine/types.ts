@@ -35,8 +35,12 @@ export interface PoseEstimate {
   video: VideoInfo;
   /** Every warning also sent to `onWarning`, in order. */
   warnings: string[];
-  /** Wall times, seconds: decode = time waiting for frames, inference = model time, total = whole call. */
-  timings: { decodeS: number; inferenceS: number; totalS: number };
+  /**
+   * Wall times, seconds: decode = time waiting for frames, inference = model time (both of the
+   * fast pass), secondPassS = the whole second pass (decode again + BlazePose), total = whole
+   * call; secondPassFrames = frames the second pass re-estimated.
+   */
+  timings: { decodeS: number; inferenceS: number; totalS: number; secondPassS: number; secondPassFrames: number };
 }
 
 /** Options of {@link estimatePose}. */
@@ -54,4 +58,11 @@ export interface EngineOptions {
   cropModel?: 'movenet-lightning' | 'movenet-thunder';
   /** Player height, millimetres: scales the 3D skeleton. */
   playerHeightMm: number;
+  /**
+   * Real seconds per second of video: 1 (default) for real time, video fps ÷ capture frame rate
+   * for slow motion. Sizes the second pass's windows (±0.75 s of real time around each stroke).
+   */
+  realSecondsPerVideoSecond?: number;
+  /** False skips the second pass (the fast pass's MoveNet pose and the geometric lift only). Default true. */
+  secondPass?: boolean;
 }

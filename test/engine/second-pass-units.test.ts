@@ -1,0 +1,159 @@
+/**
+ * The second pass's pure parts: BlazePose → H36M-17 mapping (image and world landmarks), the
+ * decoding of a turned crop, the turned body crop, and the stroke windows.
+ */
+import { describe, expect, it } from 'vitest';
+import { blazePoseToH36m, blazePoseWorldH36m, H36M_FROM_BLAZEPOSE } from '../../main/engine/blazepose-h36m.js';
+import { BLAZEPOSE, BLAZEPOSE_INPUT, BLAZEPOSE_POINTS, blazePoseToCoco, decodeBlazePose, type BlazePoseResult } from '../../main/engine/blazepose.js';
+import { bodyCrop } from '../../main/engine/body-crop.js';
+import { cropToInput } from '../../main/engine/crop-input.js';
+import { fuseLearned } from '../../main/engine/learned-3d.js';
+import { BONE_JOINTS } from '../../main/engine/lift-skeleton.js';
+import { strokeWindows, WINDOW_HALF_S } from '../../main/engine/stroke-windows.js';
+import { J } from '../../main/pose/h36m.js';
+import { createPoseTrack } from '../../main/pose/pose-track.js';
+
+/** 39 world points, landmark m at (m, 2m, 3m) cm plus an offset (model axes: y down, z away). */
+function worldPoints(): Float32Array {
+  return Float32Array.from({ length: BLAZEPOSE_POINTS * 3 }, (_, i) => (Math.floor(i / 3) * ((i % 3) + 1)) / 100 + 0.5);
+}
+
+describe('BlazePose → H36M-17', () => {
+  it('copies the limb landmarks and derives pelvis, spine, thorax and head as midpoints', () => {
+    const src = Float32Array.from({ length: BLAZEPOSE_POINTS * 2 }, (_, i) => i * 3 + (i % 2) * 1000);
+    const out = new Float32Array(34);
+    const conf = Float32Array.from({ length: BLAZEPOSE_POINTS }, (_, m) => m / 100);
+    const outConf = new Float32Array(17);
+    blazePoseToH36m(src, 2, out, conf, outConf);
+    const p = (m: number): [number, number] => [src[2 * m]!, src[2 * m + 1]!];
+    const mid = (a: [number, number], b: [number, number]): [number, number] => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+    const at = (j: number) => [out[2 * j]!, out[2 * j + 1]!];
+    expect(at(J.rightWrist)).toEqual(p(BLAZEPOSE.rightWrist));
+    expect(at(J.leftKnee)).toEqual(p(BLAZEPOSE.leftKnee));
+    expect(at(J.neckNose)).toEqual(p(BLAZEPOSE.nose));
+    const pelvis = mid(p(BLAZEPOSE.leftHip), p(BLAZEPOSE.rightHip));
+    const thorax = mid(p(BLAZEPOSE.leftShoulder), p(BLAZEPOSE.rightShoulder));
+    expect(at(J.pelvis)).toEqual(pelvis);
+    expect(at(J.thorax)).toEqual(thorax);
+    expect(at(J.spine)).toEqual(mid(pelvis, thorax));
+    expect(at(J.head)).toEqual(mid(p(BLAZEPOSE.leftEye), p(BLAZEPOSE.rightEye)));
+    expect(outConf[J.pelvis]).toBeCloseTo(0.23, 6); // min(left hip 23, right hip 24)
+    expect(outConf[J.rightElbow]).toBeCloseTo(0.14, 6);
+    // every copied H36M joint has the COCO mapping's anatomical twin: same left/right as the person's own
+    expect(H36M_FROM_BLAZEPOSE[J.leftShoulder]).toBe(BLAZEPOSE.leftShoulder);
+    expect(H36M_FROM_BLAZEPOSE[J.rightAnkle]).toBe(BLAZEPOSE.rightAnkle);
+  });
+
+  it('world landmarks: pelvis at 0, y up and z toward the camera (y and z negated)', () => {
+    const world = worldPoints();
+    const w = blazePoseWorldH36m({ world } as BlazePoseResult);
+    const pelvis = [0, 1, 2].map((d) => (world[3 * 23 + d]! + world[3 * 24 + d]!) / 2);
+    for (const v of [w[0], w[1], w[2]]) expect(v).toBeCloseTo(0, 9);
+    const m = BLAZEPOSE.rightWrist;
+    expect(w[3 * J.rightWrist]).toBeCloseTo(world[3 * m]! - pelvis[0]!, 6);
+    expect(w[3 * J.rightWrist + 1]).toBeCloseTo(-(world[3 * m + 1]! - pelvis[1]!), 6);
+    expect(w[3 * J.rightWrist + 2]).toBeCloseTo(-(world[3 * m + 2]! - pelvis[2]!), 6);
+  });
+
+  it('COCO pose from BlazePose keeps the person’s left and right', () => {
+    const r = { xy: Float32Array.from({ length: 78 }, (_, i) => i), score: Float32Array.from({ length: 39 }, (_, m) => m / 39) } as BlazePoseResult;
+    const c = blazePoseToCoco(r);
+    expect([c.xy[2 * 10], c.xy[2 * 10 + 1]]).toEqual([2 * BLAZEPOSE.rightWrist, 2 * BLAZEPOSE.rightWrist + 1]); // COCO 10 = right wrist
+    expect(c.score[11]).toBeCloseTo(BLAZEPOSE.leftHip / 39, 6); // COCO 11 = left hip
+  });
+});
+
+describe('turned crops', () => {
+  it('a landmark at the input’s top centre maps along the crop’s up direction, and the world turns with it', () => {
+    const angle = Math.PI / 6;
+    const crop = { cx: 300, cy: 200, side: 255, angle };
+    const ld = new Float32Array(195);
+    ld[0] = 127.5; // landmark 0 at the top centre of the 256 px input (sample 127.5 of 0..255)
+    ld[1] = 0;
+    const world = new Float32Array(117);
+    world[1] = -1; // 1 m up in the crop's axes (y down)
+    const r = decodeBlazePose({ ld_3d: { data: ld }, world_3d: { data: world } }, crop);
+    expect(r.xy[0]).toBeCloseTo(300 + 127.5 * Math.sin(angle), 3);
+    expect(r.xy[1]).toBeCloseTo(200 - 127.5 * Math.cos(angle), 3);
+    expect(r.world[0]).toBeCloseTo(Math.sin(angle), 5);
+    expect(r.world[1]).toBeCloseTo(-Math.cos(angle), 5);
+    expect(BLAZEPOSE_INPUT).toBe(256);
+  });
+
+  it('an unturned crop samples as before; a turned one samples the turned square', () => {
+    const [w, h] = [40, 30];
+    const rgb = Uint8Array.from({ length: w * h * 3 }, (_, i) => Math.floor(i / 3) % w); // red = x
+    const plain = cropToInput(rgb, w, h, { cx: 20, cy: 15, side: 10 }, 11);
+    const zero = cropToInput(rgb, w, h, { cx: 20, cy: 15, side: 10, angle: 1e-12 }, 11);
+    expect(Array.from(zero)).toEqual(Array.from(plain));
+    const quarter = cropToInput(rgb, w, h, { cx: 20, cy: 15, side: 10, angle: Math.PI / 2 }, 11);
+    // turned 90°: moving down the input's rows moves left along the frame's x
+    expect(quarter[(0 * 11 + 5) * 3]).toBe(25);
+    expect(quarter[(10 * 11 + 5) * 3]).toBe(15);
+  });
+
+  it('bodyCrop turns a leaning body upright and covers it', () => {
+    const xy = new Float64Array(34);
+    const lean = (40 * Math.PI) / 180;
+    for (let j = 0; j < 17; j++) {
+      const up = j === J.thorax ? 100 : j === J.head ? 160 : j === J.rightAnkle || j === J.leftAnkle ? -180 : 0;
+      xy[2 * j] = 500 + up * Math.sin(lean);
+      xy[2 * j + 1] = 400 - up * Math.cos(lean);
+    }
+    const c = bodyCrop(xy)!;
+    expect(c.angle).toBeCloseTo(lean, 6);
+    expect(c.side).toBeGreaterThan(340);
+    expect(bodyCrop(new Float64Array(34).fill(NaN))).toBeUndefined();
+  });
+});
+
+describe('stroke windows', () => {
+  function swingTrack(frames: number, fps: number, peakAt: number) {
+    const t = createPoseTrack(frames, 2);
+    for (let f = 0; f < frames; f++) {
+      t.present[f] = 1;
+      t.timestamps[f] = f / fps;
+      const k = t.keypoints.subarray(f * 34, f * 34 + 34);
+      k.fill(0);
+      k[2 * J.thorax + 1] = -100; // torso 100 px
+      const s = (f - peakAt) / (0.1 * fps);
+      k[2 * J.rightWrist] = 200 * Math.tanh(s); // 2 torso lengths in ≈ 0.2 s: a fast swing
+    }
+    return t;
+  }
+
+  it('one stroke: ±0.75 s of real time around the hand-speed peak', () => {
+    const t = swingTrack(300, 30, 150);
+    const w = strokeWindows(t, t.timestamps);
+    expect(w.contacts).toEqual([150]);
+    expect(w.wholeClip).toBe(false);
+    expect(w.ranges).toEqual([[150 - Math.floor(WINDOW_HALF_S * 30), 150 + Math.floor(WINDOW_HALF_S * 30)]]); // frames within 0.75 s: ±22
+  });
+
+  it('a slowed clip (0.13 real s per video s) covers most of the clip: the whole clip', () => {
+    const t = swingTrack(300, 30, 150);
+    for (let f = 0; f < 300; f++) t.keypoints[f * 34 + 2 * J.rightWrist] = 200 * Math.tanh((f - 150) / 23);
+    const w = strokeWindows(t, t.timestamps, 0.13);
+    expect(w.wholeClip).toBe(true);
+    expect(w.ranges).toEqual([[0, 299]]);
+  });
+});
+
+describe('learned pose fused into the lift', () => {
+  it('takes the learned directions with the lift’s bone lengths', () => {
+    const t3 = createPoseTrack(1, 3);
+    t3.present[0] = 1;
+    for (let j = 0; j < 17; j++) t3.keypoints.set([j * 0.01, 0.1 * j, 0], j * 3); // some lifted frame (pelvis at 0)
+    const before = BONE_JOINTS.map(([a, b]) => Math.hypot(...[0, 1, 2].map((d) => t3.keypoints[3 * b + d]! - t3.keypoints[3 * a + d]!)));
+    const learned = Float64Array.from({ length: 51 }, (_, i) => Math.sin(i * 1.7));
+    learned.fill(0, 0, 3);
+    expect(fuseLearned(t3, [learned], 30)).toBe(1);
+    BONE_JOINTS.forEach(([a, b], bn) => {
+      const d = [0, 1, 2].map((k) => t3.keypoints[3 * b + k]! - t3.keypoints[3 * a + k]!);
+      const w = [0, 1, 2].map((k) => learned[3 * b + k]! - learned[3 * a + k]!);
+      const [ld, lw] = [Math.hypot(...d), Math.hypot(...w)];
+      expect(ld).toBeCloseTo(before[bn]!, 5);
+      expect(d[0]! / ld).toBeCloseTo(w[0]! / lw, 5);
+    });
+  });
+});
