@@ -108,7 +108,8 @@ export async function estimatePose(videoPath: string, opts: EngineOptions): Prom
       await decoded.return(undefined).catch(() => undefined);
       const t1 = performance.now();
       const onFrame = (done: number, total: number) => opts.onProgress?.(fastShare + (1 - fastShare) * (done / total));
-      secondPassFrames = await refine(results, videoPath, size, pool, opts.realSecondsPerVideoSecond ?? 1, opts.signal, onFrame);
+      const realPerVideo = opts.captureFps && opts.captureFps > video.fps ? video.fps / opts.captureFps : 1;
+      secondPassFrames = await refine(results, videoPath, size, pool, realPerVideo, opts.signal, onFrame);
       secondPassS = (performance.now() - t1) / 1000;
     }
   } catch (e) {

@@ -59,10 +59,11 @@ export interface EngineOptions {
   /** Player height, millimetres: scales the 3D skeleton. */
   playerHeightMm: number;
   /**
-   * Real seconds per second of video: 1 (default) for real time, video fps ÷ capture frame rate
-   * for slow motion. Sizes the second pass's windows (±0.75 s of real time around each stroke).
+   * Capture frame rate, frames/s (the request's `capture_fps`): above the video's fps the clip is
+   * slow motion, real seconds per video second = fps ÷ captureFps. Sizes the second pass's
+   * windows (±0.75 s of real time around each stroke). Default: the video's fps (real time).
    */
-  realSecondsPerVideoSecond?: number;
+  captureFps?: number;
   /** False skips the second pass (the fast pass's MoveNet pose and the geometric lift only). Default true. */
   secondPass?: boolean;
 }

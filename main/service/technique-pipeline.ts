@@ -29,6 +29,7 @@ export const techniquePipeline: AnalysisPipeline = {
       pose = await estimatePose(videoPath, {
         signal: hooks.signal,
         playerHeightMm: meta.player_height_mm,
+        ...(meta.capture_fps ? { captureFps: meta.capture_fps } : {}),
         ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),
         ...(hooks.onWarning ? { onWarning: hooks.onWarning } : {}),
       });

@@ -140,9 +140,9 @@ function cachedFile(
 
 /**
  * The engine's pose of `videoPath` (default model, `playerHeightMm` scales the 3D skeleton,
- * `realSecondsPerVideoSecond` sizes the second pass's windows on a slowed clip, as the service
- * passes fps ÷ capture_fps), read from the cache as `mode` allows ({@link ReuseMode}); every
- * engine run is written to it (the height key carries the slow-motion factor when it is not 1).
+ * `captureFps` sizes the second pass's windows on a slowed clip, as the service passes the
+ * request's capture_fps), read from the cache as `mode` allows ({@link ReuseMode}); every
+ * engine run is written to it (the clip key carries the capture rate when given).
  * @throws whatever {@link estimatePose} throws (NoPersonError, VideoDecodeError, …).
  */
 export async function poseOf(
@@ -150,10 +150,10 @@ export async function poseOf(
   playerHeightMm: number,
   mode: ReuseMode,
   version = engineVersion(),
-  realSecondsPerVideoSecond = 1,
+  captureFps?: number,
 ): Promise<CachedPose> {
   const dir = join(EVAL_DIR, 'cache');
-  const clipHash = fileHash(videoPath) + (realSecondsPerVideoSecond === 1 ? '' : `s${realSecondsPerVideoSecond}`);
+  const clipHash = fileHash(videoPath) + (captureFps ? `c${Math.round(captureFps)}` : '');
   const file = join(dir, `${clipHash}-${version}-${playerHeightMm}.json`);
   const hit = cachedFile(dir, clipHash, version, playerHeightMm, mode);
   if (hit) {
@@ -169,7 +169,7 @@ export async function poseOf(
     };
   }
   const t0 = performance.now();
-  const est: PoseEstimate = await estimatePose(videoPath, { playerHeightMm, realSecondsPerVideoSecond });
+  const est: PoseEstimate = await estimatePose(videoPath, { playerHeightMm, ...(captureFps ? { captureFps } : {}) });
   const engineS = (performance.now() - t0) / 1000;
   mkdirSync(dir, { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;

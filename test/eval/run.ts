@@ -68,7 +68,7 @@ async function events(labels: StrokeLabels) {
   for (const [clip, l] of Object.entries(labels)) {
     if (!want(clip)) continue;
     const setup = clipSetup(clip);
-    const pose = await poseOf(mediaPath(clip), setup.playerHeightMm, reuse, version, l.slow_motion_factor);
+    const pose = await poseOf(mediaPath(clip), setup.playerHeightMm, reuse, version, l.slow_motion_factor < 1 ? l.fps / l.slow_motion_factor : undefined);
     log(
       `${clip}: pose ${pose.cached ? `from cache (engine ${pose.engine})` : `estimated in ${pose.engineS.toFixed(1)} s`}`,
     );
