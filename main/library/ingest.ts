@@ -18,7 +18,7 @@ import { ArchiveError, DEFAULT_ARCHIVE_LIMITS } from '../archive/errors.js';
 import { readArchive } from '../archive/read.js';
 import { writeFileAtomic } from '../archive/atomic-file.js';
 import { buildArchive } from '../archive/write.js';
-import { SPORTS, SWING_TYPES, type DoneLine, type Sport, type SwingType } from '../contract/technique.js';
+import { MAX_CAPTURE_FPS, SPORTS, SWING_TYPES, type DoneLine, type Sport, type SwingType, type TechniqueRequestMetadata } from '../contract/technique.js';
 import { poseTrackFromJson, type PoseTrack } from '../pose/pose-track.js';
 import type { WritableDb } from './db.js';
 import { LibraryError } from './errors.js';
@@ -41,6 +41,8 @@ export interface IngestSession {
   /** Seconds. */
   durationS: number;
   fps: number;
+  /** Frame rate the camera recorded at, frames/s (slow motion; 0 < x ≤ MAX_CAPTURE_FPS); omitted = real time. */
+  captureFps?: number;
   /** Pixels. */
   width: number;
   height: number;
@@ -64,6 +66,8 @@ export interface IngestInput {
   archiveBytes?: Uint8Array;
   backend: AnalysisBackend;
   timings?: Partial<AnalysisTimings>;
+  /** The technique metadata the analysis ran with, kept for a recompute from the stored pose (recompute.ts). */
+  request?: TechniqueRequestMetadata;
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/;
@@ -78,6 +82,8 @@ function checkInput(i: IngestInput): void {
   for (const [k, v] of [['durationS', s.durationS], ['fps', s.fps], ['width', s.width], ['height', s.height]] as const) {
     if (!(Number.isFinite(v) && v > 0)) throw bad(`session ${k} must be > 0, got ${v}`);
   }
+  const c = s.captureFps;
+  if (c !== undefined && !(Number.isFinite(c) && c > 0 && c <= MAX_CAPTURE_FPS)) throw bad(`session captureFps must be in (0, ${MAX_CAPTURE_FPS}], got ${c}`);
   if (i.backend !== 'local' && i.backend !== 'remote') throw bad(`backend must be local or remote, got "${String(i.backend)}"`);
 }
 
@@ -151,14 +157,17 @@ function ingestLocked(db: WritableDb, input: IngestInput): RowId {
     const s = input.session;
     const sessionId = db
       .prepare(
-        `INSERT INTO sessions (player_id, recorded_at, sport, swing_type, clip_file, clip_sha256, duration_s, fps, width, height, title, notes, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+        `INSERT INTO sessions (player_id, recorded_at, sport, swing_type, clip_file, clip_sha256, duration_s, fps, capture_fps, width, height, title, notes, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
       )
       .pluck()
-      .get(playerId, s.recordedAt, s.sport, s.swingType, clip.fileName, clip.sha256, s.durationS, s.fps, s.width, s.height, s.title ?? '', s.notes ?? '', new Date().toISOString()) as number;
+      .get(playerId, s.recordedAt, s.sport, s.swingType, clip.fileName, clip.sha256, s.durationS, s.fps, s.captureFps ?? null, s.width, s.height, s.title ?? '', s.notes ?? '', new Date().toISOString()) as number;
     replaceTags(db, sessionId, s.tags ?? []);
     const timings: AnalysisTimings = { uploadS: input.timings?.uploadS ?? null, analysisS: input.timings?.analysisS ?? null, storeS: input.timings?.storeS ?? null };
-    insertAnalysisRows(db, { sessionId, done, backend: input.backend, timings, archiveFile, pose2d, pose3d, extraWarnings: warnings });
+    insertAnalysisRows(db, {
+      sessionId, done, backend: input.backend, timings, archiveFile, pose2d, pose3d, extraWarnings: warnings,
+      ...(input.request ? { request: input.request } : {}),
+    });
     return sessionId;
   });
   try {

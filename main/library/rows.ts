@@ -30,6 +30,8 @@ export interface SessionRow {
   clip_sha256: string;
   duration_s: number;
   fps: number;
+  /** Since schema v5 (migrations.ts). */
+  capture_fps: number | null;
   width: number;
   height: number;
   title: string;
@@ -57,6 +59,7 @@ export function rowToSession(r: SessionRow, tags: string[], paths: LibraryPaths)
     clipSha256: r.clip_sha256,
     durationS: r.duration_s,
     fps: r.fps,
+    captureFps: r.capture_fps,
     width: r.width,
     height: r.height,
     title: r.title,
@@ -84,6 +87,10 @@ export interface AnalysisRow {
   contact_ts: number | null;
   archive_file: string;
   created_at: string;
+  /** Since schema v5: the technique request metadata the analysis ran with (JSON), or null. */
+  request_json: string | null;
+  /** Since schema v5: the result's fields without a table of their own (JSON object). */
+  result_extras_json: string;
 }
 
 export function rowToAnalysis(r: AnalysisRow, paths: LibraryPaths): Analysis {
@@ -99,6 +106,7 @@ export function rowToAnalysis(r: AnalysisRow, paths: LibraryPaths): Analysis {
     errors: JSON.parse(r.errors_json) as string[],
     timings: { uploadS: r.upload_s, analysisS: r.analysis_s, storeS: r.store_s },
     overallScore: r.overall_score,
+    ...slowMotionOf(r.result_extras_json),
     archivePath: join(paths.archivesDir, r.archive_file),
     createdAt: r.created_at,
   };
@@ -152,4 +160,15 @@ export interface TennisTaskRow {
 
 export function rowToTennisTask(r: TennisTaskRow): TennisTaskResult {
   return { id: r.id, sessionId: r.session_id, taskId: r.task_id, raw: JSON.parse(r.raw_json) as unknown, createdAt: r.created_at };
+}
+
+/** The capture rate and slow-motion guess of an analysis' result extras (`result_extras_json`). */
+function slowMotionOf(json: string): Pick<Analysis, 'captureFps' | 'slowMotionGuess'> {
+  const x = JSON.parse(json) as { capture_fps?: unknown; slow_motion_guess?: { factor?: unknown; suggested_capture_fps?: unknown } };
+  const g = x.slow_motion_guess;
+  const positive = (v: unknown): v is number => typeof v === 'number' && v > 0;
+  return {
+    captureFps: positive(x.capture_fps) ? x.capture_fps : null,
+    slowMotionGuess: g && positive(g.factor) && positive(g.suggested_capture_fps) ? { factor: g.factor, suggestedCaptureFps: g.suggested_capture_fps } : null,
+  };
 }

@@ -1,10 +1,11 @@
 /**
  * The rows of one analysis: `analyses`, `features`, `feature_categories`, `speed_series`,
- * `poses`. Called by ingest inside its transaction. Every contract object is stored whole as
- * JSON next to the queried columns, so unknown vendor fields (the schemas are `looseObject`)
- * survive the round trip; per-frame series and pose go into BLOBs.
+ * `poses`. Called by ingest inside its transaction; the result rows alone are replaced by a
+ * recompute (recompute.ts). Every contract object is stored whole as JSON next to the queried
+ * columns, so unknown vendor fields (the schemas are `looseObject`) survive the round trip; the
+ * result's other fields go to `analyses.result_extras_json`; per-frame series and pose go into BLOBs.
  */
-import type { DoneLine, Feature } from '../contract/technique.js';
+import type { DoneLine, Feature, TechniqueRequestMetadata, TechniqueResult } from '../contract/technique.js';
 import type { PoseTrack } from '../pose/pose-track.js';
 import type { WritableDb } from './db.js';
 import { blobOf, poseToRow } from './pose-blob.js';
@@ -21,6 +22,14 @@ export interface AnalysisRowsInput {
   pose3d: PoseTrack;
   /** Warnings added by the library (e.g. a replaced vendor archive), appended to the done line's. */
   extraWarnings: string[];
+  /** The technique metadata the analysis ran with (stored for a later recompute); omitted when unknown. */
+  request?: TechniqueRequestMetadata;
+}
+
+/** The result's fields that have no table of their own (capture_fps, slow_motion_guess, features_left_out, vendor extras). */
+export function resultExtras(result: TechniqueResult): Record<string, unknown> {
+  const { features: _f, feature_categories: _c, kinetic_chain: _k, wrist_speed: _w, ...extras } = result;
+  return extras;
 }
 
 /** Mean feature score, 0..100, or null without features. */
@@ -46,8 +55,8 @@ export function insertAnalysisRows(db: WritableDb, a: AnalysisRowsInput): RowId 
   const analysisId = db
     .prepare(
       `INSERT INTO analyses (session_id, uid, backend, status, pipeline_version, compute_version, warnings_json, errors_json,
-         upload_s, analysis_s, store_s, overall_score, contact_frame, contact_ts, archive_file, created_at)
-       VALUES (?, ?, ?, 'done', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+         upload_s, analysis_s, store_s, overall_score, contact_frame, contact_ts, archive_file, created_at, request_json, result_extras_json)
+       VALUES (?, ?, ?, 'done', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     )
     .pluck()
     .get(
@@ -66,20 +75,38 @@ export function insertAnalysisRows(db: WritableDb, a: AnalysisRowsInput): RowId 
       contact?.timestamp ?? null,
       a.archiveFile,
       new Date().toISOString(),
+      a.request ? JSON.stringify(a.request) : null,
+      JSON.stringify(resultExtras(done.result)),
     ) as number;
+  insertResultRows(db, analysisId, done.result);
+  const insPose = db.prepare(
+    `INSERT INTO poses (analysis_id, dims, joints, frames, source_path, frame_nr, timestamps, keypoints, confidences, bbox, box_confidence, present)
+     VALUES (@analysis_id, @dims, @joints, @frames, @source_path, @frame_nr, @timestamps, @keypoints, @confidences, @bbox, @box_confidence, @present)`,
+  );
+  for (const t of [a.pose2d, a.pose3d]) insPose.run({ analysis_id: analysisId, ...poseToRow(t) });
+  return analysisId;
+}
 
+/** Removes the result rows of an analysis (features, categories, speed series); its pose stays. Run inside a transaction. */
+export function deleteResultRows(db: WritableDb, analysisId: RowId): void {
+  for (const table of ['features', 'feature_categories', 'speed_series']) db.prepare(`DELETE FROM ${table} WHERE analysis_id = ?`).run(analysisId);
+}
+
+/** Inserts the result rows of an analysis: features, categories and speed series. Run inside a transaction. */
+export function insertResultRows(db: WritableDb, analysisId: RowId, result: TechniqueResult): void {
+  const features = result.features;
   const insFeature = db.prepare('INSERT INTO features (analysis_id, ord, name, score, value, unit, json) VALUES (?, ?, ?, ?, ?, ?, ?)');
   features.forEach((f, i) => insFeature.run(analysisId, i, f.feature_name, f.score, f.value, f.unit ?? null, JSON.stringify(f)));
 
   const insCat = db.prepare('INSERT INTO feature_categories (analysis_id, name, average_score, feature_count, json) VALUES (?, ?, ?, ?, ?)');
-  for (const [name, c] of Object.entries(done.result.feature_categories)) insCat.run(analysisId, name, c.average_score, c.feature_count, JSON.stringify(c));
+  for (const [name, c] of Object.entries(result.feature_categories)) insCat.run(analysisId, name, c.average_score, c.feature_count, JSON.stringify(c));
 
   const insSeries = db.prepare('INSERT INTO speed_series (analysis_id, name, unit, plot_values, json) VALUES (?, ?, ?, ?, ?)');
   const series: Array<[string, { plot_values?: number[]; unit?: string } | undefined]> = [
-    ['hip', done.result.kinetic_chain?.speed_dict.hip],
-    ['shoulder', done.result.kinetic_chain?.speed_dict.shoulder],
-    ['wrist', done.result.kinetic_chain?.speed_dict.wrist],
-    ['wrist_speed', done.result.wrist_speed],
+    ['hip', result.kinetic_chain?.speed_dict.hip],
+    ['shoulder', result.kinetic_chain?.speed_dict.shoulder],
+    ['wrist', result.kinetic_chain?.speed_dict.wrist],
+    ['wrist_speed', result.wrist_speed],
   ];
   for (const [name, s] of series) {
     if (!s) continue;
@@ -87,11 +114,4 @@ export function insertAnalysisRows(db: WritableDb, a: AnalysisRowsInput): RowId 
     const values = plot_values ? blobOf(Float64Array.from(plot_values)) : null;
     insSeries.run(analysisId, name, s.unit ?? null, values, JSON.stringify(rest));
   }
-
-  const insPose = db.prepare(
-    `INSERT INTO poses (analysis_id, dims, joints, frames, source_path, frame_nr, timestamps, keypoints, confidences, bbox, box_confidence, present)
-     VALUES (@analysis_id, @dims, @joints, @frames, @source_path, @frame_nr, @timestamps, @keypoints, @confidences, @bbox, @box_confidence, @present)`,
-  );
-  for (const t of [a.pose2d, a.pose3d]) insPose.run({ analysis_id: analysisId, ...poseToRow(t) });
-  return analysisId;
 }

@@ -51,6 +51,12 @@ export interface Session {
   durationS: number;
   /** Frames per second of the clip. */
   fps: number;
+  /**
+   * Frame rate the camera recorded at, frames/s (capture frame rate, technique metadata
+   * `capture_fps`); null = the clip plays in real time. A clip with `fps` 30 and `captureFps`
+   * 240 is slowed 8×. Changed with setCaptureFps (main/library/recompute.ts).
+   */
+  captureFps: number | null;
   /** Frame width, pixels. */
   width: number;
   /** Frame height, pixels. */
@@ -93,10 +99,29 @@ export interface Analysis {
   timings: AnalysisTimings;
   /** Mean of the feature scores, 0..100 (null when there are no features). */
   overallScore: number | null;
+  /**
+   * Capture frame rate the result was measured with, frames/s (result `capture_fps`): its times,
+   * durations and speeds are real seconds. Null: measured on the video's clock.
+   */
+  captureFps: number | null;
+  /**
+   * Without a capture rate: the clip looks slowed down `factor`× (video seconds per real second)
+   * and `suggestedCaptureFps` (frames/s) would measure it in real time (result
+   * `slow_motion_guess`, main/analysis/slow-motion.ts). Null when not guessed.
+   */
+  slowMotionGuess: SlowMotionGuessView | null;
   /** Absolute path of the analysis archive: `<home>/library/archives/<uid>.zip`. */
   archivePath: string;
   /** ISO 8601 date-time (UTC) when the analysis was stored. */
   createdAt: string;
+}
+
+/** A slow-motion guess as the app shows it (result `slow_motion_guess`). */
+export interface SlowMotionGuessView {
+  /** Video seconds per real second, e.g. 8 for a clip slowed 8×. */
+  factor: number;
+  /** Capture frame rate that would measure the clip in real time, frames/s. */
+  suggestedCaptureFps: number;
 }
 
 /** A stored feature: the contract's {@link Feature} plus its row id and analysis. */

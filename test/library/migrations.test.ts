@@ -96,6 +96,27 @@ describe('migrations', () => {
     expect(db.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'jobs'`).pluck().all()).toEqual(['jobs_state']);
   });
 
+  it('v5 adds the capture frame rate (NULL = real time for existing sessions), the request and the result extras', () => {
+    const db = rawDb();
+    migrate(db, 4);
+    db.prepare(`INSERT INTO players (id, name, dominant_hand, height_mm, created_at) VALUES (1, 'Ana', 'right', 1680, ?)`).run(now);
+    const insSession = db.prepare(
+      `INSERT INTO sessions (player_id, recorded_at, sport, swing_type, clip_file, clip_sha256, duration_s, fps, width, height, created_at)
+       VALUES (1, '2026-11-01', 'tennis', 'forehand_drive', 'a.mp4', 'a', 10, 30, 1920, 1080, ?)`,
+    );
+    insSession.run(now);
+    db.prepare(`INSERT INTO analyses (session_id, uid, backend, status, archive_file, created_at) VALUES (1, 'u1', 'local', 'done', 'u1.zip', ?)`).run(now);
+    migrate(db, 5);
+    expect(schemaVersion(db)).toBe(5);
+    expect(db.prepare('SELECT capture_fps FROM sessions WHERE id = 1').pluck().get()).toBeNull();
+    expect(db.prepare('SELECT request_json, result_extras_json FROM analyses WHERE id = 1').get()).toEqual({ request_json: null, result_extras_json: '{}' });
+    db.prepare('UPDATE sessions SET capture_fps = 240 WHERE id = 1').run();
+    expect(db.prepare('SELECT capture_fps FROM sessions WHERE id = 1').pluck().get()).toBe(240);
+    expect(() => db.prepare('UPDATE sessions SET capture_fps = 0 WHERE id = 1').run()).toThrow(/CHECK/);
+    expect(() => db.prepare(`UPDATE sessions SET capture_fps = 'fast' WHERE id = 1`).run()).toThrow(/cannot store TEXT value in REAL column/);
+    expect(tables(db).every((x) => x.strict === 1)).toBe(true);
+  });
+
   it('runs all pending migrations in one transaction: a failing one leaves the old version', () => {
     const db = rawDb();
     migrate(db, 1);

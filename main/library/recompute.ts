@@ -1,0 +1,165 @@
+/**
+ * The capture frame rate of a session, editable after the analysis: setting it recomputes the
+ * latest analysis from the stored 2D/3D pose (computeTechniqueResult, main/analysis) with the
+ * technique metadata the analysis ran with and the new `capture_fps`; pose estimation is not
+ * run again. The session's capture rate, the analysis' features, categories, speed series,
+ * ball contact, overall score, warnings and result extras are replaced in ONE immediate
+ * transaction under the library-folder lock (lock.ts), so a reader sees the old analysis or the
+ * new one, never a mix. The pose rows and the archive file are left as they are: the archive
+ * keeps the analysis as first delivered.
+ */
+import { computeTechniqueResult, type TechniqueOutput } from '../analysis/technique.js';
+import { InsufficientPoseError } from '../analysis/errors.js';
+import { MAX_CAPTURE_FPS, TechniqueRequestMetadata, type Hand, type Sport, type SwingType } from '../contract/technique.js';
+import type { PoseTrack } from '../pose/pose-track.js';
+import { COMPUTE_VERSION } from '../service/versions.js';
+import type { WritableDb } from './db.js';
+import { LibraryError } from './errors.js';
+import { withLibraryLock } from './lock.js';
+import { pathsOf } from './paths.js';
+import { rowToPose, type PoseRow } from './pose-blob.js';
+import { contactOf, deleteResultRows, insertResultRows, overallScore, resultExtras } from './store-analysis.js';
+import type { ContactEvent, RowId } from './types.js';
+
+/** What {@link setCaptureFps} changed. */
+export interface CaptureFpsOutcome {
+  sessionId: RowId;
+  /** The session's capture frame rate now, frames/s (null = real time). */
+  captureFps: number | null;
+  /** The analysis that was recomputed (null: the session has none, only the rate was stored). */
+  analysisId: RowId | null;
+  /** Ball contact of the recomputed analysis (video frame and seconds of video), null when none. */
+  contact: ContactEvent | null;
+  /** Mean feature score of the recomputed analysis, 0..100. */
+  overallScore: number | null;
+}
+
+interface SessionFacts {
+  sport: string;
+  swing_type: string;
+  fps: number;
+  width: number;
+  height: number;
+  dominant_hand: string;
+  height_mm: number;
+}
+
+interface AnalysisFacts {
+  id: number;
+  backend: string;
+  warnings_json: string;
+  request_json: string | null;
+  result_extras_json: string;
+}
+
+/** Warning added when a remote analysis is recomputed here: its features now come from the local analysis. */
+export const RECOMPUTED_LOCALLY_WARNING =
+  'features recomputed on this computer from the stored pose for the capture frame rate (the remote service does not take one)';
+
+/**
+ * Sets the capture frame rate of session `sessionId` and recomputes its latest analysis from the
+ * stored pose (see the module comment).
+ * @param captureFps frames/s the camera recorded at, 0 < x ≤ MAX_CAPTURE_FPS; null = real time.
+ * @throws LibraryError `invalid-input` (rate out of range, analysis without stored 2D+3D pose,
+ *   or the pose no longer analysable), `not-found` (no such session), `busy` (lock held elsewhere).
+ */
+export function setCaptureFps(db: WritableDb, sessionId: RowId, captureFps: number | null): CaptureFpsOutcome {
+  if (captureFps !== null && !(Number.isFinite(captureFps) && captureFps > 0 && captureFps <= MAX_CAPTURE_FPS)) {
+    throw new LibraryError('invalid-input', `the capture frame rate must be in (0, ${MAX_CAPTURE_FPS}] frames/s or none, got ${captureFps}`);
+  }
+  return withLibraryLock(pathsOf(db).root, () => db.transaction(() => setLocked(db, sessionId, captureFps)).immediate());
+}
+
+function setLocked(db: WritableDb, sessionId: RowId, captureFps: number | null): CaptureFpsOutcome {
+  const s = db
+    .prepare('SELECT s.sport, s.swing_type, s.fps, s.width, s.height, p.dominant_hand, p.height_mm FROM sessions s JOIN players p ON p.id = s.player_id WHERE s.id = ?')
+    .get(sessionId) as SessionFacts | undefined;
+  if (!s) throw new LibraryError('not-found', `no session with id ${sessionId}`);
+  db.prepare('UPDATE sessions SET capture_fps = ? WHERE id = ?').run(captureFps, sessionId);
+  const a = db
+    .prepare('SELECT id, backend, warnings_json, request_json, result_extras_json FROM analyses WHERE session_id = ? ORDER BY id DESC LIMIT 1')
+    .get(sessionId) as AnalysisFacts | undefined;
+  if (!a) return { sessionId, captureFps, analysisId: null, contact: null, overallScore: null };
+
+  const { pose2d, pose3d } = storedPose(db, a.id);
+  const base = requestOf(a, s);
+  const previous = (JSON.parse(a.result_extras_json) as { capture_fps?: number }).capture_fps;
+  const meta = withCaptureFps(base, captureFps ?? undefined);
+  const analyse = (m: TechniqueRequestMetadata): TechniqueOutput =>
+    computeTechniqueResult({ pose2d, pose3d, fps: s.fps, width: s.width, height: s.height, meta: m });
+  let out: TechniqueOutput;
+  try {
+    out = analyse(meta);
+  } catch (err) {
+    if (err instanceof InsufficientPoseError) throw new LibraryError('invalid-input', `session ${sessionId} cannot be recomputed: ${err.message}`, { cause: err });
+    throw err;
+  }
+  const warnings = replaceAnalysisWarnings(JSON.parse(a.warnings_json) as string[], previousWarnings(() => analyse(withCaptureFps(base, previous))), out.warnings);
+  if (a.backend === 'remote' && !warnings.includes(RECOMPUTED_LOCALLY_WARNING)) warnings.push(RECOMPUTED_LOCALLY_WARNING);
+
+  const features = out.result.features;
+  const contact = contactOf(features);
+  const score = overallScore(features);
+  deleteResultRows(db, a.id);
+  insertResultRows(db, a.id, out.result);
+  db.prepare(
+    `UPDATE analyses SET warnings_json = ?, overall_score = ?, contact_frame = ?, contact_ts = ?, request_json = ?, result_extras_json = ?, compute_version = ?
+     WHERE id = ?`,
+  ).run(JSON.stringify(warnings), score, contact?.frameNr ?? null, contact?.timestamp ?? null, JSON.stringify(meta), JSON.stringify(resultExtras(out.result)), COMPUTE_VERSION, a.id);
+  return { sessionId, captureFps, analysisId: a.id, contact, overallScore: score };
+}
+
+/** The 2D and 3D pose tracks stored for analysis `analysisId`. @throws LibraryError `invalid-input` when either is missing. */
+function storedPose(db: WritableDb, analysisId: RowId): { pose2d: PoseTrack; pose3d: PoseTrack } {
+  const rows = db.prepare('SELECT * FROM poses WHERE analysis_id = ?').all(analysisId) as PoseRow[];
+  const pose2d = rows.find((r) => r.dims === 2);
+  const pose3d = rows.find((r) => r.dims === 3);
+  if (!pose2d || !pose3d) throw new LibraryError('invalid-input', `analysis ${analysisId} has no stored 2D and 3D pose to recompute from`);
+  return { pose2d: rowToPose(pose2d), pose3d: rowToPose(pose3d) };
+}
+
+/**
+ * The technique metadata the analysis ran with: the stored request (schema v5 on), else rebuilt
+ * from the session and player (an analysis stored before v5; a ball timestamp given then is not known).
+ */
+function requestOf(a: AnalysisFacts, s: SessionFacts): TechniqueRequestMetadata {
+  if (a.request_json !== null) return TechniqueRequestMetadata.parse(JSON.parse(a.request_json));
+  return {
+    uid: `analysis-${a.id}`,
+    sport: s.sport as Sport,
+    swing_type: s.swing_type as SwingType,
+    dominant_hand: s.dominant_hand as Hand,
+    player_height_mm: s.height_mm,
+  };
+}
+
+function withCaptureFps(meta: TechniqueRequestMetadata, captureFps: number | undefined): TechniqueRequestMetadata {
+  const { capture_fps: _old, ...rest } = meta;
+  return captureFps === undefined ? rest : { ...rest, capture_fps: captureFps };
+}
+
+/** The warnings the previous analysis gave, recomputed the same way (none when it cannot be recomputed). */
+function previousWarnings(recompute: () => TechniqueOutput): string[] {
+  try {
+    return recompute().warnings;
+  } catch (err) {
+    if (err instanceof InsufficientPoseError) return [];
+    throw err;
+  }
+}
+
+/**
+ * The stored warnings with the previous analysis' own warnings (each once) replaced by the new
+ * analysis' warnings; the pose engine's warnings and the library's stay, in order.
+ */
+export function replaceAnalysisWarnings(stored: readonly string[], previous: readonly string[], next: readonly string[]): string[] {
+  const drop = new Map<string, number>();
+  for (const w of previous) drop.set(w, (drop.get(w) ?? 0) + 1);
+  const kept = stored.filter((w) => {
+    const n = drop.get(w) ?? 0;
+    if (n === 0) return true;
+    drop.set(w, n - 1);
+    return false;
+  });
+  return [...kept, ...next];
+}
