@@ -23,8 +23,9 @@
  *    and the peak is contact. The thresholds are ours, chosen on the shared labelled clips
  *    (11 strokes; see README.md "Accuracy").
  * 3. **Hand measured.** The hitting hand counts as measured at contact when it is measured (pose
- *    confidence ≥ 0.3, bone check passed) at the contact sample and at ≥ 3 of the 5 samples
- *    centred on it; otherwise the candidate names the unmeasured run (a contact on a bridged,
+ *    confidence ≥ 0.3, bone check passed) at every sample from two before to two after contact
+ *    (the speeds at contact and its neighbours; a contact on a gap's edge may belong inside the
+ *    gap); otherwise the candidate names the unmeasured run (a contact on a bridged,
  *    interpolated stretch is therefore never passed off as measured).
  */
 import type { Kinematics } from './kinematics.js';
@@ -170,13 +171,14 @@ function contactIn(k: Kinematics, center: number): { index: number; peak: number
   return { index, peak, decel };
 }
 
-/** The unmeasured run at sample c (module doc, step 3), or null when the hand is measured there. */
+/**
+ * The unmeasured run at sample c (module doc, step 3), or null when the hand is measured at every
+ * sample from c − 2 to c + 2 (its speed at c and at both neighbours, so c is no gap's edge).
+ */
 export function unmeasuredAt(measured: readonly boolean[], c: number): [number, number] | null {
-  let ok = 0;
-  for (let i = c - 2; i <= c + 2; i++) if (measured[Math.min(measured.length - 1, Math.max(0, i))]) ok++;
-  if (measured[c] && ok >= 3) return null;
-  // The nearest unmeasured sample, then the run around it.
-  const u = [0, 1, -1, 2, -2].map((d) => c + d).find((i) => i >= 0 && i < measured.length && !measured[i]) ?? c;
+  const near = [0, 1, -1, 2, -2].map((d) => c + d).filter((i) => i >= 0 && i < measured.length);
+  const u = near.find((i) => !measured[i]);
+  if (u === undefined) return null;
   let a = u;
   let b = u;
   while (a > 0 && !measured[a - 1]) a--;

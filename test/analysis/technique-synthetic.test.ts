@@ -42,7 +42,8 @@ describe('computeTechniqueResult on a synthetic forehand', () => {
     expect(out.contact.timestamp).toBeGreaterThan(1 - TRUNK_LEAD_S);
     expect(out.contact.timestamp).toBeLessThanOrEqual(1 + 1 / 60);
     const f = feature(out.result, 'knee_flexion_at_contact')!;
-    expect(f.event).toEqual({ name: 'ball_contact', timestamp: out.contact.timestamp, frame_nr: out.contact.frame });
+    expect(f.event).toMatchObject({ name: 'ball_contact', timestamp: out.contact.timestamp, frame_nr: out.contact.frame, hand_measured: true });
+    expect(f.event.confidence).toBeGreaterThan(0.8);
   });
 
   test('speed features are peaks in the forward swing, with the value at contact secondary', () => {
@@ -143,7 +144,8 @@ test('a wrist moving at a known speed (6 m/s on a circle) reads 6 m/s ± 2 %', (
 test('ball_timestamp sets the contact event to the nearest frame', () => {
   const out = computeTechniqueResult(input({}, { ball_timestamp: 0.9012 }));
   expect(out.contact).toEqual({ frame: 54, timestamp: 54 / 60, detected: false });
-  expect(feature(out.result, 'knee_flexion_at_contact')!.event).toEqual({ name: 'ball_contact', timestamp: 0.9, frame_nr: 54 });
+  // A given ball_timestamp is certain (confidence 1); the hand is measured there.
+  expect(feature(out.result, 'knee_flexion_at_contact')!.event).toEqual({ name: 'ball_contact', timestamp: 0.9, frame_nr: 54, confidence: 1, hand_measured: true });
 });
 
 test('ball_timestamp outside the clip falls back to detection with a warning', () => {
