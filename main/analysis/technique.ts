@@ -7,6 +7,7 @@ import { J } from '../pose/h36m.js';
 import type { PoseTrack } from '../pose/pose-track.js';
 import { aggregateCategories, buildFeature } from './build.js';
 import { analysisTimebase, spreadToFrames } from './timebase.js';
+import { guessSlowMotion, realSecondsPerVideoSecond, slowMotionWarning } from './slow-motion.js';
 import { computeChain, type ChainSegment } from './chain.js';
 import { InsufficientPoseError } from './errors.js';
 import type { FeatureDef, SwingContext } from './feature-types.js';
@@ -71,14 +72,16 @@ export function computeTechniqueResult(raw: AnalysisInput): TechniqueOutput {
   checkPair(raw.pose2d, raw.pose3d);
   if (!(meta.player_height_mm > 0)) throw new RangeError(`player_height_mm must be > 0, got ${meta.player_height_mm}`);
   // Measure on the distinct images on the analysis clock (timebase.ts); report on the video's frames.
-  const tb = analysisTimebase(raw.pose2d, raw.pose3d, raw.fps);
+  const tb = analysisTimebase(raw.pose2d, raw.pose3d, raw.fps, realSecondsPerVideoSecond(raw.fps, meta.capture_fps));
   const input: AnalysisInput = { ...raw, pose2d: tb.pose2d, pose3d: tb.pose3d, fps: tb.rate };
   const p = { ...checkPair(tb.pose2d, tb.pose3d), clock: tb.clock };
   const hand = meta.dominant_hand;
   const wrist = hand === 'right' ? J.rightWrist : J.leftWrist;
   const core = [J.leftHip, J.rightHip, J.leftShoulder, J.rightShoulder, wrist];
   const usable = usableFrames(p, core);
-  const needed = Math.max(5, Math.ceil(MIN_USABLE_S * input.fps));
+  // MIN_USABLE_S is video time (what the coach cut), counted in distinct images: a 3 s cut of an
+  // 8× slow-motion clip is 0.375 s of real time and still a whole stroke.
+  const needed = Math.max(5, Math.ceil(MIN_USABLE_S * tb.imagesPerVideoSecond));
   if (usable < needed) {
     throw new InsufficientPoseError(
       `too little pose to analyse: hips, shoulders and ${hand} wrist measured in ${usable} of ${p.pose3d.frames} frames, at least ${needed} (${MIN_USABLE_S} s) needed`,
@@ -102,6 +105,11 @@ export function computeTechniqueResult(raw: AnalysisInput): TechniqueOutput {
   const dominant = twoHanded ? computeKinematics(p, input.fps, hand, 'dominant_wrist').handSpeed : k.handSpeed;
   const wristPeak = computeChain({ ...k, handSpeed: dominant }, phases).wrist;
   const series = (seg: ChainSegment) => speedSeries(seg, tb.kept, raw.pose2d.frames);
+  const slow =
+    meta.capture_fps === undefined
+      ? guessSlowMotion({ sport: meta.sport, leadVideoS: phases.contact.t - chain.shoulder.peakTime, peakHandMps: chain.wrist.peakValue, fps: raw.fps })
+      : null;
+  if (slow) warnings.push(slowMotionWarning(slow, raw.fps));
   const result: TechniqueResult = {
     features,
     feature_categories: aggregateCategories(features),
@@ -109,6 +117,8 @@ export function computeTechniqueResult(raw: AnalysisInput): TechniqueOutput {
     wrist_speed: { ...series(wristPeak), hand },
     ...(leftOut.length ? { features_left_out: leftOut } : {}),
     ...(tb.repeated > 0 ? { distinct_images_per_second: Math.round(tb.imagesPerVideoSecond * 100) / 100 } : {}),
+    ...(meta.capture_fps !== undefined ? { capture_fps: meta.capture_fps } : {}),
+    ...(slow ? { slow_motion_guess: { factor: Math.round(slow.factor * 10) / 10, suggested_capture_fps: slow.suggestedCaptureFps } } : {}),
   };
   const ci = phases.contact.index;
   return {

@@ -52,7 +52,7 @@ export function analysisTimebase(pose2d: PoseTrack, pose3d: PoseTrack, fps: numb
     rate: (same ? fps : cadence.imagesPerSecond) / realSecondsPerVideoSecond,
     kept: same ? Int32Array.from({ length: pose2d.frames }, (_, f) => f) : kept,
     repeated: same ? 0 : cadence.repeated,
-    imagesPerVideoSecond: cadence.imagesPerSecond,
+    imagesPerVideoSecond: same ? fps : cadence.imagesPerSecond,
   };
 }
 
