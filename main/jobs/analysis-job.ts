@@ -44,7 +44,8 @@ export async function runAnalysisJob(ctx: JobContext): Promise<{ sessionId: numb
   };
   const sendStart = Date.now();
   let sendDone = sendStart;
-  const done = await client.processVideo(clip.path, requestMetadata(input), {
+  const request = requestMetadata(input);
+  const done = await client.processVideo(clip.path, request, {
     signal: ctx.signal,
     onUploadProgress: (p) => {
       if (analysing) return;
@@ -66,7 +67,7 @@ export async function runAnalysisJob(ctx: JobContext): Promise<{ sessionId: numb
   ctx.setState('storing');
   const stagingDir = join(ctx.home, 'jobs', String(ctx.job.id));
   mkdirSync(stagingDir, { recursive: true, mode: 0o700 });
-  const sessionId = await storeAnalysis({ ctx, client, input, done, stagingDir, timings: { uploadS, analysisS } });
+  const sessionId = await storeAnalysis({ ctx, client, input, done, stagingDir, timings: { uploadS, analysisS }, request });
   ctx.progress({ share: 1 });
   return { sessionId };
 }

@@ -8,9 +8,11 @@ import { DEFAULT_ARCHIVE_LIMITS } from '../archive/errors.js';
 import { statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import type { ApiClient } from '../api/client.js';
-import type { DoneLine } from '../contract/technique.js';
+import type { DoneLine, TechniqueRequestMetadata } from '../contract/technique.js';
 import { probeVideo } from '../engine/probe.js';
+import { LibraryError } from '../library/errors.js';
 import { ingestAnalysis } from '../library/ingest.js';
+import { setCaptureFps } from '../library/recompute.js';
 import { makeSessionThumbnail } from '../library/thumbnail.js';
 import type { JobContext } from './context.js';
 import type { AnalysisJobInput } from './types.js';
@@ -25,6 +27,8 @@ export interface StoreAnalysisInput {
   stagingDir: string;
   /** Seconds spent uploading and analysing (null when not measured). */
   timings: { uploadS: number | null; analysisS: number | null };
+  /** The technique metadata sent (kept with the analysis for a recompute from the stored pose). */
+  request?: TechniqueRequestMetadata;
 }
 
 /**
@@ -57,6 +61,7 @@ export async function storeAnalysis(s: StoreAnalysisInput): Promise<number> {
       swingType: input.swingType,
       durationS: video.durationS,
       fps: video.fps,
+      ...(input.captureFps !== undefined ? { captureFps: input.captureFps } : {}),
       width: video.width,
       height: video.height,
       title: input.title ?? basename(input.videoPath, extname(input.videoPath)),
@@ -65,7 +70,19 @@ export async function storeAnalysis(s: StoreAnalysisInput): Promise<number> {
     ...(archivePath ? { archivePath } : {}),
     backend: input.backend,
     timings: { ...s.timings, storeS: (Date.now() - started) / 1000 },
+    ...(s.request ? { request: s.request } : {}),
   });
+  // A service that did not apply the capture rate (the remote one is not sent it): measure in
+  // real time here, from the stored pose (main/library/recompute.ts).
+  // A pose the local analysis cannot measure keeps the service's result (the session keeps the rate).
+  if (input.captureFps !== undefined && done.result.capture_fps !== input.captureFps) {
+    try {
+      setCaptureFps(ctx.db, sessionId, input.captureFps);
+    } catch (err) {
+      if (!(err instanceof LibraryError && err.code === 'invalid-input')) throw err;
+      ctx.warn(`speeds stay on the video's clock: ${err.message}`);
+    }
+  }
   // The library card's picture; a clip whose contact frame cannot be decoded keeps the card's fallback.
   await makeSessionThumbnail(ctx.db, sessionId, ctx.signal).catch((err: unknown) => {
     if (!ctx.signal.aborted) ctx.warn(`no thumbnail was made: ${err instanceof Error ? err.message : String(err)}`);

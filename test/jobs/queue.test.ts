@@ -12,6 +12,7 @@ import { JobQueue, JobInputError, type AnalysisJobInput, type JobView } from '..
 import { queueLockPath } from '../../main/jobs/queue-lock.js';
 import { openLibrary, type WritableDb } from '../../main/library/db.js';
 import { getSessionDetail } from '../../main/library/detail.js';
+import { RECOMPUTED_LOCALLY_WARNING } from '../../main/library/recompute.js';
 import { listSessions } from '../../main/library/sessions.js';
 import { getTennisTask } from '../../main/library/tennis.js';
 import { nodeSecretBox } from '../../main/settings/api-key.js';
@@ -122,6 +123,21 @@ describe('JobQueue', () => {
     expect(detail?.player.name).toBe('Ann Example');
     expect(detail?.analysis?.backend).toBe('remote');
     expect(detail?.pose2d?.frames).toBe(30); // the fault server's synthetic done line has 30 frames
+  });
+
+  it('keeps the capture frame rate of a remote job with the session, without sending it to the remote service', async () => {
+    const q = queue();
+    q.start();
+    const id = q.enqueueAnalysis(input({ captureFps: 240 }));
+    await q.whenIdle();
+    const job = q.get(id);
+    expect(job?.state).toBe('done');
+    expect(server.processed[0]?.metadata).not.toHaveProperty('capture_fps');
+    const detail = getSessionDetail(db, job?.sessionId ?? -1);
+    expect(detail?.session.captureFps).toBe(240);
+    // Measured in real time here, from the stored pose, and the analysis says so.
+    expect(detail?.analysis?.captureFps).toBe(240);
+    expect(detail?.analysis?.warnings).toContain(RECOMPUTED_LOCALLY_WARNING);
   });
 
   it('runs several jobs one at a time by default (concurrency 1), oldest first', async () => {
