@@ -13,6 +13,7 @@ export const CHANNELS = [
   'library.renameSession',
   'library.setTags',
   'library.setNotes',
+  'library.setCaptureFps',
   'library.deleteSession',
   'library.playerHistory',
   'jobs.check',

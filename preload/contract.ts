@@ -190,6 +190,18 @@ export const CONTRACT = {
     input: z.strictObject({ id: RowIdInput, notes: NotesText }),
     output: returns<null>(),
   },
+  /**
+   * Sets the session's capture frame rate (frames/s the camera recorded at; null = real time)
+   * and recomputes its analysis from the stored pose, without pose estimation
+   * (main/library/recompute.ts); then `library.changed`.
+   */
+  'library.setCaptureFps': {
+    input: z.strictObject({
+      id: RowIdInput,
+      captureFps: z.number().positive('captureFps must be > 0').max(MAX_CAPTURE_FPS, `captureFps is at most ${MAX_CAPTURE_FPS}`).nullable(),
+    }),
+    output: returns<null>(),
+  },
   /** Deletes the session, its analyses and (when no other session uses it) its clip file. */
   'library.deleteSession': { input: ById, output: returns<null>() },
   /** A player's feature scores over time (progress charts). */

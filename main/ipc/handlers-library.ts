@@ -4,6 +4,7 @@
  */
 import { getSessionDetail } from '../library/detail.js';
 import { playerFeatureHistory } from '../library/history.js';
+import { setCaptureFps } from '../library/recompute.js';
 import { createPlayer, listPlayers, updatePlayer } from '../library/players.js';
 import { deleteSession, listSessions, renameSession, setNotes, setTags } from '../library/sessions.js';
 import type { Channel } from '../../preload/contract.js';
@@ -48,6 +49,10 @@ export function libraryHandlers(deps: Pick<HandlerDeps, 'db' | 'emit'>): Pick<Ha
     },
     'library.setNotes': ({ id, notes }) => {
       setNotes(db, id, notes);
+      return sessionChanged(id, 'updated');
+    },
+    'library.setCaptureFps': ({ id, captureFps }) => {
+      setCaptureFps(db, id, captureFps);
       return sessionChanged(id, 'updated');
     },
     'library.deleteSession': ({ id }) => {

@@ -73,6 +73,10 @@ const CASES: Record<Channel, { valid: unknown; bad: unknown[] }> = {
     valid: { id: 3, notes: '' },
     bad: [{ id: 3, notes: null }, { id: 3 }, { id: 3, notes: '', path: '/x' }],
   },
+  'library.setCaptureFps': {
+    valid: { id: 3, captureFps: 240 },
+    bad: [{ id: 3, captureFps: 0 }, { id: 3, captureFps: -30 }, { id: 3, captureFps: 200_000 }, { id: 3, captureFps: '240' }, { id: 3 }, { id: 3, captureFps: null, fps: 30 }],
+  },
   'library.deleteSession': {
     valid: { id: 3 },
     bad: [{ id: [3] }, {}, { id: 3, clipPath: '/home/user/.ssh/id_rsa' }],

@@ -107,6 +107,24 @@ describe('dispatch', () => {
     expect(await call('media.urlFor', { sessionId, kind: 'thumbnail' })).toEqual({ ok: true, value: null });
   });
 
+  it('sets a capture frame rate: recomputed analysis, library.changed; bad rates refused by the contract', async () => {
+    const id = ingestAnalysis(app.deps.db, ingestInput({ uid: 'u-slow', clip: fakeClip(home, 'slow.mp4'), frames: 60 }));
+    expect(await call('library.setCaptureFps', { id, captureFps: 120 })).toEqual({ ok: true, value: null });
+    expect(events.some((e) => e.event === 'library.changed' && JSON.stringify(e.payload) === JSON.stringify({ kind: 'session', id, change: 'updated' }))).toBe(true);
+    const r = await call('library.getSession', { id });
+    if (!r.ok) throw new Error(r.error.message);
+    const d = r.value as { session: { captureFps: number | null }; analysis: { captureFps: number | null } };
+    expect([d.session.captureFps, d.analysis.captureFps]).toEqual([120, 120]);
+    expect(failureOf(await call('library.setCaptureFps', { id, captureFps: 0 })).message).toMatch(/^library\.setCaptureFps: captureFps: captureFps must be > 0/);
+    expect(failureOf(await call('library.setCaptureFps', { id, captureFps: 'fast' })).kind).toBe('input');
+    expect(failureOf(await call('library.setCaptureFps', { id })).kind).toBe('input');
+    expect(failureOf(await call('library.setCaptureFps', { id: 999, captureFps: null })).kind).toBe('not-found');
+    // The 12-frame session is too short to analyse: refused, its rate unchanged.
+    expect(failureOf(await call('library.setCaptureFps', { id: sessionId, captureFps: 240 }))).toMatchObject({ kind: 'input', message: expect.stringMatching(/cannot be recomputed/) as string });
+    const first = await call('library.getSession', { id: sessionId });
+    expect(first.ok && (first.value as { session: { captureFps: unknown } }).session.captureFps).toBeNull();
+  });
+
   it('refuses paths the user did not pick, checks picked ones', async () => {
     const outside = mediaPath('tennis_forehand_1.mp4');
     const f = failureOf(await call('jobs.check', { paths: [outside] }));

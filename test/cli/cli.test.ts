@@ -83,6 +83,8 @@ describe('swing-studio failures: one stderr line, non-zero exit, library unchang
     ['unknown session', () => ['library', 'show', '999'], /no session with id 999/],
     ['delete unknown session', () => ['library', 'delete', '999'], /no session with id 999/],
     ['unknown player filter', () => ['library', 'list', '--player', 'Nobody'], /no player named "Nobody"/],
+    ['capture rate of an unknown session', () => ['library', 'set-capture-fps', '999', '240'], /no session with id 999/],
+    ['capture rate zero', () => ['library', 'set-capture-fps', String(sessionId), '0'], /expected "none" or a frame rate above 0/],
   ];
   for (const [name, args, message] of cases) {
     it(name, async () => {
@@ -132,6 +134,25 @@ describe('swing-studio library', () => {
     expect(rows[0]?.result?.fps_check).toBe(true);
     expect(rows[0]?.result?.resolution_check).toBe(true);
     expect(run.code).toBe(rows[0]?.ok ? 0 : 1);
+  });
+
+  it('sets the capture frame rate, recomputing the analysis from the stored pose, and back to real time', async () => {
+    const run = await runCliCapture(['library', 'set-capture-fps', String(sessionId), '240'], env);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toMatch(new RegExp(`^session ${sessionId}: capture 240 fps; analysis recomputed, contact at frame \\d+, overall \\d+\\n$`));
+    const rate = () => {
+      const db = openLibrary(home);
+      try {
+        const d = getSessionDetail(db, sessionId);
+        return [d?.session.captureFps, d?.analysis?.captureFps];
+      } finally {
+        db.close();
+      }
+    };
+    expect(rate()).toEqual([240, 240]);
+    const back = await runCliCapture(['library', 'set-capture-fps', String(sessionId), 'none'], env);
+    expect(back.stdout).toMatch(/: real time; analysis recomputed/);
+    expect(rate()).toEqual([null, null]);
   });
 
   it('deletes a session with its files', async () => {

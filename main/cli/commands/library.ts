@@ -3,15 +3,18 @@
  *   list [--player NAME] [--from DATE] [--to DATE] [--sport S] [--swing T] [--tag TAG] [--text WORDS] [--limit N] [--json]
  *   show <id> [--json]       feature table of a session (JSON: summary + features + pose frame counts)
  *   delete <id>              removes the session, its analyses, archives and (unshared) clip
+ *   set-capture-fps <id> <fps|none>   the session's capture frame rate (slow motion; none = real
+ *                            time): its analysis is recomputed from the stored pose
  */
-import type { Command } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
 import { swingStudioHome } from '../../config/home.js';
-import { SPORTS, SWING_TYPES, type Sport, type SwingType } from '../../contract/technique.js';
+import { MAX_CAPTURE_FPS, SPORTS, SWING_TYPES, type Sport, type SwingType } from '../../contract/technique.js';
 import type { WritableDb } from '../../library/db.js';
 import { openConfiguredLibrary } from '../../settings/library-location.js';
 import { getSessionDetail } from '../../library/detail.js';
 import { LibraryError } from '../../library/errors.js';
 import { findPlayerByName } from '../../library/players.js';
+import { setCaptureFps } from '../../library/recompute.js';
 import { deleteSession, listSessions } from '../../library/sessions.js';
 import type { SessionFilter } from '../../library/types.js';
 import { isoDate, numberIn, oneOf, rowId } from '../options.js';
@@ -42,7 +45,7 @@ async function withLibrary<T>(fn: (db: WritableDb) => T | Promise<T>): Promise<T
 
 /** Registers `library` and its subcommands. */
 export function registerLibrary(program: Command): void {
-  const lib = program.command('library').description('list, show and delete stored sessions').showHelpAfterError(false);
+  const lib = program.command('library').description('list, show and delete stored sessions; set their capture frame rate').showHelpAfterError(false);
 
   lib
     .command('list')
@@ -103,4 +106,30 @@ export function registerLibrary(program: Command): void {
         process.stdout.write(`deleted session ${id}\n`);
       }),
     );
+
+  lib
+    .command('set-capture-fps')
+    .description('set the frame rate the camera recorded at (slow motion) and recompute the analysis from the stored pose')
+    .argument('<id>', 'session id', rowId)
+    .argument('<fps>', `capture frame rate, frames/s (e.g. 240), or "none" for real time`, captureFpsArg)
+    .showHelpAfterError(false)
+    .action((id: number, fps: number | null) =>
+      withLibrary((db) => {
+        const out = setCaptureFps(db, id, fps);
+        const rate = fps === null ? 'real time' : `capture ${fps} fps`;
+        const score = out.overallScore === null ? '' : `, overall ${Math.round(out.overallScore)}`;
+        const contact = out.contact ? `, contact at frame ${out.contact.frameNr}` : '';
+        process.stdout.write(`session ${id}: ${rate}${out.analysisId === null ? ' (no analysis to recompute)' : `; analysis recomputed${contact}${score}`}\n`);
+      }),
+    );
+}
+
+/** `none` (real time) or a capture frame rate in (0, MAX_CAPTURE_FPS] frames/s. */
+function captureFpsArg(value: string): number | null {
+  if (value.trim().toLowerCase() === 'none') return null;
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n <= 0 || n > MAX_CAPTURE_FPS) {
+    throw new InvalidArgumentError(`expected "none" or a frame rate above 0 and at most ${MAX_CAPTURE_FPS}`);
+  }
+  return n;
 }
