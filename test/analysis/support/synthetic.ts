@@ -93,8 +93,14 @@ export function synthPose(t: number, o: Required<Omit<SynthOptions, 'fps' | 'sec
   let offElbow: V;
   let offWrist: V;
   if (o.twoHanded) {
+    // Both hands on the grip; the off arm keeps its segment lengths (0.37 m each): the elbow sits
+    // below the shoulder–wrist midpoint by what the lengths leave over (two-link arm), so the
+    // analysis' bone-length check sees a real arm.
     offWrist = add(wrist, [0, 0.08, 0]);
-    offElbow = add(add(offS, scale(add(offWrist, scale(offS, -1)), 0.5)), [0, -0.06, 0]);
+    const reach = add(offWrist, scale(offS, -1));
+    const d = Math.hypot(...reach);
+    const drop = Math.sqrt(Math.max(0, 0.37 ** 2 - (d / 2) ** 2));
+    offElbow = add(add(offS, scale(reach, 0.5)), [0, -drop, 0]);
   } else {
     offElbow = add(offS, rotY([0, -0.28, 0.05], trunk));
     offWrist = add(offElbow, rotY([0, -0.02, 0.25], trunk));
