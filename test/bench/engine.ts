@@ -12,6 +12,9 @@
  *   same pool plan with as many requests in flight as workers (no decode, no tracking);
  * - scaling: estimatePose with 1 worker × 1 thread, 1 × 2, 2 × 1 and the default plan for all
  *   cores (SWING_INFER_WORKERS / SWING_INFER_THREADS);
+ * - second pass against fast pass (issue 9: ≤ 2×): the second pass's wall time (decode again +
+ *   BlazePose heavy around the stroke, timings.secondPassS) ÷ the rest of the same estimatePose
+ *   call, on the clip at real time (one stroke: a ±0.75 s window), default plan;
  * - peak RSS of a process running one analysis (test/bench/engine-rss.ts) on ONNX Runtime and
  *   on the TF.js WASM fallback (the engine's runtime before ONNX Runtime: 2 workers).
  * Run: `npm run bench -- engine` or `npx tsx test/bench/engine.ts [clip]`.
@@ -74,7 +77,8 @@ async function pipeline(clip: string, plan?: InferPlan) {
   setPlan(plan);
   const m = await measured(() => estimatePose(clip, { playerHeightMm: 1850 }));
   setPlan(undefined);
-  return { wall: m.wall, cpu: m.cpu, frames: m.value.pose2d.frames };
+  const { secondPassS, secondPassFrames, totalS } = m.value.timings;
+  return { wall: m.wall, cpu: m.cpu, frames: m.value.pose2d.frames, secondRatio: secondPassS / (totalS - secondPassS), secondPassFrames };
 }
 
 /** Peak RSS (MiB) of a fresh process running one estimatePose of the clip (engine-rss.ts). */
@@ -111,6 +115,7 @@ async function main(): Promise<void> {
     for (const [name, plan] of Object.entries(plans)) {
       const p = await pipeline(clip, plan);
       add(`pipeline ${name}`, p.wall, p.cpu);
+      add(`second/fast ${name}`, p.secondRatio, p.secondPassFrames);
       frames = p.frames;
     }
     const ort = await inference({ workers: 1, threads: 1 }, frame, 150);
@@ -134,6 +139,8 @@ async function main(): Promise<void> {
   console.log(`lightning frames per CPU-second, 1 worker × 1 thread: ONNX Runtime ${(1 / ortCpu).toFixed(1)}, TF.js WASM ${(1 / tfCpu).toFixed(1)} → ${f2(tfCpu / ortCpu)}×; ms per frame ${(1000 * med('ort 1×1', 'wall')).toFixed(1)} vs ${(1000 * med('tfjs 1×1', 'wall')).toFixed(1)}; largest keypoint difference ${diff.toExponential(1)} (px of the frame, score)`);
   const [pw, iw] = [med(`pipeline default ${def.workers}×${def.threads} (${cores} cores)`, 'wall'), med('pure inference default', 'wall')];
   console.log(`pipeline / pure inference speed (default plan): ${f2(iw / pw)} (${(frames / pw).toFixed(1)} vs ${(frames / iw).toFixed(1)} frames/s)`);
+  const defName = `default ${def.workers}×${def.threads} (${cores} cores)`;
+  console.log(`second pass / fast pass wall time (default plan): ${f2(med(`second/fast ${defName}`, 'wall'))} over ${med(`second/fast ${defName}`, 'cpu')} re-estimated frames`);
   const [rssOrt, rssTf] = [peakRssMiB(clip, false), peakRssMiB(clip, true)];
   console.log(`peak RSS of one analysis: ONNX Runtime ${rssOrt.toFixed(0)} MiB, TF.js WASM fallback ${rssTf.toFixed(0)} MiB`);
   console.log(`load average at end ${loadavg().map(f2).join(' ')}`);
