@@ -27,6 +27,8 @@ export interface PaintEncodeOptions {
   crf: number;
   signal?: AbortSignal;
   onFrame?: (done: number) => void;
+  /** Copy the audio packets (default true); false writes the video stream alone. */
+  copyAudio?: boolean;
 }
 
 /**
@@ -37,7 +39,7 @@ export interface PaintEncodeOptions {
 export async function paintAndEncode(o: PaintEncodeOptions): Promise<number> {
   const { api, constants, lib } = await loadAv();
   const { demuxer, video } = await openClip(o.clipPath, o.signal ? { signal: o.signal } : {});
-  const audio = demuxer.audio();
+  const audio = o.copyAudio === false ? undefined : demuxer.audio();
   const tb = video.timeBase;
   const rotation = streamRotation({ side_data_list: [{ rotation: await streamDisplayRotation(video) }] });
   let decoder: Decoder | undefined;
