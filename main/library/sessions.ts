@@ -147,7 +147,8 @@ export function setTags(db: WritableDb, id: RowId, tags: readonly string[]): voi
 
 /**
  * Deletes a session: its rows (analyses, features, pose, tags, tennis tasks cascade) in one
- * transaction, then its archives, its thumbnail and its clip when no other session uses the same clip.
+ * transaction, then its archives, its thumbnail, and its clip and the clip's playback proxy when no
+ * other session uses the same clip.
  * Both run under the library-folder lock (main/library/lock.ts), so an ingest of the same clip
  * in another process cannot commit between the reference check and the unlink.
  * A crash between the two leaves unreferenced files, removed by the next sweep.
@@ -168,9 +169,11 @@ function deleteLocked(db: WritableDb, id: RowId, paths: LibraryPaths): void {
     db.prepare('DELETE FROM sessions WHERE id = ?').run(id);
     deleteUnusedTags(db);
     const shared = db.prepare('SELECT 1 FROM sessions WHERE clip_file = ? LIMIT 1').get(clip) !== undefined;
+    const proxy = shared ? undefined : (db.prepare('DELETE FROM playback_proxies WHERE clip_file = ? RETURNING proxy_file').pluck().get(clip) as string | undefined);
     // A thumbnail is removed only from the library's own folder (the column holds an absolute path).
     const thumb = row.thumbnail_path !== null && dirname(row.thumbnail_path) === paths.thumbnailsDir ? [row.thumbnail_path] : [];
-    return [...archives.map((a) => join(paths.archivesDir, a)), ...(shared ? [] : [join(paths.clipsDir, clip)]), ...thumb];
+    const clipFiles = shared ? [] : [clip, ...(proxy ? [proxy] : [])];
+    return [...archives.map((a) => join(paths.archivesDir, a)), ...clipFiles.map((f) => join(paths.clipsDir, f)), ...thumb];
   }).immediate();
   for (const f of files) removeFile(f);
 }

@@ -1,7 +1,8 @@
 /**
- * Removes files of the library folder that no row refers to: clips no session uses, archives
- * no analysis uses, thumbnails no session names, and `.tmp-` leftovers of interrupted atomic writes. This is the second half
- * of the crash-safety argument (README.md): files are written before the transaction that
+ * Removes files of the library folder that no row refers to: clips no session uses, playback
+ * proxies no playback_proxies row names, archives no analysis uses, thumbnails no session names,
+ * and `.tmp-` leftovers of interrupted atomic writes. This is the second half of the
+ * crash-safety argument (README.md): files are written before the transaction that
  * refers to them, so a crash can leave unreferenced files, never rows without files.
  *
  * Two guards keep it from deleting the files of an ingest in flight in another process:
@@ -45,7 +46,10 @@ export function sweepOrphans(db: WritableDb, opts: SweepOptions = {}): SweepRepo
   const paths = pathsOf(db);
   const cutoff = (opts.now ?? Date.now()) - (opts.graceMs ?? SWEEP_GRACE_MS);
   return withLibraryLock(paths.root, () => {
-    const clips = new Set(db.prepare('SELECT DISTINCT clip_file FROM sessions').pluck().all() as string[]);
+    const clips = new Set([
+      ...(db.prepare('SELECT DISTINCT clip_file FROM sessions').pluck().all() as string[]),
+      ...(db.prepare('SELECT proxy_file FROM playback_proxies').pluck().all() as string[]),
+    ]);
     const archives = new Set(db.prepare('SELECT archive_file FROM analyses').pluck().all() as string[]);
     const thumbs = new Set(
       (db.prepare('SELECT thumbnail_path FROM sessions WHERE thumbnail_path IS NOT NULL').pluck().all() as string[])

@@ -1,17 +1,24 @@
 /**
  * Where a session's clip and thumbnail are on disk, for the media route and media.urlFor.
- * The clip comes from the library's Session (main/library/sessions.ts); the thumbnail path is
+ * The clip is what the session page plays: the clip's playback proxy when it has one
+ * (main/library/proxies.ts: a clip Chromium cannot decode), else the library's clip
+ * (main/library/sessions.ts). Exports read Session.clipPath, the original. The thumbnail path is
  * the `sessions.thumbnail_path` column (absolute, set by setThumbnail).
  */
 import type { ReadableDb } from '../library/db.js';
+import { basename } from 'node:path';
+import { playbackProxyPath } from '../library/proxies.js';
 import { getSession } from '../library/sessions.js';
 
 /**
- * Absolute path of a session's clip or thumbnail.
+ * Absolute path of the clip the session page plays (proxy or original) or of the thumbnail.
  * @returns null when the session does not exist or has no thumbnail.
  */
 export function sessionFile(db: ReadableDb, sessionId: number, kind: 'clip' | 'thumbnail'): string | null {
-  if (kind === 'clip') return getSession(db, sessionId)?.clipPath ?? null;
+  if (kind === 'clip') {
+    const clip = getSession(db, sessionId)?.clipPath;
+    return clip === undefined ? null : (playbackProxyPath(db, basename(clip)) ?? clip);
+  }
   const row = db.prepare('SELECT thumbnail_path FROM sessions WHERE id = ?').get(sessionId) as
     { thumbnail_path: string | null } | undefined;
   return row?.thumbnail_path ?? null;
