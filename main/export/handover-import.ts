@@ -12,7 +12,7 @@
  */
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { readArchive } from '../archive/read.js';
 import { probeVideo } from '../engine/probe.js';
 import { readZipEntries } from '../archive/zip-entries.js';
@@ -21,6 +21,9 @@ import { DoneLine } from '../contract/technique.js';
 import type { WritableDb } from '../library/db.js';
 import { getSessionDetail } from '../library/detail.js';
 import { ingestAnalysis, sessionIdOfUid } from '../library/ingest.js';
+import { playbackProxyFor } from '../library/playback-proxy.js';
+import { storePlaybackProxy } from '../library/proxies.js';
+import { getSession } from '../library/sessions.js';
 import { makeSessionThumbnail } from '../library/thumbnail.js';
 import { findPlayerByName } from '../library/players.js';
 import type { NewPlayer, RowId } from '../library/types.js';
@@ -153,6 +156,7 @@ export async function importHandover(
         `${h.manifest.clip}: not a video clip Swing Studio can read (${err instanceof Error ? err.message : String(err)})`,
       );
     });
+    const proxy = await playbackProxyFor(clipPath, dir);
     const s = a.session;
     const sessionId = ingestAnalysis(db, {
       player,
@@ -175,6 +179,8 @@ export async function importHandover(
       archiveBytes: h.archiveBytes,
       backend: a.analysis!.backend === 'remote' ? 'remote' : 'local',
     });
+    const stored = getSession(db, sessionId)?.clipPath;
+    if (proxy && stored) storePlaybackProxy(db, basename(stored), proxy.path, proxy.reason);
     // The library card's picture (contact frame); the session stands without it.
     await makeSessionThumbnail(db, sessionId).catch(() => null);
     return { sessionId, created: true };

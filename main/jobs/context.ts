@@ -12,7 +12,12 @@ export interface JobProgress {
   share: number;
   bytes?: number;
   totalBytes?: number;
+  /** What the state is doing when it has steps: `playback-copy` while a playable copy of the clip is made (storing). */
+  step?: JobStep;
 }
+
+/** A named step within a job state (shown as its own line in the job list). */
+export type JobStep = 'playback-copy';
 
 /** The runner's handle on its job. */
 export interface JobContext {

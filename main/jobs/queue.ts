@@ -295,6 +295,7 @@ export class JobQueue {
       share: j.state === 'done' ? 1 : final ? 0 : (live?.share ?? 0),
       ...(live?.bytes !== undefined && !final ? { bytes: live.bytes } : {}),
       ...(live?.totalBytes !== undefined && !final ? { totalBytes: live.totalBytes } : {}),
+      ...(live?.step !== undefined && !final ? { step: live.step } : {}),
       warnings: j.safePoint.warnings ?? [],
       ...(j.reason ? { reason: j.reason } : {}),
       ...(j.sessionId !== null ? { sessionId: j.sessionId } : {}),

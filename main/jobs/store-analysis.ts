@@ -1,8 +1,10 @@
 /**
  * The `storing` step of an analysis job: stage the archive (downloaded from the done line's
- * archive URL when the server gave one), probe the clip for the session facts, and hand
- * everything to the library's ingestAnalysis (files first, then one transaction: see
- * main/library/ingest.ts); then the session's contact-frame thumbnail (main/library/thumbnail.ts).
+ * archive URL when the server gave one), probe the clip for the session facts, make a playable
+ * H.264 copy when the app cannot play the clip (main/library/playback-proxy.ts, progress as the
+ * `playback-copy` step), and hand everything to the library's ingestAnalysis (files first, then
+ * one transaction: see main/library/ingest.ts); then the proxy is stored with the clip
+ * (main/library/proxies.ts) and the session's contact-frame thumbnail made (main/library/thumbnail.ts).
  */
 import { DEFAULT_ARCHIVE_LIMITS } from '../archive/errors.js';
 import { statSync } from 'node:fs';
@@ -13,6 +15,9 @@ import { probeVideo } from '../engine/probe.js';
 import { LibraryError } from '../library/errors.js';
 import { ingestAnalysis } from '../library/ingest.js';
 import { setCaptureFps } from '../library/recompute.js';
+import { playbackProxyFor } from '../library/playback-proxy.js';
+import { storePlaybackProxy } from '../library/proxies.js';
+import { getSession } from '../library/sessions.js';
 import { makeSessionThumbnail } from '../library/thumbnail.js';
 import type { JobContext } from './context.js';
 import type { AnalysisJobInput } from './types.js';
@@ -50,6 +55,11 @@ export async function storeAnalysis(s: StoreAnalysisInput): Promise<number> {
     });
   }
   const video = await probeVideo(input.videoPath, ctx.signal);
+  // A clip the app's Chromium cannot decode gets a playable H.264 copy, made before anything is stored.
+  const proxy = await playbackProxyFor(input.videoPath, s.stagingDir, {
+    signal: ctx.signal,
+    onProgress: (share) => ctx.progress({ share, step: 'playback-copy' }),
+  });
   ctx.signal.throwIfAborted();
   const p = input.player;
   const sessionId = ingestAnalysis(ctx.db, {
@@ -82,6 +92,10 @@ export async function storeAnalysis(s: StoreAnalysisInput): Promise<number> {
       if (!(err instanceof LibraryError && err.code === 'invalid-input')) throw err;
       ctx.warn(`speeds stay on the video's clock: ${err.message}`);
     }
+  }
+  if (proxy) {
+    const clip = getSession(ctx.db, sessionId)?.clipPath;
+    if (clip) storePlaybackProxy(ctx.db, basename(clip), proxy.path, proxy.reason);
   }
   // The library card's picture; a clip whose contact frame cannot be decoded keeps the card's fallback.
   await makeSessionThumbnail(ctx.db, sessionId, ctx.signal).catch((err: unknown) => {

@@ -4,6 +4,7 @@
  */
 import type { Hand, Sport, SwingType } from '../contract/technique.js';
 import { FINAL_JOB_STATES, type JobKind, type JobState } from '../library/types.js';
+import type { JobStep } from './context.js';
 
 /** Which engine runs a job: the in-process local service or the vendor's servers. */
 export type BackendKind = 'local' | 'remote';
@@ -71,6 +72,8 @@ export interface JobView {
   bytes?: number;
   /** Size of the upload, bytes. */
   totalBytes?: number;
+  /** The step of the current state, when it has one (context.ts JobStep). */
+  step?: JobStep;
   warnings: string[];
   /** Why the job failed (one line), or how it was resumed. */
   reason?: string;

@@ -28,6 +28,7 @@ export function describeJob(job: JobView): string {
     case 'analysing':
       return `Analysing — ${percent(job.share)} %`;
     case 'storing':
+      if (job.step === 'playback-copy') return `Making a playable copy — ${percent(job.share)} %`;
       return 'Saving to the library';
     case 'done':
       return 'Done';
