@@ -87,6 +87,7 @@ export interface BrowserGlobals {
   performance: { now(): number };
   __swingDebug?: SwingDebugState;
   __jobStates?: string[];
+  __jobTexts?: string[];
   /** Set by the session page object: resolves on the video's next 'seeked'. */
   __seeked?: Promise<boolean>;
   setTimeout(cb: () => void, ms: number): number;

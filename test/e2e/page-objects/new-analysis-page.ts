@@ -90,6 +90,25 @@ export class NewAnalysisPage extends AppPage {
     });
   }
 
+  /** Records every distinct text the newest job's state line shows from now on (window.__jobTexts). */
+  async watchJobTexts(): Promise<void> {
+    await this.page.evaluate(() => {
+      const g = globalThis as unknown as BrowserGlobals;
+      const seen: string[] = [];
+      g.__jobTexts = seen;
+      const note = () => {
+        const s = g.document.querySelector('[data-testid="job"] [data-testid="job-state"]')?.textContent?.trim();
+        if (s && seen.at(-1) !== s) seen.push(s);
+      };
+      new g.MutationObserver(note).observe(g.document.body, { subtree: true, attributes: true, childList: true, characterData: true });
+    });
+  }
+
+  /** Texts recorded since {@link watchJobTexts}. */
+  async seenJobTexts(): Promise<string[]> {
+    return this.page.evaluate(() => (globalThis as unknown as BrowserGlobals).__jobTexts ?? []);
+  }
+
   async openFinishedSession(): Promise<void> {
     await this.page.getByTestId('job-open').first().click();
   }

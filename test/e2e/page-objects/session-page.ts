@@ -192,6 +192,30 @@ export class SessionPage extends AppPage {
     return this.#afterSeek(() => over.click({ position: { x: box.width * fraction, y: box.height / 2 } }));
   }
 
+  /**
+   * Mean RGB level (0..255) of the `size`×`size` pixels at (`at`, `at`) of the video frame shown
+   * now, read back through a canvas at the video's own size (clips with a frame code burnt in).
+   */
+  async frameLevel(at = 16, size = 96): Promise<number> {
+    return this.page.getByTestId('video').evaluate(
+      (el, a) => {
+        const v = el as unknown as VideoLike;
+        const g = globalThis as unknown as BrowserGlobals;
+        const c = g.document.createElement('canvas');
+        c.width = v.videoWidth;
+        c.height = v.videoHeight;
+        const ctx = c.getContext('2d');
+        if (!ctx) return NaN;
+        ctx.drawImage(v, 0, 0);
+        const px = ctx.getImageData(a.at, a.at, a.size, a.size).data;
+        let sum = 0;
+        for (let i = 0; i < px.length; i += 4) sum += ((px[i] ?? 0) + (px[i + 1] ?? 0) + (px[i + 2] ?? 0)) / 3;
+        return sum / (px.length / 4);
+      },
+      { at, size },
+    );
+  }
+
   /** The video element's box in the viewport (CSS px) and the viewport's size. */
   async videoInViewport(): Promise<{ top: number; bottom: number; left: number; right: number; viewW: number; viewH: number }> {
     return this.page.getByTestId('video').evaluate((el) => {
