@@ -7,6 +7,7 @@
  */
 import { J } from '../pose/h36m.js';
 import type { PoseTrack } from '../pose/pose-track.js';
+import { median3InPlace } from './one-euro.js';
 
 /**
  * Seconds of real time kept on each side of a contact: the issue's ≥ 0.6 s plus 0.15 s for the
@@ -35,33 +36,40 @@ export interface StrokeWindows {
   wholeClip: boolean;
 }
 
-function point(t: PoseTrack, f: number, j: number): [number, number] | null {
-  const i = (f * t.joints + j) * 2;
-  const [x, y] = [t.keypoints[i]!, t.keypoints[i + 1]!];
-  return t.present[f] && Number.isFinite(x) && Number.isFinite(y) ? [x, y] : null;
-}
+/** Lowest keypoint confidence used for the hand speed (MoveNet model card: 0.2-0.3; tracker.ts KP_MIN_SCORE). */
+const MIN_SCORE = 0.2;
 
-function torso(t: PoseTrack, f: number): number {
-  const [p, th] = [point(t, f, J.pelvis), point(t, f, J.thorax)];
-  return p && th ? Math.hypot(th[0] - p[0], th[1] - p[1]) : NaN;
+/** x and y series of joint j (NaN where absent or below MIN_SCORE), median-of-3 filtered (one-frame flips removed). */
+function series(t: PoseTrack, j: number): [Float64Array, Float64Array] {
+  const xs = new Float64Array(t.frames).fill(NaN);
+  const ys = new Float64Array(t.frames).fill(NaN);
+  for (let f = 0; f < t.frames; f++) {
+    if (!t.present[f] || (t.confidences[f * t.joints + j] ?? 0) < MIN_SCORE) continue;
+    xs[f] = t.keypoints[(f * t.joints + j) * 2]!;
+    ys[f] = t.keypoints[(f * t.joints + j) * 2 + 1]!;
+  }
+  median3InPlace(xs);
+  median3InPlace(ys);
+  return [xs, ys];
 }
 
 /**
- * Per frame, the faster wrist's speed in torso lengths per real second (central difference;
- * NaN where a wrist or the torso is missing). `times` are the frames' video times, seconds.
+ * Per frame, the faster wrist's speed in torso lengths per real second (central difference of
+ * median-of-3 filtered positions; NaN where a wrist or the torso is missing). `times` are the
+ * frames' video times, seconds.
  */
 export function handSpeeds(t: PoseTrack, times: ArrayLike<number>, realPerVideo: number): Float64Array {
   const out = new Float64Array(t.frames).fill(NaN);
+  const [[px, py], [tx, ty]] = [series(t, J.pelvis), series(t, J.thorax)];
+  const wrists = [series(t, J.leftWrist), series(t, J.rightWrist)];
   for (let f = 1; f + 1 < t.frames; f++) {
     const dt = (times[f + 1]! - times[f - 1]!) * realPerVideo;
-    const size = torso(t, f);
+    const size = Math.hypot(tx[f]! - px[f]!, ty[f]! - py[f]!);
     if (!(dt > 0) || !(size > 0)) continue;
-    let best = NaN;
-    for (const j of [J.leftWrist, J.rightWrist]) {
-      const [a, b] = [point(t, f - 1, j), point(t, f + 1, j)];
-      if (a && b) best = Math.max(Number.isFinite(best) ? best : 0, Math.hypot(b[0] - a[0], b[1] - a[1]) / size / dt);
+    for (const [xs, ys] of wrists) {
+      const v = Math.hypot(xs[f + 1]! - xs[f - 1]!, ys[f + 1]! - ys[f - 1]!) / size / dt;
+      if (Number.isFinite(v)) out[f] = Math.max(Number.isFinite(out[f]!) ? out[f]! : 0, v);
     }
-    out[f] = best;
   }
   return out;
 }

@@ -113,6 +113,7 @@ describe('stroke windows', () => {
     for (let f = 0; f < frames; f++) {
       t.present[f] = 1;
       t.timestamps[f] = f / fps;
+      t.confidences.fill(1, f * 17, f * 17 + 17);
       const k = t.keypoints.subarray(f * 34, f * 34 + 34);
       k.fill(0);
       k[2 * J.thorax + 1] = -100; // torso 100 px
@@ -128,6 +129,12 @@ describe('stroke windows', () => {
     expect(w.contacts).toEqual([150]);
     expect(w.wholeClip).toBe(false);
     expect(w.ranges).toEqual([[150 - Math.floor(WINDOW_HALF_S * 30), 150 + Math.floor(WINDOW_HALF_S * 30)]]); // frames within 0.75 s: ±22
+  });
+
+  it('a one-frame wrist flip (MoveNet jumping to the other hand) is not a stroke', () => {
+    const t = swingTrack(300, 30, 150);
+    t.keypoints[40 * 34 + 2 * J.rightWrist] = t.keypoints[40 * 34 + 2 * J.rightWrist]! + 300; // 3 torso lengths for one frame
+    expect(strokeWindows(t, t.timestamps).contacts).toEqual([150]);
   });
 
   it('a slowed clip (0.13 real s per video s) covers most of the clip: the whole clip', () => {
