@@ -5,6 +5,7 @@
  * fields are kept, never rejected, so a newer vendor response still parses.
  */
 import { z } from 'zod';
+import { MAX_CAPTURE_FPS } from './capture-rate.js';
 
 /** Skill levels named by API.md, in ascending order. */
 export const LEVELS = ['beginner', 'intermediate', 'advanced', 'professional'] as const;
@@ -35,8 +36,8 @@ const levelRanges = z.looseObject({
   professional: range,
 });
 
-/** Highest capture frame rate accepted, frames/s (high-speed research cameras reach tens of thousands). */
-export const MAX_CAPTURE_FPS = 100_000;
+/** Highest capture frame rate accepted, frames/s (defined with the capture-rate words in capture-rate.ts). */
+export { MAX_CAPTURE_FPS };
 
 /** `metadata` form field of `POST {technique_url}/process` (API.md "Technique analysis request metadata"). */
 export const TechniqueRequestMetadata = z.looseObject({

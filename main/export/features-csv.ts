@@ -6,7 +6,13 @@
 import { stringify } from 'csv-stringify/sync';
 import type { SessionDetail } from '../library/types.js';
 
-/** Column names, in order. Units: value in `unit`; score 0..100; event_time_s seconds. */
+/**
+ * Column names, in order. Units: value in `unit`; score 0..100; event_time_s and
+ * event_frame_nr on the video's own timeline. `capture_fps`: the capture frame rate the speeds
+ * were measured with, frames/s (empty: none given); `time_base`: `real` when speeds and
+ * durations are in real seconds (capture rate applied), `video` when on the clip's clock (the
+ * clip taken as real time).
+ */
 export const FEATURES_CSV_COLUMNS = [
   'session_id',
   'player',
@@ -23,12 +29,15 @@ export const FEATURES_CSV_COLUMNS = [
   'event',
   'event_time_s',
   'event_frame_nr',
+  'capture_fps',
+  'time_base',
 ] as const;
 
 /** Rows of the feature CSV for several sessions (sessions without an analysis add no rows). */
 export function featureRows(details: readonly SessionDetail[]): (string | number)[][] {
   const rows: (string | number)[][] = [];
   for (const d of details) {
+    const capture = d.analysis?.captureFps ?? null;
     for (const f of d.features) {
       rows.push([
         d.session.id,
@@ -46,6 +55,8 @@ export function featureRows(details: readonly SessionDetail[]): (string | number
         f.event.name,
         f.event.timestamp,
         f.event.frame_nr,
+        capture ?? '',
+        capture === null ? 'video' : 'real',
       ]);
     }
   }

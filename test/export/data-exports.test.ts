@@ -12,7 +12,10 @@ import { AnalysisExport } from '../../main/export/analysis-json.js';
 import { FEATURES_CSV_COLUMNS } from '../../main/export/features-csv.js';
 import { KVA_TIMESTAMPS_PER_FRAME } from '../../main/export/kva.js';
 import { poseCsvColumns } from '../../main/export/pose-csv.js';
+import { sessionReportHtml } from '../../main/export/report/session-report.js';
 import { exportSession } from '../../main/export/session-export.js';
+import { getSessionDetail } from '../../main/library/detail.js';
+import { setCaptureFps } from '../../main/library/recompute.js';
 import { TRC_MARKERS } from '../../main/export/trc.js';
 import { kpIndex } from '../../main/pose/pose-track.js';
 import { sessionFixture, type SessionFixture } from './session-fixture.js';
@@ -38,6 +41,7 @@ describe('session data exports', () => {
       expect(r.level).toBe(f.level);
       expect(r.player).toBe('Roger Test');
       expect(Number(r.event_frame_nr)).toBe(f.event.frame_nr);
+      expect([r.capture_fps, r.time_base]).toEqual(['', 'video']);
     }
   });
 
@@ -128,5 +132,18 @@ describe('session data exports', () => {
   it('a session without analysis or an unknown id is refused with a clear error', async () => {
     await expect(exportSession(fx.db, 9999, 'csv', join(fx.out, 'x.csv'))).rejects.toThrow('no session with id 9999');
     await expect(exportSession(fx.db, fx.sessionId, 'mp4', join(fx.out, 'x.mp4'), { feature: 'nope' })).rejects.toThrow('has no feature "nope"');
+  });
+});
+
+describe('exports of a session with a capture frame rate (slow motion)', () => {
+  it('csv carries the capture rate and real-time units; the report says so', async () => {
+    setCaptureFps(fx.db, fx.sessionId, 240);
+    const [file] = await exportSession(fx.db, fx.sessionId, 'csv', join(fx.out, 'features-240.csv'));
+    const rows = parse<Record<string, string>>(readFileSync(file!), { columns: true });
+    expect(rows.length).toBeGreaterThanOrEqual(8);
+    for (const r of rows) expect([r.capture_fps, r.time_base]).toEqual(['240', 'real']);
+    const html = sessionReportHtml(getSessionDetail(fx.db, fx.sessionId)!, []);
+    expect(html).toContain('Capture rate: capture 240 fps (8.0× slow motion). Speeds and durations in real seconds: recorded at capture 240 fps');
+    expect(html).toContain('video time (s)');
   });
 });

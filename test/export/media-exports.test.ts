@@ -40,6 +40,7 @@ describe('session media exports', () => {
     await exportSession(fx.db, fx.sessionId, 'pdf', pdf);
     const text = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
     expect(text).toContain('Roger Test');
+    expect(text).toContain('Capture rate: real time. Speeds and durations in seconds of the clip (29.97 fps), taken as real time');
     for (const f of fx.detail.features) {
       expect(text).toContain(f.feature_human_readable_name);
       expect(text).toContain(`${f.feature_human_readable_name} ${Math.round(f.score)}`);

@@ -6,6 +6,7 @@
  */
 import { LEVELS } from '../../contract/technique.js';
 import { categoryLabel } from '../../contract/display-names.js';
+import { captureRateText, clockSentence } from '../../contract/capture-rate.js';
 import type { FeatureRow, SessionDetail } from '../../library/types.js';
 import { chartDivs, chartScripts, uplotAssetsInline, type ChartSpec } from './report-charts.js';
 import { esc, REPORT_CSS } from './report-style.js';
@@ -66,7 +67,7 @@ export function kineticChainChart(d: SessionDetail): ChartSpec | null {
     title: 'Kinetic chain',
     x,
     xIsTime: false,
-    xLabel: 'time (s)',
+    xLabel: 'video time (s)',
     series: [
       { label: `hip (${kc.hip.unit ?? 'deg/s'})`, color: '#8e44ad', values: vals(kc.hip.plot_values), scale: 'ang' },
       { label: `shoulder (${kc.shoulder.unit ?? 'deg/s'})`, color: '#1f6feb', values: vals(kc.shoulder.plot_values), scale: 'ang' },
@@ -94,6 +95,7 @@ export function sessionReportHtml(d: SessionDetail, keyFrames: readonly ReportKe
 <style>${uplotAssetsInline().css}${REPORT_CSS}</style></head><body>
 <h1>${esc(p.name)}</h1>
 <div class="meta">${esc(s.recordedAt.slice(0, 10))} · ${esc(s.sport)} · ${esc(s.swingType.replace(/_/g, ' '))} · ${esc(p.dominantHand)}-handed · ${esc(s.title)}</div>
+<div class="meta">${esc(slowMotionLine(d))}</div>
 <h2>Scores</h2>
 <div class="scores"><div class="score-card overall"><div>Overall</div><div class="v">${overall == null ? '–' : Math.round(overall)}</div><div>${d.features.length} features</div></div>${cats}</div>
 <h2>Key frames</h2><div class="frames">${frames || '<p>No pose to show.</p>'}</div>
@@ -104,6 +106,14 @@ ${d.notes ? `<h2>Coach notes</h2><p>${esc(d.notes)}</p>` : ''}
 <footer>Swing Studio · analysis ${esc(d.analysis?.uid ?? '')} · ${esc(d.analysis?.backend ?? '')} ${esc(d.analysis?.pipelineVersion ?? '')}</footer>
 ${charts.length ? chartScripts(charts) : '<script>document.body.dataset.chartsReady = "1";</script>'}
 </body></html>`;
+}
+
+/** The analysis' clock: its capture rate and what the units are; with the slow-motion guess when there is one. */
+function slowMotionLine(d: SessionDetail): string {
+  const capture = d.analysis?.captureFps ?? null;
+  const guess = capture === null ? d.analysis?.slowMotionGuess : null;
+  const hint = guess ? ` The clip looks slowed about ${guess.factor.toFixed(1)}× (capture about ${guess.suggestedCaptureFps} fps); its speeds read low.` : '';
+  return `Capture rate: ${captureRateText(capture, d.session.fps)}. ${clockSentence(capture, d.session.fps)}${hint}`;
 }
 
 function round(v: number): number {
