@@ -32,6 +32,16 @@ describe('validateForm', () => {
     expect(inputs[1]?.videoPath).toBe('/clips/b.mov');
   });
 
+  it('sends the capture frame rate of a slow-motion clip: a common choice or a typed rate; real time sends none', () => {
+    const base = { name: 'Ben', height: '185' };
+    expect(validateForm(form(base), [clip], [], 'metric').inputs[0]).not.toHaveProperty('captureFps');
+    expect(validateForm(form({ ...base, slowMotion: '240' }), [clip], [], 'metric').inputs[0]?.captureFps).toBe(240);
+    expect(validateForm(form({ ...base, slowMotion: 'other', captureFps: '1000' }), [clip], [], 'metric').inputs[0]?.captureFps).toBe(1000);
+    for (const bad of ['', '0', '-60', 'fast', '200000']) {
+      expect(validateForm(form({ ...base, slowMotion: 'other', captureFps: bad }), [clip], [], 'metric').errors.captureFps).toMatch(/frame rate the camera recorded at/);
+    }
+  });
+
   it('uses an existing player with its stored hand and height', () => {
     const { inputs } = validateForm(form({ playerMode: 'existing', playerId: 3 }), [clip], [ana], 'metric');
     expect(inputs[0]?.player).toEqual({ id: 3, name: 'Ana', dominantHand: 'left', heightMm: 1700 });

@@ -1,10 +1,12 @@
 /**
  * The new-analysis form and its validation (the rules of API.md's request metadata and of the
  * contract's AnalysisJobInput: sport, swing type, dominant hand, height in mm > 0 within human
- * bounds, optional ball time ≥ 0 and inside the clip), turned into job inputs per video.
+ * bounds, optional ball time ≥ 0 and inside the clip, optional capture frame rate for slow
+ * motion), turned into job inputs per video.
  */
 import type { ApiRequest, Player } from '../../../../preload/contract.js';
 import type { Hand, Sport, SwingType } from '../../../../main/contract/technique.js';
+import { MAX_CAPTURE_FPS } from '../../../../main/contract/capture-rate.js';
 import { heightInputToMm, type UnitSystem } from '../units.js';
 
 /** One job input of `jobs.enqueueAnalysis`. */
@@ -15,6 +17,12 @@ export const VIDEO_EXTENSIONS = ['.mp4', '.mov', '.avi', '.webm', '.mkv'] as con
 
 /** Height bounds, millimetres (the contract's HeightMm: every recorded human, catches unit mistakes). */
 export const HEIGHT_MM = { min: 500, max: 2800 } as const;
+
+/** Capture frame rates offered in one click, frames/s (phones film slow motion at 120 and 240). */
+export const SLOW_MOTION_CHOICES = ['120', '240'] as const;
+
+/** The "Slow motion" control: real time, a common capture rate, or another rate typed in `captureFps`. */
+export type SlowMotionChoice = 'real' | (typeof SLOW_MOTION_CHOICES)[number] | 'other';
 
 /** The form as the inputs hold it. */
 export interface AnalysisForm {
@@ -29,6 +37,10 @@ export interface AnalysisForm {
   /** Ball contact time, seconds; '' = detect automatically. */
   ballTime: string;
   backend: 'local' | 'remote';
+  /** Slow motion: 'real' = the clip plays in real time (default). */
+  slowMotion: SlowMotionChoice;
+  /** Capture frame rate typed when slowMotion is 'other', frames/s; '' = empty. */
+  captureFps: string;
   title: string;
   /** YYYY-MM-DD or ''. */
   recordedAt: string;
@@ -46,6 +58,8 @@ export function emptyForm(backend: 'local' | 'remote' = 'local'): AnalysisForm {
     swingType: 'forehand_drive',
     ballTime: '',
     backend,
+    slowMotion: 'real',
+    captureFps: '',
     title: '',
     recordedAt: '',
   };
@@ -106,6 +120,13 @@ export function validateForm(
     else if (t > shortest) errors.ballTime = `The ball time is after the end of the clip (${shortest.toFixed(2)} s).`;
     else ballTimestampS = t;
   }
+  let captureFps: number | undefined;
+  if (form.slowMotion === 'other') {
+    const c = Number(form.captureFps);
+    if (form.captureFps.trim() === '' || !Number.isFinite(c) || c <= 0 || c > MAX_CAPTURE_FPS)
+      errors.captureFps = `Enter the frame rate the camera recorded at (frames per second, up to ${MAX_CAPTURE_FPS}).`;
+    else captureFps = c;
+  } else if (form.slowMotion !== 'real') captureFps = Number(form.slowMotion);
   if (form.recordedAt && !/^\d{4}-\d{2}-\d{2}$/.test(form.recordedAt)) errors.recordedAt = 'Use a date like 2026-11-20.';
   if (form.title.length > 200) errors.title = 'The title is at most 200 characters.';
 
@@ -117,6 +138,7 @@ export function validateForm(
     swingType: form.swingType,
     backend: form.backend,
     ...(ballTimestampS !== undefined ? { ballTimestampS } : {}),
+    ...(captureFps !== undefined ? { captureFps } : {}),
     ...(form.title.trim() ? { title: form.title.trim() } : {}),
     ...(form.recordedAt ? { recordedAt: form.recordedAt } : {}),
   }));
