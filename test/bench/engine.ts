@@ -1,6 +1,6 @@
 /**
  * Benchmark (not a test) of the pose engine on tennis_forehand_2.mp4 (1080p, 10.01 s, 29.97 fps,
- * the fast pass: MoveNet lightning). Every figure is a ratio of two measurements of the same run
+ * the fast pass: MoveNet lightning, `secondPass: false`). Every figure is a ratio of two measurements of the same run
  * (the machine is shared and its load varies; absolute times do not carry between machines);
  * medians of ENGINE_BENCH_ROUNDS rounds (default 3), the variants alternating within a round:
  * - /process against decode: estimatePose (probe, worker start-up incl. model load, decode,
@@ -11,7 +11,8 @@
  * - pipeline against pure inference: estimatePose frames/s ÷ crop-model frames/s through the
  *   same pool plan with as many requests in flight as workers (no decode, no tracking);
  * - scaling: estimatePose with 1 worker × 1 thread, 1 × 2, 2 × 1 and the default plan for all
- *   cores (SWING_INFER_WORKERS / SWING_INFER_THREADS);
+ *   cores (SWING_INFER_WORKERS / SWING_INFER_THREADS), and on the TF.js WASM fallback (the
+ *   engine's runtime before ONNX Runtime) for comparison;
  * - second pass against fast pass (issue 9: ≤ 2×): the second pass's wall time (decode again +
  *   BlazePose heavy around the stroke, timings.secondPassS) ÷ the rest of the same estimatePose
  *   call, on the clip at real time (one stroke: a ±0.75 s window), default plan;
@@ -72,10 +73,10 @@ async function inference(plan: InferPlan, frame: Frame, frames: number, tfjs = f
   }
 }
 
-/** One estimatePose run with `plan` (undefined: the default for this machine's cores). */
-async function pipeline(clip: string, plan?: InferPlan) {
-  setPlan(plan);
-  const m = await measured(() => estimatePose(clip, { playerHeightMm: 1850 }));
+/** One estimatePose run, fast pass only (no BlazePose second pass), with `plan` (undefined: the default for this machine's cores), on the TF.js WASM fallback when `tfjs`. */
+async function pipeline(clip: string, plan?: InferPlan, tfjs = false) {
+  setPlan(plan, tfjs);
+  const m = await measured(() => estimatePose(clip, { playerHeightMm: 1850, secondPass: false }));
   setPlan(undefined);
   const { secondPassS, secondPassFrames, totalS } = m.value.timings;
   return { wall: m.wall, cpu: m.cpu, frames: m.value.pose2d.frames, secondRatio: secondPassS / (totalS - secondPassS), secondPassFrames };
@@ -103,6 +104,8 @@ async function main(): Promise<void> {
   const def = inferPlan(cores);
   const plans: Record<string, InferPlan | undefined> = { '1×1': { workers: 1, threads: 1 }, '1×2': { workers: 1, threads: 2 }, '2×1': { workers: 2, threads: 1 } };
   plans[`default ${def.workers}×${def.threads} (${cores} cores)`] = undefined;
+  const TFJS = 'TF.js WASM fallback (the engine before ONNX Runtime), default plan';
+  plans[TFJS] = undefined;
   console.log(`clip: ${clip}, ${size.width}×${size.height} decode; load average at start ${loadavg().map(f2).join(' ')}`);
   const runs: Record<string, { wall: number[]; cpu: number[] }> = {};
   const add = (k: string, wall: number, cpu: number) => ((runs[k] ??= { wall: [], cpu: [] }).wall.push(wall), runs[k].cpu.push(cpu));
@@ -113,7 +116,7 @@ async function main(): Promise<void> {
     const d = await decodeBaseline(clip, size);
     add('decode', d.wall, d.cpu);
     for (const [name, plan] of Object.entries(plans)) {
-      const p = await pipeline(clip, plan);
+      const p = await pipeline(clip, plan, name === TFJS);
       add(`pipeline ${name}`, p.wall, p.cpu);
       add(`second/fast ${name}`, p.secondRatio, p.secondPassFrames);
       frames = p.frames;
