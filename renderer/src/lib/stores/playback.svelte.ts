@@ -52,6 +52,23 @@ export class PlaybackManager {
     }
   }
 
+  /**
+   * Sets the open session's capture frame rate (frames/s; null = real time): main recomputes
+   * its analysis from the stored pose, then the detail is reloaded (the clip and the time on
+   * screen stay; the selected feature is selected again by name).
+   * @throws ApiError (input: the rate is out of range or the pose cannot be analysed)
+   */
+  async setCaptureFps(captureFps: number | null): Promise<void> {
+    const id = this.#openId;
+    if (!id) return;
+    await call('library.setCaptureFps', { id, captureFps });
+    const detail = await call('library.getSession', { id });
+    if (this.#openId !== id) return;
+    const name = this.selected?.feature_name;
+    this.detail = detail;
+    this.selected = detail.features.find((f) => f.feature_name === name) ?? null;
+  }
+
   /** Forgets the open session. */
   close(): void {
     this.#openId = 0;
