@@ -33,6 +33,7 @@ import {
   strokeWindow,
 } from './strokes.js';
 import { readTrc, trcStature, trcToH36m } from './trc.js';
+import { renderWristAtContact, wristAtContact, type WristRow } from './wrist-at-contact.js';
 
 /** PCK thresholds, shares of torso size (issue 8). */
 const ALPHAS = [0.05, 0.1, 0.2];
@@ -210,6 +211,14 @@ const labels = readStrokeLabels();
 const t0 = performance.now();
 const ev = await events(labels);
 const d2 = twoD(ev.poses);
+const wrists: WristRow[] = ev.out.flatMap((c) =>
+  c.strokes.map((s) => {
+    const l = labels[c.clip]!;
+    const p = ev.poses.get(c.clip)!;
+    const r = wristAtContact(p.pose2d, p.pose3d, s.label.contact_frame, s.label.hand, l.fps, l.slow_motion_factor);
+    return { clip: c.clip, frame: s.label.contact_frame, hand: s.label.hand, r };
+  }),
+);
 const d3 = await threeD();
 const cu = await cuts(labels, ev.out, ev.poses);
 const { head, dirty } = gitInfo();
@@ -219,6 +228,7 @@ const md = [
   header,
   ev.out.length ? renderEvents(ev.out) : '',
   ...d2.map((p) => p.text),
+  wrists.length ? renderWristAtContact(wrists) : '',
   d3?.text ?? '',
   ev.out.length ? renderGroups(ev.out, CONTRACT_HAS_CAPTURE_FPS) : '',
   ...cu.map((c) => c.text),
@@ -237,6 +247,7 @@ const json = {
     ...c,
     windows: analysedLabels(labels[c.clip]!, clipSetup(c.clip)).map((s) => strokeWindow(labels[c.clip]!, s)),
   })),
+  wristAtContact: wrists,
   pck: d2.map(({ clip, title, result, worst }) => ({ clip, title, ...result, worst })),
   pose3d: d3 && { heightMm: d3.heightMm, results: d3.results },
   cuts: cu.map(({ clip, frame, columns, spreads }) => ({ clip, frame, columns, spreads })),

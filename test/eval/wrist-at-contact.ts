@@ -9,6 +9,7 @@ import { boneOutliers } from '../../main/analysis/bone-check.js';
 import { jointValid } from '../../main/analysis/pose-access.js';
 import { J } from '../../main/pose/h36m.js';
 import type { PoseTrack } from '../../main/pose/pose-track.js';
+import { mdTable, pct, ratio } from './table.js';
 
 /** Half window around contact, seconds of real time (issue 9). */
 export const CONTACT_HALF_S = 0.1;
@@ -48,4 +49,18 @@ export function wristAtContact(
     return { frames, measured };
   });
   return counts.reduce((a, b) => (b.measured > a.measured ? b : a));
+}
+
+/** One report row: clip, labelled contact frame, hand, result. */
+export interface WristRow {
+  clip: string;
+  frame: number;
+  hand: string;
+  r: WristAtContact;
+}
+
+/** The report section of {@link wristAtContact} over the labelled strokes. */
+export function renderWristAtContact(rows: readonly WristRow[]): string {
+  const body = rows.map((w) => [w.clip.replace(".mp4", ""), String(w.frame), w.hand, ratio(w.r.measured, w.r.frames), pct(w.r.frames ? w.r.measured / w.r.frames : NaN), w.r.frames && w.r.measured >= 0.8 * w.r.frames ? 'yes' : 'no']);
+  return `### Hands through contact: hitting wrist measured within ±${CONTACT_HALF_S} s real time of each labelled contact (target ≥ 80 %)\n\n${mdTable(['clip', 'label frame', 'hand', 'measured frames', 'share', '≥ 80 %'], body)}`;
 }
