@@ -61,6 +61,6 @@ export interface WristRow {
 
 /** The report section of {@link wristAtContact} over the labelled strokes. */
 export function renderWristAtContact(rows: readonly WristRow[]): string {
-  const body = rows.map((w) => [w.clip.replace(".mp4", ""), String(w.frame), w.hand, ratio(w.r.measured, w.r.frames), pct(w.r.frames ? w.r.measured / w.r.frames : NaN), w.r.frames && w.r.measured >= 0.8 * w.r.frames ? 'yes' : 'no']);
+  const body = rows.map((w) => [w.clip.replace('.mp4', ''), String(w.frame), w.hand, ratio(w.r.measured, w.r.frames), pct(w.r.frames ? w.r.measured / w.r.frames : NaN), w.r.frames && w.r.measured >= 0.8 * w.r.frames ? 'yes' : 'no']);
   return `### Hands through contact: hitting wrist measured within ±${CONTACT_HALF_S} s real time of each labelled contact (target ≥ 80 %)\n\n${mdTable(['clip', 'label frame', 'hand', 'measured frames', 'share', '≥ 80 %'], body)}`;
 }
