@@ -1,7 +1,7 @@
 /**
  * The runtime choice: ONNX Runtime by default; when onnxruntime-node cannot load (forced here
  * with SWING_ORT_MODULE pointing at a missing file, as on a machine whose native library fails)
- * the engine runs the TF.js WASM fallback and says so in a warning. Both runs analyse the same
+ * the engine runs the TF.js WASM fallback and says so in a warning. Both runs (fast pass) analyse the same
  * 1 s cut of tennis_forehand_2.mp4 (frames 90-119, the player in view).
  *
  * Same outputs: per model run the runtimes agree within 2.2e-6 (test/models). On the first
@@ -44,10 +44,10 @@ function distancesPx(a: PoseEstimate, b: PoseEstimate, from = 0, to = a.pose2d.f
 
 describe('pose runtime', () => {
   it('runs on ONNX Runtime, and on TF.js WASM with a warning when ONNX Runtime cannot load', async () => {
-    const ort = await estimatePose(clip, { playerHeightMm: 1850 });
+    const ort = await estimatePose(clip, { playerHeightMm: 1850, secondPass: false });
     expect(ort.warnings.join('\n')).not.toMatch(/ONNX Runtime could not load/);
     process.env.SWING_ORT_MODULE = join(tempDir(), 'missing-onnxruntime.js');
-    const tfjs = await estimatePose(clip, { playerHeightMm: 1850 });
+    const tfjs = await estimatePose(clip, { playerHeightMm: 1850, secondPass: false });
     expect(tfjs.warnings.join('\n')).toMatch(/ONNX Runtime could not load \(.*missing-onnxruntime.*\): pose models run on the TF\.js WASM fallback/);
     expect(Array.from(tfjs.pose2d.present)).toEqual(Array.from(ort.pose2d.present));
     expect(ort.pose2d.present.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(25);
