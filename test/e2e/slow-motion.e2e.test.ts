@@ -1,0 +1,121 @@
+/**
+ * Slow motion in the app, in real Chromium through the bridge:
+ * - the New analysis form's "Slow motion" control sends the capture frame rate: the 3 s cut of
+ *   tennis_forehand_2.mp4 (test/support/analysed-clip.ts; the clip is about 8× slowed, labels)
+ *   analysed on this computer "Recorded at 240 fps" is stored with capture 240 fps and measured
+ *   in real time;
+ * - the whole tennis_forehand_2.mp4 analysed without a rate (engine pose from the eval cache,
+ *   test/eval/pose-cache.ts) is guessed slowed: the session shows the warning in a banner, and
+ *   "Treat as 8× slow motion" recomputes it at 240 fps from the stored pose; Change… → Real time
+ *   brings the banner back.
+ * Screenshots go to test-artifacts/e2e/.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { computeTechniqueResult } from '../../main/analysis/technique.js';
+import { DoneLine, type TechniqueRequestMetadata } from '../../main/contract/technique.js';
+import { getSessionDetail } from '../../main/library/detail.js';
+import { ingestAnalysis } from '../../main/library/ingest.js';
+import { listSessions } from '../../main/library/sessions.js';
+import { poseTrackToJson } from '../../main/pose/pose-track.js';
+import { analysedClip } from '../support/analysed-clip.js';
+import { mediaPath } from '../support/media.js';
+import { poseOf } from '../eval/pose-cache.js';
+import { buildRenderer, startApp, type E2eApp } from './harness.js';
+import { NewAnalysisPage, SessionPage } from './page-objects/index.js';
+
+let app: E2eApp;
+let buildDir: string;
+let cutPath: string;
+
+/** Federer (labels/strokes.json): right-handed, 1.85 m. */
+const META: TechniqueRequestMetadata = { uid: 'slow-e2e', sport: 'tennis', swing_type: 'forehand_drive', dominant_hand: 'right', player_height_mm: 1850 };
+
+beforeAll(async () => {
+  buildDir = mkdtempSync(join(tmpdir(), 'swing-slow-'));
+  const [{ clipPath }] = await Promise.all([analysedClip(), buildRenderer(join(buildDir, 'dist'))]);
+  cutPath = clipPath;
+  app = await startApp(join(buildDir, 'dist'), { width: 1280, height: 720 });
+}, 600_000);
+
+afterAll(async () => {
+  await app?.close();
+  if (buildDir) rmSync(buildDir, { recursive: true, force: true });
+});
+
+describe('slow motion', () => {
+  it('the New analysis form sends the capture rate: the session is measured in real time', async () => {
+    const np = new NewAnalysisPage(app.page);
+    await np.open();
+    await np.upload([cutPath]);
+    await np.newPlayer('Slow Player', 'right', '185');
+    await np.swing('tennis', 'forehand_drive', 'Forehand at 240 fps');
+    const control = app.page.getByTestId('slow-motion');
+    expect(await control.inputValue()).toBe('real');
+    await control.selectOption('other');
+    await app.page.getByTestId('capture-fps').fill('0');
+    await np.submit();
+    expect(await app.page.getByTestId('capture-fps-error').innerText()).toMatch(/frame rate the camera recorded at/);
+    await control.selectOption('240');
+    expect(await app.page.getByTestId('capture-fps').count()).toBe(0);
+    await np.screenshot('30-new-analysis-slow-motion');
+    await np.submit();
+    expect((await np.waitForJobEnd(600_000)).state).toBe('done');
+    const db = app.bridge.services.deps.db;
+    const [summary] = listSessions(db, { text: 'Slow Player' });
+    const d = getSessionDetail(db, summary!.id)!;
+    expect(d.session.captureFps).toBe(240);
+    expect(d.analysis?.captureFps).toBe(240);
+    await np.openFinishedSession();
+    await new SessionPage(app.page).waitForSkeleton();
+    expect(await app.page.getByTestId('capture-rate').innerText()).toBe('capture 240 fps (8.0× slow motion)');
+    expect(await app.page.getByTestId('slow-motion-banner').count()).toBe(0);
+  }, 900_000);
+
+  it('a guessed slowed clip shows the warning; one click treats it as 8× slow motion, recomputed from the stored pose', async () => {
+    const clip = mediaPath('tennis_forehand_2.mp4');
+    const pose = await poseOf(clip, META.player_height_mm, 'any');
+    const out = computeTechniqueResult({ pose2d: pose.pose2d, pose3d: pose.pose3d, fps: pose.video.fps, width: pose.video.width, height: pose.video.height, meta: META });
+    expect(out.result.slow_motion_guess?.suggested_capture_fps).toBe(240);
+    const done = DoneLine.parse({
+      status: 'done', uid: META.uid, warnings: out.warnings, errors: [], result: out.result,
+      video_entry_2D_json: poseTrackToJson(pose.pose2d), video_entry_3D_json: poseTrackToJson(pose.pose3d),
+    });
+    const db = app.bridge.services.deps.db;
+    const id = ingestAnalysis(db, {
+      player: { name: 'Guess Player', dominantHand: 'right', heightMm: META.player_height_mm },
+      session: { sourceClipPath: clip, recordedAt: '2026-11-23', sport: 'tennis', swingType: 'forehand_drive', durationS: pose.video.durationS, fps: pose.video.fps, width: pose.video.width, height: pose.video.height, title: 'Forehand, slowed?' },
+      analysis: done, backend: 'local', request: META,
+    });
+    const before = getSessionDetail(db, id)!;
+
+    await app.page.goto(`${app.bridge.url}#/session/${id}`);
+    const sp = new SessionPage(app.page);
+    await sp.waitForSkeleton();
+    const banner = app.page.getByTestId('slow-motion-banner');
+    expect(await banner.innerText()).toMatch(/^The clip looks slowed down about \d+\.\d×: the trunk reached its top rotation speed/);
+    expect(await app.page.getByTestId('capture-rate').innerText()).toBe('real time');
+    const button = app.page.getByTestId('treat-as-slow-motion');
+    expect(await button.innerText()).toBe('Treat as 8× slow motion (240 fps)');
+    await sp.screenshot('31-session-slow-motion-banner');
+
+    await button.click();
+    await app.page.getByTestId('capture-rate').filter({ hasText: 'capture 240 fps (8.0× slow motion)' }).waitFor();
+    await banner.waitFor({ state: 'detached' });
+    const after = getSessionDetail(db, id)!;
+    expect([after.session.captureFps, after.analysis?.captureFps]).toEqual([240, 240]);
+    const speed = (x: typeof before, name: string) => x.features.find((f) => f.feature_name === name)?.value ?? NaN;
+    expect(speed(after, 'trunk_rotation_speed')).toBeGreaterThan(2 * speed(before, 'trunk_rotation_speed'));
+    await sp.screenshot('32-session-slow-motion-applied');
+
+    await app.page.getByTestId('change-capture-rate').click();
+    await app.page.getByTestId('capture-rate-choice').selectOption('real');
+    await app.page.getByRole('button', { name: 'Recompute' }).click();
+    await banner.waitFor();
+    expect(await app.page.getByTestId('capture-rate').innerText()).toBe('real time');
+    expect(getSessionDetail(db, id)!.session.captureFps).toBeNull();
+    expect(app.errors).toEqual([]);
+  }, 900_000);
+});
