@@ -80,7 +80,8 @@ export function sessionKva(detail: SessionDetail, videoFileName: string): string
       OriginalFilename: videoFileName,
       ImageSize: `${detail.session.width};${detail.session.height}`,
       AverageTimeStampsPerFrame: KVA_TIMESTAMPS_PER_FRAME,
-      CaptureFramerate: detail.session.fps,
+      // Kinovea's capture frame rate: the camera's (slow motion) when the coach gave it.
+      CaptureFramerate: detail.session.captureFps ?? detail.session.fps,
       UserFramerate: detail.session.fps,
       FirstTimeStamp: 0,
       SelectionStart: 0,

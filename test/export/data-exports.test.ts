@@ -145,5 +145,7 @@ describe('exports of a session with a capture frame rate (slow motion)', () => {
     const html = sessionReportHtml(getSessionDetail(fx.db, fx.sessionId)!, []);
     expect(html).toContain('Capture rate: capture 240 fps (8.0× slow motion). Speeds and durations in real seconds: recorded at capture 240 fps');
     expect(html).toContain('video time (s)');
+    const [kva] = await exportSession(fx.db, fx.sessionId, 'kva', join(fx.out, 'slow.kva'));
+    expect(readFileSync(kva!, 'utf8')).toMatch(/<CaptureFramerate>240<\/CaptureFramerate>\s*<UserFramerate>29\.97/);
   });
 });
