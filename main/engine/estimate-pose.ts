@@ -166,13 +166,21 @@ function finishTracks(results: FrameResult[], videoPath: string, video: PoseEsti
   return { pose2d, pose3d: liftWithLearned(pose2d, learned, heightMm, video.fps) };
 }
 
+/**
+ * Lowest BlazePose pose flag (probability of a person in the crop) whose pose replaces the fast
+ * pass's: below it the crop held no body the model recognised and MoveNet's pose is kept
+ * (MediaPipe's pose tracker re-detects below 0.5, its default min_tracking_confidence).
+ */
+const MIN_POSE_FLAG = 0.5;
+
 /** Share of the progress bar the fast pass takes when the second pass runs. */
 const FAST_PASS_PROGRESS = 0.7;
 
 /**
  * The second pass (second-pass.ts) on the fast pass's results: windows around the strokes
  * (stroke-windows.ts), BlazePose on each window frame, whose COCO pose replaces the fast pass's
- * and whose learned 3D pose is kept; a repeated image takes its original's. Returns the frames re-estimated.
+ * and whose learned 3D pose is kept (unless its pose flag is below {@link MIN_POSE_FLAG}); a
+ * repeated image takes its original's. Returns the frames re-estimated.
  */
 async function refine(results: FrameResult[], videoPath: string, size: { width: number; height: number }, pool: InferencePool, realPerVideo: number, signal: AbortSignal | undefined, onFrame: (done: number, total: number) => void): Promise<number> {
   const fast = buildTrack2d(results, videoPath, 1, 1);
@@ -185,7 +193,7 @@ async function refine(results: FrameResult[], videoPath: string, size: { width: 
     const prev = results[f - 1];
     if (r.repeat && prev) return void ((r.found = prev.found), (r.learned = prev.learned));
     const b: BlazePoseResult | undefined = out[f];
-    if (!b || !r.found) return;
+    if (!b || !r.found || b.poseFlag < MIN_POSE_FLAG) return;
     const pose = blazePoseToCoco(b);
     r.found = { pose, box: poseBox(pose) ?? r.found.box, score: poseScore(pose) };
     r.learned = blazePoseWorldH36m(b);
