@@ -3,7 +3,7 @@
  * SessionSummary) plus its features and warnings; pose tracks are summarised (frame count,
  * joints, dims), never dumped: use `swing-studio export` for pose data.
  */
-import type { SessionDetail, SessionSummary } from '../library/types.js';
+import type { SessionDetail, SessionSummary, SlowMotionGuessView } from '../library/types.js';
 
 /** Feature as printed: name, display name, value (unit), score 0..100, level. */
 export interface FeatureJson {
@@ -22,6 +22,11 @@ export function sessionJson(d: SessionDetail): SessionSummary & {
   features: FeatureJson[];
   warnings: string[];
   poseFrames: { pose2d: number; pose3d: number };
+  /** The session's capture frame rate, frames/s (null = real time). */
+  captureFps: number | null;
+  /** The capture rate the analysis measured with (null: the video's clock) and its slow-motion guess. */
+  analysisCaptureFps: number | null;
+  slowMotionGuess: SlowMotionGuessView | null;
 } {
   return {
     id: d.session.id,
@@ -46,5 +51,8 @@ export function sessionJson(d: SessionDetail): SessionSummary & {
     })),
     warnings: d.analysis?.warnings ?? [],
     poseFrames: { pose2d: d.pose2d?.frames ?? 0, pose3d: d.pose3d?.frames ?? 0 },
+    captureFps: d.session.captureFps,
+    analysisCaptureFps: d.analysis?.captureFps ?? null,
+    slowMotionGuess: d.analysis?.slowMotionGuess ?? null,
   };
 }

@@ -3,6 +3,7 @@
  * Colours are off so output is the same in a terminal and in a pipe.
  */
 import Table from 'cli-table3';
+import { captureRateText } from '../contract/capture-rate.js';
 import type { SessionDetail, SessionSummary } from '../library/types.js';
 
 const PLAIN = {
@@ -30,6 +31,7 @@ export function featureTable(d: SessionDetail): string {
   for (const f of d.features) t.push([f.feature_human_readable_name, valueText(f.value, f.unit), score(f.score), f.level]);
   const lines = [
     `Session ${d.session.id}: ${d.player.name}, ${d.session.sport} ${d.session.swingType}, recorded ${d.session.recordedAt}`,
+    `Speeds: ${captureRateText(d.analysis?.captureFps ?? null, d.session.fps)}${d.analysis?.captureFps ? ', in real time' : ''}`,
     d.features.length > 0 ? t.toString() : '(no features: the engine found no swing to measure)',
   ];
   const cats = Object.entries(d.categories);

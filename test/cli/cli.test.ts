@@ -119,6 +119,7 @@ describe('swing-studio library', () => {
     expect(text.code).toBe(0);
     expect(text.stdout).toContain(`Session ${sessionId}: Ann Example, tennis forehand_drive`);
     expect(text.stdout).toMatch(/Feature\s+│\s+Value │ Score │ Level/);
+    expect(text.stdout).toContain('Speeds: real time\n');
     expect(text.stdout).toContain(`Session id: ${sessionId}`);
     const json = await runCliCapture(['library', 'show', String(sessionId), '--json'], env);
     const shown = JSON.parse(json.stdout) as typeof analyzeJson & { jobId?: number };
@@ -150,6 +151,10 @@ describe('swing-studio library', () => {
       }
     };
     expect(rate()).toEqual([240, 240]);
+    const shown = await runCliCapture(['library', 'show', String(sessionId)], env);
+    expect(shown.stdout).toContain('Speeds: capture 240 fps (4.0× slow motion), in real time\n');
+    const json = JSON.parse((await runCliCapture(['library', 'show', String(sessionId), '--json'], env)).stdout) as { captureFps: number; analysisCaptureFps: number };
+    expect([json.captureFps, json.analysisCaptureFps]).toEqual([240, 240]);
     const back = await runCliCapture(['library', 'set-capture-fps', String(sessionId), 'none'], env);
     expect(back.stdout).toMatch(/: real time; analysis recomputed/);
     expect(rate()).toEqual([null, null]);
