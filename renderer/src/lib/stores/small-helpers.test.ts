@@ -32,6 +32,9 @@ describe('routes', () => {
     expect(parseRoute('')).toEqual({ screen: 'library' });
     expect(routeHash({ screen: 'session', id: 4 })).toBe('#/session/4');
     expect(routeHash({ screen: 'settings' })).toBe('#/settings');
+    expect(parseRoute('#/compare/12/7')).toEqual({ screen: 'compare', a: 12, b: 7 });
+    expect(parseRoute('#/compare/12')).toEqual({ screen: 'library' });
+    expect(routeHash({ screen: 'compare', a: 3, b: 9 })).toBe('#/compare/3/9');
   });
 });
 
@@ -55,7 +58,7 @@ describe('job text', () => {
 
 describe('keyboard', () => {
   const key = (k: string, target: unknown = { tagName: 'BODY' }, mods = {}) =>
-    commandFor({ key: k, ctrlKey: false, altKey: false, metaKey: false, target: target as EventTarget, ...mods });
+    commandFor({ key: k, ctrlKey: false, altKey: false, metaKey: false, target, ...mods });
   it('maps the shortcuts and ignores form fields and modifiers', () => {
     expect(key(' ')).toBe('togglePlay');
     expect(key('ArrowLeft')).toBe('stepBack');
