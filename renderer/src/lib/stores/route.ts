@@ -1,5 +1,6 @@
 /**
- * The app's screens as location hashes (`#/library`, `#/new`, `#/session/12`, `#/settings`), so
+ * The app's screens as location hashes (`#/library`, `#/new`, `#/session/12`, `#/compare/12/7`,
+ * `#/settings`), so
  * the back button works and tests can open a screen directly. Pure parse/format helpers.
  */
 
@@ -8,7 +9,8 @@ export type Route =
   | { screen: 'library' }
   | { screen: 'new' }
   | { screen: 'settings' }
-  | { screen: 'session'; id: number };
+  | { screen: 'session'; id: number }
+  | { screen: 'compare'; a: number; b: number };
 
 /** The route of a location hash; unknown hashes go to the library. */
 export function parseRoute(hash: string): Route {
@@ -22,6 +24,10 @@ export function parseRoute(hash: string): Route {
       const id = Number(parts[1]);
       return Number.isInteger(id) && id > 0 ? { screen: 'session', id } : { screen: 'library' };
     }
+    case 'compare': {
+      const [a, b] = [Number(parts[1]), Number(parts[2])];
+      return [a, b].every((x) => Number.isInteger(x) && x > 0) ? { screen: 'compare', a, b } : { screen: 'library' };
+    }
     default:
       return { screen: 'library' };
   }
@@ -29,5 +35,7 @@ export function parseRoute(hash: string): Route {
 
 /** The location hash of a route. */
 export function routeHash(route: Route): string {
-  return route.screen === 'session' ? `#/session/${route.id}` : `#/${route.screen}`;
+  if (route.screen === 'session') return `#/session/${route.id}`;
+  if (route.screen === 'compare') return `#/compare/${route.a}/${route.b}`;
+  return `#/${route.screen}`;
 }

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { frameAt, realFromContact, seekTime, sharedRange, stepFrom, strokeOf, type CompareStroke } from './compare-sync.js';
+import { SEEK_INTO_FRAME_S } from './frame-step.js';
+
+/** `n` frames at `fps` starting at `t0`, contact at index `c`. */
+function stroke(n: number, fps: number, c: number, videoPerReal = 1, t0 = 0): CompareStroke {
+  return { timestamps: Float64Array.from({ length: n }, (_, i) => t0 + i / fps), contactIndex: c, videoPerReal };
+}
+
+describe('compare sync', () => {
+  it('puts both contact frames at 0 and keeps equal frame offsets at equal rates', () => {
+    const a = stroke(90, 29.97, 24);
+    const b = stroke(60, 29.97, 11, 1, 0.4);
+    expect(frameAt(a, 0)).toBe(24);
+    expect(frameAt(b, 0)).toBe(11);
+    expect(seekTime(b, 0)).toBeCloseTo(0.4 + 11 / 29.97 + SEEK_INTO_FRAME_S, 12);
+    const range = sharedRange(a, b);
+    expect(range.from).toBeCloseTo(-11 / 29.97, 12); // b starts 11 frames before its contact
+    expect(range.to).toBeCloseTo(48 / 29.97, 12); // b ends 48 frames after
+    let rel = 0;
+    for (let k = 1; k <= 5; k++) {
+      rel = stepFrom(a, rel, 1, range);
+      expect(frameAt(a, rel) - 24).toBe(k);
+      expect(frameAt(b, rel) - 11).toBe(k);
+    }
+    for (let k = 4; k >= -5; k--) {
+      rel = stepFrom(a, rel, -1, range);
+      expect([frameAt(a, rel) - 24, frameAt(b, rel) - 11]).toEqual([k, k]);
+    }
+    expect(stepFrom(a, range.from, -1, range)).toBe(range.from);
+  });
+
+  it('aligns a slow-motion clip in real time', () => {
+    const real = stroke(30, 30, 15); // 1 s at 30 fps
+    const slow = stroke(240, 30, 120, 8); // 240 fps capture played at 30 fps: 8 s of video per real second
+    expect(realFromContact(slow, 128)).toBeCloseTo(1 / 30, 12); // 8 video frames = one real 30 fps frame
+    expect(frameAt(slow, realFromContact(real, 16))).toBe(128);
+    expect(frameAt(real, realFromContact(slow, 128))).toBe(16);
+  });
+
+  it('finds the contact frame of a stored session', () => {
+    const s = strokeOf({
+      pose2d: { timestamps: [0, 0.1, 0.2, 0.3], frameNr: [3, 4, 5, 6] },
+      contact: { frameNr: 5, timestamp: 0.2 },
+      session: { fps: 10, captureFps: 40 },
+    });
+    expect(s).toMatchObject({ contactIndex: 2, videoPerReal: 4 });
+    expect(strokeOf({ pose2d: null, contact: null, session: { fps: 10 } })).toBeNull();
+  });
+});

@@ -1,0 +1,218 @@
+/**
+ * The Compare screen's state: two sessions, their strokes aligned at ball contact
+ * (../playback/compare-sync.ts) and ONE position, the time from contact in real seconds. The
+ * leading stroke's <video> is the clock: scrubbing and frame steps seek both videos to the
+ * frames at the same time from contact. While playing, both videos play (the second at the
+ * rate that keeps real time equal), and every frame the leading one presents corrects the
+ * second: its playback rate is nudged by up to ±{@link MAX_NUDGE} to close a small gap, and it
+ * is re-seeked when the gap exceeds {@link RESEEK_S}, so the two cannot drift apart; on pause the
+ * second is put on its exact frame. `window.__compareDebug` holds what each side last drew.
+ */
+import type { SessionDetail } from '../../../../preload/contract.js';
+import { call } from '../api.js';
+import { clampRate } from '../playback/frame-step.js';
+import { frameAt, seekTime, sharedRange, stepFrom, strokeOf, type CompareStroke } from '../playback/compare-sync.js';
+
+/** One side: its session, clip URL and stroke. */
+export interface CompareSide {
+  detail: SessionDetail;
+  url: string | null;
+  stroke: CompareStroke | null;
+}
+
+/** What each side last drew (pose frame index, media time) and the shared position. */
+export interface CompareDebug {
+  rel: number;
+  a: { frameIndex: number; mediaTime: number };
+  b: { frameIndex: number; mediaTime: number };
+}
+
+declare global {
+  interface Window {
+    __compareDebug?: CompareDebug;
+  }
+}
+
+/** Largest relative change of the second video's rate while closing a gap (±10 %: not visible as a speed change). */
+export const MAX_NUDGE = 0.1;
+/** A gap between the two videos above this many seconds is closed by a seek, not by the rate. */
+export const RESEEK_S = 0.15;
+/** Rate gain of the correction: relative rate change per second of gap (a 1-frame gap at 30 fps → 3 %). */
+const NUDGE_PER_S = 1;
+
+/** The compare store. */
+export class CompareManager {
+  a = $state.raw<CompareSide | null>(null);
+  b = $state.raw<CompareSide | null>(null);
+  loading = $state(false);
+  /** Real seconds from ball contact of the frame on screen. */
+  rel = $state(0);
+  playing = $state(false);
+  rate = $state(1);
+  range = $derived(this.a?.stroke && this.b?.stroke ? sharedRange(this.a.stroke, this.b.stroke) : { from: 0, to: 0 });
+  #videos: [HTMLVideoElement | null, HTMLVideoElement | null] = [null, null];
+  #pendingB: number | null = null;
+  #openKey = '';
+
+  /** Loads both sessions. @throws ApiError */
+  async open(aId: number, bId: number): Promise<void> {
+    const key = `${aId}/${bId}`;
+    this.#openKey = key;
+    this.loading = true;
+    this.a = this.b = null;
+    this.rel = 0;
+    this.playing = false;
+    window.__compareDebug = { rel: 0, a: { frameIndex: -1, mediaTime: NaN }, b: { frameIndex: -1, mediaTime: NaN } };
+    try {
+      const side = async (id: number): Promise<CompareSide> => {
+        const [detail, url] = await Promise.all([call('library.getSession', { id }), call('media.urlFor', { sessionId: id, kind: 'clip' })]);
+        return { detail, url, stroke: strokeOf(detail) };
+      };
+      const [a, b] = await Promise.all([side(aId), side(bId)]);
+      if (this.#openKey !== key) return;
+      this.a = a;
+      this.b = b;
+    } finally {
+      if (this.#openKey === key) this.loading = false;
+    }
+  }
+
+  /** Forgets both sessions. */
+  close(): void {
+    this.#openKey = '';
+    this.a = this.b = null;
+    this.#videos = [null, null];
+  }
+
+  /** Connects a side's <video> (null on unmount); both at contact once mounted. */
+  attach(side: 'a' | 'b', video: HTMLVideoElement | null): void {
+    this.#videos[side === 'a' ? 0 : 1] = video;
+    if (side === 'b') video?.addEventListener('seeked', this.#onSeekedB);
+    if (video) this.#seekSide(side, this.rel);
+  }
+
+  /** Called by each side's player after it drew (media time, pose frame index). */
+  tick(side: 'a' | 'b', t: number, frameIndex: number): void {
+    const d = window.__compareDebug;
+    if (d) d[side] = { frameIndex, mediaTime: t };
+    const a = this.a?.stroke;
+    if (side !== 'a' || !a) return;
+    const [va] = this.#videos;
+    if (!va || va.paused) return;
+    // The leading video plays: the position follows it, the other side is kept on it.
+    this.rel = this.#relOfA(t);
+    if (d) d.rel = this.rel;
+    if (this.rel >= this.range.to) this.pause();
+    else this.#followB();
+  }
+
+  /** While playing: keeps the second video at the leading one's time from contact. */
+  #followB(): void {
+    const b = this.b?.stroke;
+    const vb = this.#videos[1];
+    if (!b || !vb || vb.seeking) return;
+    const target = (b.timestamps[b.contactIndex] ?? 0) + this.rel * b.videoPerReal;
+    const gap = vb.currentTime - target;
+    const base = this.#rateB();
+    if (Math.abs(gap) > RESEEK_S || vb.paused) {
+      vb.currentTime = target;
+      vb.playbackRate = base;
+      if (vb.paused) void vb.play().catch(() => undefined);
+      return;
+    }
+    const nudge = Math.max(-MAX_NUDGE, Math.min(MAX_NUDGE, -gap * NUDGE_PER_S));
+    vb.playbackRate = base * (1 + nudge);
+  }
+
+  /** The second video's rate for equal real time: rate × (its video s per real s ÷ the leading one's). */
+  #rateB(): number {
+    const a = this.a?.stroke;
+    const b = this.b?.stroke;
+    return a && b ? this.rate * (b.videoPerReal / a.videoPerReal) : this.rate;
+  }
+
+  /** Shows both strokes at `rel` real seconds from contact (clamped to the shared range); pauses. */
+  seek(rel: number): void {
+    this.pause();
+    this.rel = Math.min(this.range.to, Math.max(this.range.from, rel));
+    const d = window.__compareDebug;
+    if (d) d.rel = this.rel;
+    this.#seekSide('a', this.rel);
+    this.#seekSide('b', this.rel);
+  }
+
+  /** Steps `delta` frames of the leading stroke; the other follows to the same time from contact. */
+  step(delta: number): void {
+    const a = this.a?.stroke;
+    if (a) this.seek(stepFrom(a, this.rel, delta, this.range));
+  }
+
+  /** Plays from the position (from the start of the shared range when at its end). */
+  play(): void {
+    const [va, vb] = this.#videos;
+    if (!va) return;
+    if (this.rel >= this.range.to) this.seek(this.range.from);
+    va.playbackRate = this.rate;
+    this.playing = true;
+    va.play().catch(() => (this.playing = !va.paused));
+    if (vb) {
+      vb.playbackRate = this.#rateB();
+      vb.play().catch(() => undefined);
+    }
+  }
+
+  /** Pauses both and puts the second on its exact frame at the leading one's position. */
+  pause(): void {
+    const [va, vb] = this.#videos;
+    const wasPlaying = !!va && !va.paused;
+    va?.pause();
+    vb?.pause();
+    this.playing = false;
+    if (wasPlaying) this.#seekSide('b', this.rel);
+  }
+
+  togglePlay(): void {
+    if (this.playing) this.pause();
+    else this.play();
+  }
+
+  /** Sets the playback rate (0.1–2×) of the leading video. */
+  setRate(rate: number): void {
+    this.rate = clampRate(rate);
+    if (this.#videos[0]) this.#videos[0].playbackRate = this.rate;
+  }
+
+  /** Pose frame index each side shows at `rel` (−1 without a stroke). */
+  framesAt(rel: number): { a: number; b: number } {
+    return { a: this.a?.stroke ? frameAt(this.a.stroke, rel) : -1, b: this.b?.stroke ? frameAt(this.b.stroke, rel) : -1 };
+  }
+
+  #relOfA(t: number): number {
+    const a = this.a?.stroke;
+    if (!a) return 0;
+    const c = a.timestamps[a.contactIndex] ?? 0;
+    return (t - c) / a.videoPerReal;
+  }
+
+  #seekSide(side: 'a' | 'b', rel: number): void {
+    const s = (side === 'a' ? this.a : this.b)?.stroke;
+    const v = this.#videos[side === 'a' ? 0 : 1];
+    if (!s || !v) return;
+    const t = seekTime(s, rel);
+    if (side === 'b' && v.seeking) {
+      this.#pendingB = t; // one seek at a time: the latest position wins
+      return;
+    }
+    if (Math.abs(v.currentTime - t) > 1e-6) v.currentTime = t;
+  }
+
+  readonly #onSeekedB = (): void => {
+    const t = this.#pendingB;
+    this.#pendingB = null;
+    const v = this.#videos[1];
+    if (t !== null && v && Math.abs(v.currentTime - t) > 1e-6) v.currentTime = t;
+  };
+}
+
+/** The app's compare state. */
+export const compare = new CompareManager();
