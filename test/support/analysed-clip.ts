@@ -61,21 +61,32 @@ function writeAtomic(path: string, data: string | Buffer): void {
 
 /** The analysed clip, computed once per source version. */
 export async function analysedClip(): Promise<AnalysedClip> {
+  return analysedCut(2.8);
+}
+
+/**
+ * Another cut of tennis_forehand_2.mp4, 3 s from `startS` seconds (the same stroke with its
+ * contact at another frame, e.g. for comparisons), analysed and cached like {@link analysedClip};
+ * its uid is the default one with the start in ms appended (the default cut keeps its uid).
+ */
+export async function analysedCut(startS: number): Promise<AnalysedClip> {
   const dir = join(tmpdir(), 'swing-studio-test-cache', sourceHash());
   mkdirSync(dir, { recursive: true });
-  const clipPath = join(dir, 'forehand_cut.mp4');
-  const donePath = join(dir, 'done.json');
+  const suffix = startS === 2.8 ? '' : `-${Math.round(startS * 1000)}`;
+  const clipPath = join(dir, `forehand_cut${suffix}.mp4`);
+  const donePath = join(dir, `done${suffix}.json`);
+  const uid = `${ANALYSED_CLIP_META.uid}${suffix}`;
   if (!existsSync(clipPath)) {
     const tmp = join(dir, `cut.${process.pid}.mp4`);
-    execFileSync(testFfmpeg(), ['-v', 'error', '-y', '-ss', '2.8', '-i', mediaPath('tennis_forehand_2.mp4'), '-t', '3', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-an', tmp]);
+    execFileSync(testFfmpeg(), ['-v', 'error', '-y', '-ss', String(startS), '-i', mediaPath('tennis_forehand_2.mp4'), '-t', '3', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-an', tmp]);
     renameSync(tmp, clipPath);
   }
   if (!existsSync(donePath)) {
-    const out = await techniquePipeline.analyseTechnique(clipPath, { ...ANALYSED_CLIP_META }, { signal: new AbortController().signal });
+    const out = await techniquePipeline.analyseTechnique(clipPath, { ...ANALYSED_CLIP_META, uid }, { signal: new AbortController().signal });
     if (out.kind !== 'done') throw new Error(`the test clip could not be analysed: ${out.message}`);
     const done = DoneLine.parse({
       status: 'done',
-      uid: ANALYSED_CLIP_META.uid,
+      uid,
       warnings: out.warnings,
       errors: [],
       result: out.result,

@@ -1,0 +1,92 @@
+/**
+ * The Compare screen: two strokes synchronised at ball contact. Reads the renderer's
+ * `window.__compareDebug` (renderer/src/lib/stores/compare.svelte.ts) to know what each side drew.
+ */
+import { AppPage } from './app-page.js';
+import type { BrowserGlobals, VideoLike } from './browser-types.js';
+
+/** What each side last drew and the shared position (real seconds from contact). */
+export interface CompareDebugState {
+  rel: number;
+  a: { frameIndex: number; mediaTime: number };
+  b: { frameIndex: number; mediaTime: number };
+}
+
+type CompareGlobals = BrowserGlobals & { __compareDebug?: CompareDebugState };
+
+/** Page object of the Compare screen. */
+export class ComparePage extends AppPage {
+  /** Picks two sessions with their cards' Compare buttons and opens the comparison. */
+  async openFromLibrary(a: number, b: number): Promise<void> {
+    for (const id of [a, b]) await this.page.locator(`[data-testid="session-card"][data-session-id="${id}"] [data-testid="session-compare"]`).click();
+    await this.page.getByTestId('compare-open').click();
+    await this.page.getByTestId('compare-screen').waitFor();
+  }
+
+  /** Waits until both videos have data, no seek is pending and both sides drew; returns the state. */
+  async settled(timeout = 30_000): Promise<CompareDebugState> {
+    await this.page.waitForFunction(
+      () => {
+        const g = globalThis as unknown as CompareGlobals;
+        const vs = ['a', 'b'].map((s) => g.document.querySelector(`[data-testid="compare-video-${s}"]`) as unknown as (VideoLike & { seeking: boolean }) | null);
+        const d = g.__compareDebug;
+        return !!d && vs.every((v) => !!v && v.readyState >= 2 && !v.seeking) && d.a.frameIndex >= 0 && d.b.frameIndex >= 0;
+      },
+      undefined,
+      { timeout, polling: 50 },
+    );
+    // Two animation frames so the 'seeked' draws have run.
+    await this.page.evaluate(() => new Promise<void>((r) => (globalThis as unknown as BrowserGlobals).requestAnimationFrame(() => (globalThis as unknown as BrowserGlobals).requestAnimationFrame(() => r()))));
+    return this.debug();
+  }
+
+  async debug(): Promise<CompareDebugState> {
+    return this.page.evaluate(() => JSON.parse(JSON.stringify((globalThis as unknown as CompareGlobals).__compareDebug)) as CompareDebugState);
+  }
+
+  /** Presses a key `times` times, settling after each. */
+  async press(key: string, times = 1): Promise<CompareDebugState> {
+    for (let i = 0; i < times; i++) {
+      await this.page.keyboard.press(key);
+      await this.settled();
+    }
+    return this.debug();
+  }
+
+  /** Moves the scrubber to `rel` seconds from contact (an input event, as a drag does). */
+  async scrub(rel: number): Promise<CompareDebugState> {
+    await this.page.getByTestId('compare-scrubber').evaluate((el, v) => {
+      const input = el as unknown as { value: string; dispatchEvent(e: unknown): boolean };
+      const g = globalThis as unknown as { Event: new (t: string, o: { bubbles: boolean }) => unknown };
+      input.value = String(v);
+      input.dispatchEvent(new g.Event('input', { bubbles: true }));
+    }, rel);
+    return this.settled();
+  }
+
+  /**
+   * Plays the leading video at `rate` and records, for each frame it presents, the pose frames
+   * both sides had drawn at that moment; pauses after `frames` frames.
+   */
+  async playAndSample(rate: number, frames: number): Promise<{ a: number; b: number }[]> {
+    await this.page.getByTestId('compare-rate').selectOption(String(rate));
+    await this.page.getByTestId('compare-play').click();
+    const samples = await this.page.getByTestId('compare-video-a').evaluate(async (el, n) => {
+      const v = el as unknown as VideoLike;
+      const g = globalThis as unknown as CompareGlobals;
+      const out: { a: number; b: number }[] = [];
+      await new Promise<void>((resolve) => {
+        const onFrame = () => {
+          const d = g.__compareDebug;
+          if (d) out.push({ a: d.a.frameIndex, b: d.b.frameIndex });
+          if (out.length >= n || v.paused || v.ended) resolve();
+          else v.requestVideoFrameCallback(onFrame);
+        };
+        v.requestVideoFrameCallback(onFrame);
+      });
+      return out;
+    }, frames);
+    if ((await this.page.getByTestId('compare-play').innerText()) === 'Pause') await this.page.getByTestId('compare-play').click();
+    return samples;
+  }
+}
