@@ -3,7 +3,9 @@
  * Shape (ANALYSIS_EXPORT_VERSION 1): `{$schema, schema_version, exported_at, player, session,
  * analysis, result: {features, feature_categories, kinetic_chain, wrist_speed}, contact,
  * pose_2d, pose_3d, tennis_task}` where pose entries are API.md's video_entry JSON (pixels / metres)
- * and result fields are API.md's technique result. The schema is generated from the zod schema
+ * and result fields are API.md's technique result. Slow motion (added within v1, optional):
+ * `session.capture_fps` (null = real time), `result.capture_fps` (speeds in real seconds) and
+ * `result.slow_motion_guess`. The schema is generated from the zod schema
  * below (z.toJSONSchema), so the file and its schema cannot drift apart.
  */
 import { z } from 'zod';
@@ -34,6 +36,8 @@ export const AnalysisExport = z.object({
     clip_sha256: z.string(),
     duration_s: z.number(),
     fps: z.number(),
+    /** Frame rate the camera recorded at, frames/s (slow motion); null = real time. Added within v1. */
+    capture_fps: z.number().nullable().optional(),
     width: z.number(),
     height: z.number(),
   }),
@@ -55,6 +59,10 @@ export const AnalysisExport = z.object({
     feature_categories: z.record(z.string(), FeatureCategory),
     kinetic_chain: KineticChain.nullable(),
     wrist_speed: WristSpeed.nullable(),
+    /** The capture rate the speeds were measured with (real seconds); absent: the video's clock. Added within v1. */
+    capture_fps: z.number().optional(),
+    /** The analysis' slow-motion guess (no capture rate given). Added within v1. */
+    slow_motion_guess: z.object({ factor: z.number(), suggested_capture_fps: z.number() }).optional(),
   }),
   contact: z.object({ timestamp: z.number(), frame_nr: z.number() }).nullable(),
   pose_2d: VideoEntryJson.nullable(),
@@ -87,6 +95,7 @@ export function analysisExport(d: SessionDetail, now = new Date()): AnalysisExpo
       clip_sha256: s.clipSha256,
       duration_s: s.durationS,
       fps: s.fps,
+      capture_fps: s.captureFps,
       width: s.width,
       height: s.height,
     },
@@ -106,6 +115,8 @@ export function analysisExport(d: SessionDetail, now = new Date()): AnalysisExpo
       feature_categories: d.categories,
       kinetic_chain: d.kineticChain ? { speed_dict: d.kineticChain } : null,
       wrist_speed: d.wristSpeed,
+      ...(a?.captureFps ? { capture_fps: a.captureFps } : {}),
+      ...(a?.slowMotionGuess ? { slow_motion_guess: { factor: a.slowMotionGuess.factor, suggested_capture_fps: a.slowMotionGuess.suggestedCaptureFps } } : {}),
     },
     contact: d.contact && { timestamp: d.contact.timestamp, frame_nr: d.contact.frameNr },
     pose_2d: d.pose2d && poseTrackToJson(d.pose2d),

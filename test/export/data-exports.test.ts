@@ -136,7 +136,7 @@ describe('session data exports', () => {
 });
 
 describe('exports of a session with a capture frame rate (slow motion)', () => {
-  it('csv carries the capture rate and real-time units; the report says so', async () => {
+  it('csv and json carry the capture rate and real-time units; the report and the KVA say so', async () => {
     setCaptureFps(fx.db, fx.sessionId, 240);
     const [file] = await exportSession(fx.db, fx.sessionId, 'csv', join(fx.out, 'features-240.csv'));
     const rows = parse<Record<string, string>>(readFileSync(file!), { columns: true });
@@ -145,6 +145,9 @@ describe('exports of a session with a capture frame rate (slow motion)', () => {
     const html = sessionReportHtml(getSessionDetail(fx.db, fx.sessionId)!, []);
     expect(html).toContain('Capture rate: capture 240 fps (8.0× slow motion). Speeds and durations in real seconds: recorded at capture 240 fps');
     expect(html).toContain('video time (s)');
+    const [json] = await exportSession(fx.db, fx.sessionId, 'json', join(fx.out, 'slow.json'));
+    const exported = AnalysisExport.parse(JSON.parse(readFileSync(json!, 'utf8')));
+    expect([exported.session.capture_fps, exported.result.capture_fps]).toEqual([240, 240]);
     const [kva] = await exportSession(fx.db, fx.sessionId, 'kva', join(fx.out, 'slow.kva'));
     expect(readFileSync(kva!, 'utf8')).toMatch(/<CaptureFramerate>240<\/CaptureFramerate>\s*<UserFramerate>29\.97/);
   });
