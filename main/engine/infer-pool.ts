@@ -28,15 +28,18 @@ export interface InferPlan {
 
 /**
  * Workers and threads from the core count (env SWING_INFER_WORKERS and SWING_INFER_THREADS,
- * read per call, override): at most 2 workers, since frame n's crop comes from the pose of
- * frame n − workers (more workers, staler crops), and the cores divided among them as intra-op
- * threads, so every core runs inference: 2 cores → 2 × 1, 8 cores → 2 × 4. On the 2-core
- * build machine 2 × 1 beat 1 × 2 (test/bench/engine.ts, README).
+ * read per call, override): every core runs inference as ONNX Runtime intra-op threads, at most
+ * 4 per worker, so 2 cores → 1 worker × 2 threads, 4 → 1 × 4, 8 → 2 × 4, 16 → 2 × 8; never more
+ * than 2 workers, since frame n's crop comes from the pose of frame n − workers (more workers,
+ * staler crops). On the 2-core build machine (test/bench/engine.ts, three runs at load 7-14)
+ * 1 × 2 took 1.63-2.24× the decode's wall time, 2 × 1 1.65-5.44×: the single worker was never
+ * far off and never collapsed under load, and it crops from the previous frame. The 4-threads
+ * limit is a judgement (intra-op scaling of these small convolutions flattens), not measured here.
  */
 export function inferPlan(cores = availableParallelism()): InferPlan {
   const envW = Number(process.env.SWING_INFER_WORKERS);
   const envT = Number(process.env.SWING_INFER_THREADS);
-  const workers = envW >= 1 ? Math.floor(envW) : Math.min(2, cores);
+  const workers = envW >= 1 ? Math.floor(envW) : Math.min(2, Math.ceil(cores / 4));
   const threads = envT >= 1 ? Math.floor(envT) : Math.max(1, Math.floor(cores / workers));
   return { workers, threads };
 }
