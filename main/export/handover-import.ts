@@ -128,6 +128,8 @@ export async function importHandover(
       feature_categories: a.result.feature_categories,
       ...(a.result.kinetic_chain ? { kinetic_chain: a.result.kinetic_chain } : {}),
       ...(a.result.wrist_speed ? { wrist_speed: a.result.wrist_speed } : {}),
+      ...(a.result.capture_fps ? { capture_fps: a.result.capture_fps } : {}),
+      ...(a.result.slow_motion_guess ? { slow_motion_guess: a.result.slow_motion_guess } : {}),
     },
     video_entry_2D_json: a.pose_2d ?? {
       entry_type: 'video',
@@ -167,6 +169,7 @@ export async function importHandover(
         swingType: s.swing_type as never,
         durationS: s.duration_s,
         fps: s.fps,
+        ...(s.capture_fps ? { captureFps: s.capture_fps } : {}),
         width: s.width,
         height: s.height,
         title: s.title,

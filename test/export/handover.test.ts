@@ -16,6 +16,7 @@ import { HandoverError, importHandover } from '../../main/export/handover-import
 import { exportSession } from '../../main/export/session-export.js';
 import { openLibrary, type WritableDb } from '../../main/library/db.js';
 import { getSessionDetail } from '../../main/library/detail.js';
+import { setCaptureFps } from '../../main/library/recompute.js';
 import { createPlayer } from '../../main/library/players.js';
 import { writeZip, zeroBombEntry, zipEntry } from '../support/fault-zip.js';
 import { sessionFixture, type SessionFixture } from './session-fixture.js';
@@ -209,6 +210,20 @@ describe('session hand-over', () => {
     expect(err).toBeInstanceOf(type);
     expect(String((err as Error).message)).toMatch(message);
     expect(counts(db)).toEqual(before);
+    expect(integrity(db)).toBe('ok');
+  });
+});
+
+describe('hand-over of a slow-motion session', () => {
+  it('carries the capture frame rate and the real-time analysis', async () => {
+    setCaptureFps(fx.db, fx.sessionId, 240);
+    const a = getSessionDetail(fx.db, fx.sessionId)!;
+    const slowZip = join(fx.home, 'handover-240.zip');
+    await exportSession(fx.db, fx.sessionId, 'handover', slowZip);
+    const r = await importHandover(db, slowZip);
+    const b = getSessionDetail(db, r.sessionId)!;
+    expect([b.session.captureFps, b.analysis?.captureFps]).toEqual([240, 240]);
+    expect(b.features.map((f) => [f.feature_name, f.value])).toEqual(a.features.map((f) => [f.feature_name, f.value]));
     expect(integrity(db)).toBe('ok');
   });
 });
