@@ -116,8 +116,51 @@ export function blazePoseToCoco(r: BlazePoseResult): CocoPose {
   return { xy, score };
 }
 
-/** Runs a loaded BlazePose landmark model on a square crop of the frame. @throws Error from the runtime or {@link decodeBlazePose}. */
-export async function blazePoseInCrop(model: PoseModel, frame: InferFrame, crop: Crop): Promise<BlazePoseResult> {
-  const out = await model.run({ data: blazePoseInput(frame, crop), dims: [1, BLAZEPOSE_INPUT, BLAZEPOSE_INPUT, 3] });
-  return decodeBlazePose(out, crop);
+/**
+ * Mirror partner of each of the 39 landmarks (left ↔ right; MediaPipe's order: eyes 1-3 ↔ 4-6,
+ * ears 7 ↔ 8, mouth 9 ↔ 10, then pairs 11 ↔ 12 … 31 ↔ 32; 33, 34 centre points; 35 ↔ 37, 36 ↔ 38).
+ */
+export const BLAZEPOSE_MIRROR: readonly number[] = [0, 4, 5, 6, 1, 2, 3, 8, 7, 10, 9, 12, 11, 14, 13, 16, 15, 18, 17, 20, 19, 22, 21, 24, 23, 26, 25, 28, 27, 30, 29, 32, 31, 33, 34, 37, 38, 35, 36];
+
+/** Mirrors an NHWC input left ↔ right in place. */
+function mirrorInput(x: Float32Array, size: number): void {
+  for (let y = 0; y < size; y++) {
+    for (let i = 0; i < size / 2; i++) {
+      const [a, b] = [(y * size + i) * 3, (y * size + size - 1 - i) * 3];
+      for (let c = 0; c < 3; c++) [x[a + c], x[b + c]] = [x[b + c]!, x[a + c]!];
+    }
+  }
+}
+
+/** The outputs of a run on the mirrored input, mapped back: x mirrored, left ↔ right landmarks swapped. */
+function unmirror(out: Record<string, { data: Float32Array } | undefined>): Record<string, { data: Float32Array }> {
+  const ld = out.ld_3d?.data ?? new Float32Array(0);
+  const world = out.world_3d?.data ?? new Float32Array(0);
+  const [ld2, w2] = [new Float32Array(ld.length), new Float32Array(world.length)];
+  BLAZEPOSE_MIRROR.forEach((j, i) => {
+    for (let k = 0; k < 5; k++) ld2[5 * i + k] = ld[5 * j + k]!;
+    ld2[5 * i] = BLAZEPOSE_INPUT - 1 - ld[5 * j]!;
+    w2.set([-world[3 * j]!, world[3 * j + 1]!, world[3 * j + 2]!], 3 * i);
+  });
+  return { ld_3d: { data: ld2 }, world_3d: { data: w2 }, output_poseflag: { data: out.output_poseflag?.data ?? Float32Array.of(1) } };
+}
+
+/**
+ * Runs a loaded BlazePose landmark model on a square crop of the frame. With `flip` (default
+ * true) it runs again on the mirrored crop and averages the image landmarks and scores of both
+ * (test-time flip augmentation, as in the HRNet/SimpleBaseline evaluation code): on
+ * tennis_forehand_2.mp4 PCK@0.1 0.855 → 0.890, wrists 0.718 → 0.753 (raw, per frame); twice the
+ * model time. The world landmarks stay the unmirrored run's: the averaged ones, fused into the
+ * engine's 3D, measured PA-MPJPE 87 mm against 80 unaveraged (README, Second pass).
+ * @throws Error from the runtime or {@link decodeBlazePose}.
+ */
+export async function blazePoseInCrop(model: PoseModel, frame: InferFrame, crop: Crop, flip = true): Promise<BlazePoseResult> {
+  const input = blazePoseInput(frame, crop);
+  const dims = [1, BLAZEPOSE_INPUT, BLAZEPOSE_INPUT, 3];
+  const a = decodeBlazePose(await model.run({ data: input, dims }), crop);
+  if (!flip) return a;
+  mirrorInput(input, BLAZEPOSE_INPUT);
+  const b = decodeBlazePose(unmirror(await model.run({ data: input, dims })), crop);
+  const mean = (x: Float32Array, y: Float32Array) => x.map((v, i) => (v + y[i]!) / 2);
+  return { xy: mean(a.xy, b.xy), score: mean(a.score, b.score), world: a.world, poseFlag: (a.poseFlag + b.poseFlag) / 2 };
 }

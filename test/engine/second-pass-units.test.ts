@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { blazePoseToH36m, blazePoseWorldH36m, H36M_FROM_BLAZEPOSE } from '../../main/engine/blazepose-h36m.js';
-import { BLAZEPOSE, BLAZEPOSE_INPUT, BLAZEPOSE_POINTS, blazePoseToCoco, decodeBlazePose, type BlazePoseResult } from '../../main/engine/blazepose.js';
+import { BLAZEPOSE, BLAZEPOSE_INPUT, BLAZEPOSE_MIRROR, BLAZEPOSE_POINTS, blazePoseToCoco, decodeBlazePose, type BlazePoseResult } from '../../main/engine/blazepose.js';
 import { bodyCrop } from '../../main/engine/body-crop.js';
 import { cropToInput } from '../../main/engine/crop-input.js';
 import { fuseLearned } from '../../main/engine/learned-3d.js';
@@ -53,6 +53,15 @@ describe('BlazePose → H36M-17', () => {
     expect(w[3 * J.rightWrist]).toBeCloseTo(world[3 * m]! - pelvis[0]!, 6);
     expect(w[3 * J.rightWrist + 1]).toBeCloseTo(-(world[3 * m + 1]! - pelvis[1]!), 6);
     expect(w[3 * J.rightWrist + 2]).toBeCloseTo(-(world[3 * m + 2]! - pelvis[2]!), 6);
+  });
+
+  it('the flip augmentation’s mirror table swaps left and right and is its own inverse', () => {
+    expect(BLAZEPOSE_MIRROR).toHaveLength(BLAZEPOSE_POINTS);
+    BLAZEPOSE_MIRROR.forEach((j, i) => expect(BLAZEPOSE_MIRROR[j]).toBe(i));
+    for (const [l, r] of [['leftWrist', 'rightWrist'], ['leftHip', 'rightHip'], ['leftEye', 'rightEye'], ['leftIndex', 'rightIndex']] as const) {
+      expect(BLAZEPOSE_MIRROR[BLAZEPOSE[l]]).toBe(BLAZEPOSE[r]);
+    }
+    expect(BLAZEPOSE_MIRROR[BLAZEPOSE.nose]).toBe(BLAZEPOSE.nose);
   });
 
   it('COCO pose from BlazePose keeps the person’s left and right', () => {
