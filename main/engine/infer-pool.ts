@@ -178,10 +178,13 @@ export class InferencePool {
     return r.pose;
   }
 
-  /** A second-pass landmark model's result on a (turned) crop (landmark-models.ts; loaded by each worker on first use). */
-  async landmarks(model: LandmarkModel, frame: InferFrame, crop: Crop): Promise<BlazePoseResult> {
+  /**
+   * A second-pass landmark model's result on a (turned) crop (landmark-models.ts; loaded by each
+   * worker on first use); `flip` adds the mirrored run (blazepose.ts).
+   */
+  async landmarks(model: LandmarkModel, frame: InferFrame, crop: Crop, flip = false): Promise<BlazePoseResult> {
     const w = this.workers.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
-    const r = await this.send(w, { id: 0, type: 'landmarks', model, rgb: frame.rgb, width: frame.width, height: frame.height, crop });
+    const r = await this.send(w, { id: 0, type: 'landmarks', model, rgb: frame.rgb, width: frame.width, height: frame.height, crop, flip });
     if (r.type !== 'landmarks') throw new Error(`unexpected ${r.type} reply to a landmarks request`);
     return r.result;
   }

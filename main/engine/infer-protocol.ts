@@ -27,7 +27,7 @@ export interface InferReady {
 export type InferRequest =
   | { id: number; type: 'pose'; rgb: Uint8Array; width: number; height: number; crop: Crop }
   | { id: number; type: 'detect'; rgb: Uint8Array; width: number; height: number }
-  | { id: number; type: 'landmarks'; model: LandmarkModel; rgb: Uint8Array; width: number; height: number; crop: Crop };
+  | { id: number; type: 'landmarks'; model: LandmarkModel; rgb: Uint8Array; width: number; height: number; crop: Crop; flip: boolean };
 
 /** Asks the worker to end once its model load and current run are done (infer-worker.ts). */
 export interface InferClose {

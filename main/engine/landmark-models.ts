@@ -32,9 +32,10 @@ export function loadLandmarkModel(name: LandmarkModel, threads: number): Promise
 }
 
 /**
- * Runs landmark model `name` on a (turned) square crop of the frame; points in frame pixels.
+ * Runs landmark model `name` on a (turned) square crop of the frame, with the mirrored run
+ * averaged in when `flip` (blazepose.ts); points in frame pixels.
  * @throws Error when the model cannot be loaded or run.
  */
-export async function landmarksInCrop(name: LandmarkModel, threads: number, frame: InferFrame, crop: Crop): Promise<BlazePoseResult> {
-  return blazePoseInCrop(await loadLandmarkModel(name, threads), frame, crop);
+export async function landmarksInCrop(name: LandmarkModel, threads: number, frame: InferFrame, crop: Crop, flip: boolean): Promise<BlazePoseResult> {
+  return blazePoseInCrop(await loadLandmarkModel(name, threads), frame, crop, flip);
 }

@@ -61,7 +61,7 @@ describe('BlazePose heavy on the contact frame of tennis_forehand_2.mp4', () => 
     const crop = bodyCrop(xy)!;
     for await (const frame of decodeFrames(mediaPath('tennis_forehand_2.mp4'), size)) {
       if (frame.index < FRAME) continue;
-      r = await pool.landmarks(SECOND_PASS_MODEL, frame, crop);
+      r = await pool.landmarks(SECOND_PASS_MODEL, frame, crop, true); // contact: the engine flips here (second-pass.ts FLIP_HALF_S)
       break;
     }
   });
