@@ -40,6 +40,26 @@ export class ComparePage extends AppPage {
     return this.debug();
   }
 
+  /**
+   * After playing: waits (up to `timeout` ms) until the second video's frame is as far from its
+   * contact as the first's — the re-sync seek that follows a pause may still be on its way when
+   * both report not seeking — then returns the state (the caller asserts the equality).
+   */
+  async aligned(contactA: number, contactB: number, timeout = 5_000): Promise<CompareDebugState> {
+    await this.settled();
+    await this.page
+      .waitForFunction(
+        ([ca, cb]) => {
+          const d = (globalThis as unknown as CompareGlobals).__compareDebug;
+          return !!d && d.a.frameIndex - ca === d.b.frameIndex - cb;
+        },
+        [contactA, contactB] as const,
+        { timeout, polling: 50 },
+      )
+      .catch(() => undefined);
+    return this.settled();
+  }
+
   async debug(): Promise<CompareDebugState> {
     return this.page.evaluate(() => JSON.parse(JSON.stringify((globalThis as unknown as CompareGlobals).__compareDebug)) as CompareDebugState);
   }
