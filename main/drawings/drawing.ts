@@ -1,0 +1,159 @@
+/**
+ * Drawings a coach makes on the session video ("draw and measure"): line, arrow, angle, circle,
+ * free hand (pencil) and text, each made on one video frame (Kinovea's key image) and shown over
+ * a range of frames. Points are in SOURCE video pixels (x right, y down), so a drawing lands on
+ * the same spot of the picture whatever the window size; a point of a line, arrow or angle may
+ * instead name an H36M joint, and then follows the stored 2D pose frame by frame.
+ *
+ * This module holds the shape of a drawing and its zod schema (the IPC contract validates with it;
+ * the library stores what passed it). Geometry is in ./geometry.ts, painting in ./paint.ts.
+ */
+import { z } from 'zod';
+import { H36M_JOINT_COUNT } from '../pose/h36m.js';
+
+/** The drawing tools. `pencil` is free hand; `text` is a label. */
+export const DRAWING_KINDS = ['line', 'arrow', 'angle', 'circle', 'pencil', 'text'] as const;
+/** One of {@link DRAWING_KINDS}. */
+export type DrawingKind = (typeof DRAWING_KINDS)[number];
+
+/** Kinds whose points may be joints (their value follows the skeleton). */
+export const ATTACHABLE_KINDS: readonly DrawingKind[] = ['line', 'arrow', 'angle'];
+
+/**
+ * Frames a new drawing is shown before and after the frame it was made on (inclusive range
+ * frame − 20 … frame + 20). Source: Kinovea's default drawing visibility, which fades a key-image
+ * drawing out over 20 frames on each side (InfosFading.cs, `fadingFrames = 20` in the preferences
+ * default); we show it fully over the same span instead of fading.
+ */
+export const DEFAULT_VISIBLE_FRAMES = 20;
+
+/** Most points a free-hand stroke keeps (a 10 s drag sampled at 120 Hz ≈ 1200). */
+export const MAX_PENCIL_POINTS = 2000;
+
+/** Longest label, characters. */
+export const MAX_TEXT_LENGTH = 200;
+
+/** A point fixed on the picture: source-video pixels (x right, y down). */
+export interface ImagePoint {
+  x: number;
+  y: number;
+}
+
+/** A point that follows an H36M joint (0..16, main/pose/h36m.ts) of the stored 2D pose. */
+export interface JointPoint {
+  joint: number;
+}
+
+/** A point of a drawing. */
+export type DrawingPoint = ImagePoint | JointPoint;
+
+/** True when the point follows a joint. */
+export function isJointPoint(p: DrawingPoint): p is JointPoint {
+  return 'joint' in p;
+}
+
+/**
+ * What defines a drawing (what the renderer sends and the library stores).
+ * Points by kind: line and arrow [start, end]; angle [end A, vertex, end B] (the angle is at the
+ * vertex, 0–180°); circle [centre, a point on the rim]; pencil the stroke's points in order
+ * (2..{@link MAX_PENCIL_POINTS}); text [where the label's top-left corner is].
+ */
+export interface DrawingData {
+  kind: DrawingKind;
+  /** Video frame it was made on: frame_nr (decode order from 0), as the pose track numbers frames. */
+  frameNr: number;
+  /** First video frame it is shown on (inclusive, ≤ frameNr). */
+  fromFrameNr: number;
+  /** Last video frame it is shown on (inclusive, ≥ frameNr). */
+  toFrameNr: number;
+  points: DrawingPoint[];
+  /** The label of a text drawing ('' for other kinds). */
+  text: string;
+  /** Stroke colour, `#rrggbb`. */
+  colour: string;
+  /** Its per-frame value is a line on the session chart (attached lines, arrows and angles only). */
+  onChart: boolean;
+}
+
+/** A stored drawing. */
+export interface Drawing extends DrawingData {
+  /** Library row id. */
+  id: number;
+  sessionId: number;
+  /** ISO 8601 times of the first save and the last change. */
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Image coordinates accepted, pixels: generous (points may sit off the picture) but finite. */
+const Coord = z.number().min(-100_000).max(100_000);
+const FrameNr = z.int().min(0).max(10_000_000);
+
+/** Zod schema of a {@link DrawingPoint}. */
+export const DrawingPointSchema = z.union([
+  z.strictObject({ x: Coord, y: Coord }),
+  z.strictObject({ joint: z.int().min(0).max(H36M_JOINT_COUNT - 1) }),
+]);
+
+/** Points each kind needs: [min, max]. */
+const POINT_COUNT: Record<DrawingKind, readonly [number, number]> = {
+  line: [2, 2],
+  arrow: [2, 2],
+  angle: [3, 3],
+  circle: [2, 2],
+  pencil: [2, MAX_PENCIL_POINTS],
+  text: [1, 1],
+};
+
+/**
+ * Zod schema of {@link DrawingData}: point counts by kind, joints only on lines, arrows and
+ * angles, the frame inside its range, a text only (and required) on text drawings, `onChart`
+ * only when a point follows a joint.
+ */
+export const DrawingDataSchema = z
+  .strictObject({
+    kind: z.enum(DRAWING_KINDS),
+    frameNr: FrameNr,
+    fromFrameNr: FrameNr,
+    toFrameNr: FrameNr,
+    points: z.array(DrawingPointSchema).min(1).max(MAX_PENCIL_POINTS),
+    text: z.string().max(MAX_TEXT_LENGTH, `text is at most ${MAX_TEXT_LENGTH} characters`).default(''),
+    colour: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'colour must be #rrggbb'),
+    onChart: z.boolean().default(false),
+  })
+  .superRefine((d, ctx) => {
+    for (const message of drawingProblems(d)) ctx.addIssue({ code: 'custom', message });
+  });
+
+/** What is wrong with a drawing's combination of fields (empty when nothing). */
+export function drawingProblems(d: DrawingData): string[] {
+  const out: string[] = [];
+  const [min, max] = POINT_COUNT[d.kind];
+  if (d.points.length < min || d.points.length > max) {
+    out.push(`${article(d.kind)} has ${min === max ? min : `${min} to ${max}`} points, got ${d.points.length}`);
+  }
+  const attached = d.points.some(isJointPoint);
+  if (attached && !ATTACHABLE_KINDS.includes(d.kind)) out.push(`only lines, arrows and angles can follow joints, not ${article(d.kind)}`);
+  if (d.onChart && !attached) out.push('only a drawing that follows joints can be put on the chart');
+  if (!(d.fromFrameNr <= d.frameNr && d.frameNr <= d.toFrameNr)) {
+    out.push(`frame ${d.frameNr} must lie within the shown range ${d.fromFrameNr}..${d.toFrameNr}`);
+  }
+  if (d.kind === 'text' && d.text.trim() === '') out.push('a text drawing needs a text');
+  if (d.kind !== 'text' && d.text !== '') out.push(`${article(d.kind)} has no text`);
+  return out;
+}
+
+/** "a line", "an angle". */
+function article(kind: DrawingKind): string {
+  return `${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind}`;
+}
+
+/** The default shown range of a drawing made on `frameNr` (± {@link DEFAULT_VISIBLE_FRAMES}, from 0). */
+export function defaultRange(frameNr: number, visible = DEFAULT_VISIBLE_FRAMES): { fromFrameNr: number; toFrameNr: number } {
+  return { fromFrameNr: Math.max(0, frameNr - visible), toFrameNr: frameNr + visible };
+}
+
+/** True when the drawing is shown on video frame `frameNr`. */
+export function shownOn(d: Pick<DrawingData, 'fromFrameNr' | 'toFrameNr'>, frameNr: number): boolean {
+  return frameNr >= d.fromFrameNr && frameNr <= d.toFrameNr;
+}
