@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { HANDS, MAX_CAPTURE_FPS, SPORTS, SWING_TYPES } from '../main/contract/technique.js';
 import { MAX_PLAYER_HEIGHT_MM, MIN_PLAYER_HEIGHT_MM } from '../main/contract/player-height.js';
 import type { FeatureHistoryPoint, Player, SessionDetail, SessionSummary } from '../main/library/types.js';
+import { DrawingDataSchema, type Drawing } from '../main/drawings/drawing.js';
 import { PLAYER_EXPORT_FORMATS, SESSION_EXPORT_FORMATS } from '../main/export/formats.js';
 import type {
   ExportResult,
@@ -30,6 +31,7 @@ import type {
 
 export type * from './views.js';
 export type { FeatureHistoryPoint, Player, SessionDetail, SessionSummary } from '../main/library/types.js';
+export type { Drawing, DrawingData, DrawingKind, DrawingPoint } from '../main/drawings/drawing.js';
 
 /** Phantom type carrier for outputs and event payloads: no run-time value, only a type. */
 export interface Returns<T> {
@@ -204,6 +206,17 @@ export const CONTRACT = {
   },
   /** Deletes the session, its analyses and (when no other session uses it) its clip file. */
   'library.deleteSession': { input: ById, output: returns<null>() },
+  /** The drawings on a session's video (main/drawings/drawing.ts), by frame. */
+  'library.listDrawings': { input: z.strictObject({ sessionId: RowIdInput }), output: returns<Drawing[]>() },
+  /**
+   * Stores a drawing of the session: new without `id`; with `id` it replaces that drawing (or
+   * puts a deleted one back under its id: undo). Points in source-video pixels or H36M joints.
+   */
+  'library.saveDrawing': {
+    input: z.strictObject({ sessionId: RowIdInput, id: RowIdInput.optional(), drawing: DrawingDataSchema }),
+    output: returns<Drawing>(),
+  },
+  'library.deleteDrawing': { input: z.strictObject({ sessionId: RowIdInput, id: RowIdInput }), output: returns<null>() },
   /** A player's feature scores over time (progress charts). */
   'library.playerHistory': {
     input: z.strictObject({

@@ -3,6 +3,7 @@
  * `library.changed` event so every open page refreshes.
  */
 import { getSessionDetail } from '../library/detail.js';
+import { deleteDrawing, listDrawings, saveDrawing } from '../library/drawings.js';
 import { playerFeatureHistory } from '../library/history.js';
 import { setCaptureFps } from '../library/recompute.js';
 import { createPlayer, listPlayers, updatePlayer } from '../library/players.js';
@@ -58,6 +59,16 @@ export function libraryHandlers(deps: Pick<HandlerDeps, 'db' | 'emit'>): Pick<Ha
     'library.deleteSession': ({ id }) => {
       deleteSession(db, id);
       return sessionChanged(id, 'deleted');
+    },
+    'library.listDrawings': ({ sessionId }) => listDrawings(db, sessionId),
+    'library.saveDrawing': ({ sessionId, id, drawing }) => {
+      const saved = saveDrawing(db, sessionId, drawing, id);
+      sessionChanged(sessionId, 'updated');
+      return saved;
+    },
+    'library.deleteDrawing': ({ sessionId, id }) => {
+      deleteDrawing(db, sessionId, id);
+      return sessionChanged(sessionId, 'updated');
     },
     'library.playerHistory': ({ playerId, featureName, swingType }) => {
       const points = playerFeatureHistory(db, playerId, featureName);
