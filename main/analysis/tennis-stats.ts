@@ -5,44 +5,52 @@
  * opponent: the pose cannot tell those.
  */
 import type { PoseTrack } from '../pose/pose-track.js';
-import { computeKinematics } from './kinematics.js';
+import { clipStrokes } from './clip-strokes.js';
 import { estimateMovement } from './movement.js';
-import { classifySide } from './side-call.js';
-import { detectSwingPeaks, SWING_MIN_CHORD, SWING_MIN_GAP_S, SWING_MIN_SPEED } from './swing-detect.js';
+import { MIN_PEAK_HAND_SPEED, MIN_RELATIVE_SCORE, MIN_STROKE_GAP_S, type StrokeSide, type StrokeSideBasis } from './strokes.js';
 import { checkPair } from './swing-input.js';
+import { videoTimes } from './timebase.js';
 
-/** Version of the {@link TennisStats} JSON shape; bump on any incompatible change. */
-export const TENNIS_STATS_SCHEMA_VERSION = 1;
+/**
+ * Version of the {@link TennisStats} JSON shape; bump on any incompatible change. 2: swings come
+ * from the stroke detector (strokes.ts): `side` can be `serve`, `time_s` is ball contact,
+ * `two_handed` and `confidence` added, `swing_counts.serve`, new `thresholds`.
+ */
+export const TENNIS_STATS_SCHEMA_VERSION = 2;
 
 /** One swing of the tracked player. */
 export interface TennisSwing {
   /** 0-based order in the clip. */
   index: number;
-  /** Time of the peak dominant-wrist speed (taken as ball contact), seconds on the video timeline. */
+  /** Ball contact (strokes.ts), seconds on the video timeline. */
   time_s: number;
-  /** Video frame number of that peak. */
+  /** Video frame number of ball contact. */
   frame_nr: number;
-  side: 'forehand' | 'backhand';
-  /** What decided `side` (see side-call.ts). */
-  side_basis: 'picture_plane' | 'trunk_rotation' | 'wrist_side';
-  /** Peak dominant-wrist speed relative to the pelvis, m/s. */
+  side: StrokeSide;
+  /** What decided `side` (strokes.ts: side-call.ts's rules, or the hand above the head for a serve). */
+  side_basis: Exclude<StrokeSideBasis, 'none'>;
+  /** Both hands on the racket (backhands only). */
+  two_handed: boolean;
+  /** 0–1, the detector's confidence (strokes.ts). */
+  confidence: number;
+  /** Peak hitting-hand speed relative to the pelvis within ± 0.15 s of contact, m/s. */
   peak_wrist_speed_mps: number;
-  /** Mean signed trunk rotation rate in the 0.1 s before the peak, deg/s (+ = counter-clockwise from above); null if unmeasured. */
+  /** Mean signed trunk rotation rate in the 0.1 s before contact, deg/s (+ = counter-clockwise from above); null if unmeasured. */
   trunk_rotation_dps: number | null;
-  /** Side of the trunk the dominant wrist was on at the peak; null if unmeasured. */
+  /** Side of the trunk the dominant wrist was on at contact; null if unmeasured. */
   wrist_side: 'dominant' | 'non_dominant' | null;
 }
 
 /**
  * The tennis-statistics result JSON:
  * ```
- * { schema_version: 1,
+ * { schema_version: 2,
  *   dominant_hand: 'left'|'right', fps, frames, duration_s, video: { width, height } (pixels),
  *   swings: TennisSwing[],
- *   swing_counts: { total, forehand, backhand },
+ *   swing_counts: { total, forehand, backhand, serve },
  *   movement: { distance_m (estimate, null if unmeasurable), metres_per_pixel, time_in_frame_s,
  *               frames_in_frame, share_in_frame (0..1), method (text) },
- *   thresholds: { min_peak_wrist_speed_mps, min_chord_speed_mps, min_swing_gap_s },
+ *   thresholds: { min_peak_wrist_speed_mps, min_relative_swing_score, min_swing_gap_s } (strokes.ts),
  *   warnings: string[] }
  * ```
  */
@@ -54,7 +62,7 @@ export interface TennisStats {
   duration_s: number;
   video: { width: number; height: number };
   swings: TennisSwing[];
-  swing_counts: { total: number; forehand: number; backhand: number };
+  swing_counts: { total: number; forehand: number; backhand: number; serve: number };
   movement: {
     distance_m: number | null;
     metres_per_pixel: number | null;
@@ -63,7 +71,7 @@ export interface TennisStats {
     share_in_frame: number;
     method: string;
   };
-  thresholds: { min_peak_wrist_speed_mps: number; min_chord_speed_mps: number; min_swing_gap_s: number };
+  thresholds: { min_peak_wrist_speed_mps: number; min_relative_swing_score: number; min_swing_gap_s: number };
   warnings: string[];
 }
 
@@ -90,32 +98,33 @@ export function computeTennisStats(input: TennisStatsInput): TennisStats {
   const hand = input.dominantHand ?? 'right';
   const warnings: string[] = [];
   if (p.rejectedCount > 0) warnings.push(`${p.rejectedCount} joint positions ignored: their bone length jumped by more than 35 % (mislocated keypoints)`);
-  const k = computeKinematics(p, input.fps, hand, 'dominant_wrist');
   const swings: TennisSwing[] = [];
-  for (const i of detectSwingPeaks(k)) {
-    const call = classifySide(p, k, i, hand);
-    const frameNr = p.pose3d.frameNr[i] ?? i;
-    if (!call) {
-      warnings.push(`swing at frame ${frameNr} left out: trunk and ${hand} wrist not measured to tell forehand from backhand`);
+  for (const st of clipStrokes({ ...input, sport: 'tennis', dominantHand: hand }).strokes) {
+    const call = st.sideCall;
+    if (st.sideBasis === 'none') {
+      warnings.push(`swing at frame ${st.contact.frame_nr} left out: trunk and ${hand} wrist not measured to tell forehand from backhand`);
       continue;
     }
     swings.push({
       index: swings.length,
-      time_s: r3(k.t[i]!),
-      frame_nr: frameNr,
-      side: call.side,
-      side_basis: call.basis,
-      peak_wrist_speed_mps: r3(k.handSpeed[i]!),
-      trunk_rotation_dps: call.trunkRotationDps === null ? null : Math.round(call.trunkRotationDps),
-      wrist_side: call.wristSide,
+      time_s: st.contact.timestamp,
+      frame_nr: st.contact.frame_nr,
+      side: st.side,
+      side_basis: st.sideBasis,
+      two_handed: st.twoHanded,
+      confidence: Math.round(st.confidence * 100) / 100,
+      peak_wrist_speed_mps: r3(st.peakHandSpeed),
+      trunk_rotation_dps: call?.trunkRotationDps == null ? null : Math.round(call.trunkRotationDps),
+      wrist_side: call?.wristSide ?? null,
     });
   }
-  const mv = estimateMovement(p, k.t, input.fps);
+  const t = videoTimes(p.pose3d, input.fps);
+  const mv = estimateMovement(p, t, input.fps);
   if (mv.framesInFrame === 0) warnings.push('the player was not found in any frame');
   if (mv.distanceM === null && mv.framesInFrame > 0) warnings.push('distance covered could not be estimated: pelvis or body chain never measured in consecutive frames');
   const n = p.pose3d.frames;
-  const duration = n > 0 ? k.t[n - 1]! - k.t[0]! + 1 / input.fps : 0;
-  const fh = swings.filter((s) => s.side === 'forehand').length;
+  const duration = n > 0 ? t[n - 1]! - t[0]! + 1 / input.fps : 0;
+  const count = (side: StrokeSide) => swings.filter((s) => s.side === side).length;
   return {
     schema_version: TENNIS_STATS_SCHEMA_VERSION,
     dominant_hand: hand,
@@ -124,7 +133,7 @@ export function computeTennisStats(input: TennisStatsInput): TennisStats {
     duration_s: r3(duration),
     video: { width: input.width, height: input.height },
     swings,
-    swing_counts: { total: swings.length, forehand: fh, backhand: swings.length - fh },
+    swing_counts: { total: swings.length, forehand: count('forehand'), backhand: count('backhand'), serve: count('serve') },
     movement: {
       distance_m: mv.distanceM === null ? null : Math.round(mv.distanceM * 100) / 100,
       metres_per_pixel: mv.metresPerPixel === null ? null : Number(mv.metresPerPixel.toPrecision(4)),
@@ -134,7 +143,7 @@ export function computeTennisStats(input: TennisStatsInput): TennisStats {
       method:
         'estimate: smoothed 2D pelvis path (pixels) × metres per pixel from the player’s 3D/2D body-chain length; motion toward/away from the camera and camera pans are not accounted for',
     },
-    thresholds: { min_peak_wrist_speed_mps: SWING_MIN_SPEED, min_chord_speed_mps: SWING_MIN_CHORD, min_swing_gap_s: SWING_MIN_GAP_S },
+    thresholds: { min_peak_wrist_speed_mps: MIN_PEAK_HAND_SPEED.tennis, min_relative_swing_score: MIN_RELATIVE_SCORE, min_swing_gap_s: MIN_STROKE_GAP_S },
     warnings,
   };
 }

@@ -8,7 +8,8 @@
  * (±HALF_WINDOW_REAL_S / slow_motion_factor video seconds), shortened so that it stops halfway
  * to the neighbouring labelled strokes of the clip (any player).
  */
-import { computeTechniqueResult, computeTennisStats } from '../../main/analysis/index.js';
+import { computeTechniqueResult } from '../../main/analysis/index.js';
+import { clipStrokes } from '../../main/analysis/clip-strokes.js';
 import type { Feature } from '../../main/contract/technique.js';
 import { selectFrames, type PoseTrack } from '../../main/pose/pose-track.js';
 import type { ClipSetup } from './clips.js';
@@ -156,10 +157,10 @@ export function analyseLabelledStrokes(
 }
 
 /**
- * The two detectors: `technique (full clip)`, the one contact computeTechniqueResult finds in
- * the whole clip (what `/process` on the file reports), and `tennis-stats swings`, the swing
- * list of computeTennisStats (swing-detect.ts: chord speed and 3D wrist speed thresholds in m/s
- * on the video's clock, with forehand/backhand sides and no serve class).
+ * The detectors: `technique (full clip)`, the one contact computeTechniqueResult finds in the
+ * whole clip (the top-level stroke `/process` on the file reports), and `strokes (clip-strokes.ts)`,
+ * every stroke of the one stroke detector (main/analysis/strokes.ts) with its side (forehand,
+ * backhand, serve), run with the clip's capture rate as the analysis is.
  */
 export function scoreDetectors(
   clip: string,
@@ -170,13 +171,6 @@ export function scoreDetectors(
   const mine = analysedLabels(labels, setup);
   const labelFrames = mine.map((l) => l.contact_frame);
   const hand = mine[0]?.hand === 'left' ? 'left' : 'right';
-  const input = {
-    pose2d: pose.pose2d,
-    pose3d: pose.pose3d,
-    fps: pose.video.fps,
-    width: pose.video.width,
-    height: pose.video.height,
-  };
   const score = (name: string, frames: number[], sides: (string | null)[]): DetectorOutcome => {
     const match = matchStrokes(frames, labelFrames, labels.fps, labels.slow_motion_factor);
     return {
@@ -189,12 +183,19 @@ export function scoreDetectors(
   const out: DetectorOutcome[] = [];
   const whole = mine[0] ? analyseStroke(clip, labels, setup, mine[0], pose, [0, labels.frames - 1]) : null;
   out.push(score('technique (full clip)', whole?.contactFrame != null ? [whole.contactFrame] : [], [null]));
-  const stats = computeTennisStats({ ...input, dominantHand: hand });
+  const found = clipStrokes({
+    pose2d: pose.pose2d,
+    pose3d: pose.pose3d,
+    fps: pose.video.fps,
+    sport: setup.sport,
+    dominantHand: hand,
+    captureFps: captureFps(labels),
+  }).strokes;
   out.push(
     score(
-      'tennis-stats swings',
-      stats.swings.map((s) => s.frame_nr),
-      stats.swings.map((s) => s.side),
+      'strokes (clip-strokes.ts)',
+      found.map((s) => s.contact.frame_nr),
+      found.map((s) => (s.side === 'backhand' && s.twoHanded ? 'backhand' : s.side)),
     ),
   );
   return out;

@@ -1,0 +1,49 @@
+/**
+ * The strokes of a whole clip from its pose tracks: the analysis clock of the clip
+ * (timebase.ts, with the capture rate when given) and the stroke detector (strokes.ts) on the
+ * dominant wrist's kinematics. What the tennis statistics and the evaluation harness call.
+ */
+import type { Hand, Sport } from '../contract/technique.js';
+import type { PoseTrack } from '../pose/pose-track.js';
+import { computeKinematics, type Kinematics } from './kinematics.js';
+import type { PosePair } from './pose-access.js';
+import { realSecondsPerVideoSecond } from './slow-motion.js';
+import { detectStrokes, strokeContact, type DetectedStroke, type StrokeContact } from './strokes.js';
+import { checkPair } from './swing-input.js';
+import { analysisTimebase, type AnalysisTimebase } from './timebase.js';
+
+/** Input of {@link clipStrokes}: tracks as for the technique analysis (same frames). */
+export interface ClipStrokesInput {
+  pose2d: PoseTrack;
+  pose3d: PoseTrack;
+  /** Video frame rate, frames/s. */
+  fps: number;
+  sport: Sport;
+  dominantHand: Hand;
+  /** Capture frame rate, frames/s (slow motion); undefined = real time. */
+  captureFps?: number | undefined;
+}
+
+/** A detected stroke with its contact on both clocks. */
+export type ClipStroke = DetectedStroke & { contact: StrokeContact };
+
+/** The strokes and what they were measured on (the timebase's tracks, their kinematics). */
+export interface ClipStrokes {
+  strokes: ClipStroke[];
+  pair: PosePair & { rejectedCount: number };
+  k: Kinematics;
+  timebase: AnalysisTimebase;
+}
+
+/**
+ * Every stroke of the clip, in time order (strokes.ts).
+ * @throws Error for malformed tracks (swing-input.ts `checkPair`), RangeError for fps or capture_fps ≤ 0.
+ */
+export function clipStrokes(input: ClipStrokesInput): ClipStrokes {
+  checkPair(input.pose2d, input.pose3d);
+  const tb = analysisTimebase(input.pose2d, input.pose3d, input.fps, realSecondsPerVideoSecond(input.fps, input.captureFps));
+  const pair = { ...checkPair(tb.pose2d, tb.pose3d), clock: tb.clock };
+  const k = computeKinematics(pair, tb.rate, input.dominantHand, 'dominant_wrist');
+  const found = detectStrokes(k, { pair, hand: input.dominantHand, rate: tb.rate, sport: input.sport });
+  return { strokes: found.map((s) => ({ ...s, contact: strokeContact(k, pair.pose3d.frameNr, s.index) })), pair, k, timebase: tb };
+}
