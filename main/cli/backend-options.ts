@@ -9,7 +9,8 @@ import { createBackendResolver, type BackendResolver } from '../backends/index.j
 import type { BackendKind } from '../jobs/types.js';
 import { nodeSecretBox } from '../settings/api-key.js';
 import { loadSettings } from '../settings/settings.js';
-import { httpUrl, oneOf } from './options.js';
+import { BackendInput } from '../contract/fields.js';
+import { httpUrl, optionFrom } from './options.js';
 
 /** Parsed backend options. */
 export interface BackendOptions {
@@ -21,7 +22,7 @@ export interface BackendOptions {
 /** Adds --backend, --base-url and --technique-url to a command. */
 export function addBackendOptions(cmd: Command): Command {
   return cmd
-    .option('--backend <kind>', 'local (in-process service, default) or remote (settings.remote + API key)', oneOf(['local', 'remote'] as const))
+    .option('--backend <kind>', 'local (in-process service, default) or remote (settings.remote + API key)', optionFrom(BackendInput))
     .option('--base-url <url>', 'remote /api base URL (overrides the settings)', httpUrl)
     .option('--technique-url <url>', 'remote technique server URL (overrides the settings)', httpUrl);
 }

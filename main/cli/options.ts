@@ -3,14 +3,8 @@
  * that names the allowed values, so a bad option is one clear line and exit code 2.
  */
 import { InvalidArgumentError } from 'commander';
-
-/** A parser accepting one of `allowed`. */
-export function oneOf<T extends string>(allowed: readonly T[]): (value: string) => T {
-  return (value) => {
-    if ((allowed as readonly string[]).includes(value)) return value as T;
-    throw new InvalidArgumentError(`expected one of ${allowed.join(', ')}`);
-  };
-}
+import type { z } from 'zod';
+import { zodIssueText } from '../contract/zod-issues.js';
 
 /** A parser of a finite number within [min, max]. */
 export function numberIn(min: number, max: number): (value: string) => number {
@@ -20,6 +14,22 @@ export function numberIn(min: number, max: number): (value: string) => number {
       throw new InvalidArgumentError(`expected a number from ${min} to ${max}`);
     }
     return n;
+  };
+}
+
+/**
+ * A parser that checks the value with a field schema of main/contract/fields.ts, so an option
+ * is refused with the same rule and message as the app's IPC contract and the job queue
+ * (`--height 100` → "player height must be between 500 and 2800 mm (got 100)").
+ * @param as 'number': text that reads as a number is converted first; other text is checked as
+ *   it is, so the schema refuses it showing what was typed.
+ */
+export function optionFrom<S extends z.ZodType>(schema: S, as: 'text' | 'number' = 'text'): (value: string) => z.output<S> {
+  return (value) => {
+    const n = Number(value);
+    const r = schema.safeParse(as === 'number' && value.trim() !== '' && !Number.isNaN(n) ? n : value);
+    if (!r.success) throw new InvalidArgumentError(zodIssueText(r.error));
+    return r.data;
   };
 }
 

@@ -1,6 +1,6 @@
 /**
  * Bounds of a player's standing height, millimetres, the one rule for every entry point (the
- * app's IPC contract, preload/contract.ts, and the CLI/job validation, main/jobs/validate.ts), so
+ * app's IPC contract, the CLI and the job queue, through main/contract/fields.ts HeightMm), so
  * the CLI and the app accept the same heights. 500..2800 mm covers every recorded human adult and
  * child player (tallest recorded human: 2,720 mm, Guinness World Records) while catching unit
  * mistakes (metres, centimetres, inches).

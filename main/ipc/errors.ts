@@ -7,6 +7,7 @@ import { ZodError } from 'zod';
 import { ApiError, isAbortLike, redactSecrets, type ApiErrorKind } from '../api/errors.js';
 import { BackendConfigError } from '../backends/index.js';
 import { JobInputError } from '../jobs/validate.js';
+import { zodIssueText } from '../contract/zod-issues.js';
 import { LibraryError } from '../library/errors.js';
 import { ApiKeyError } from '../settings/api-key.js';
 import { SettingsError } from '../settings/settings.js';
@@ -47,12 +48,9 @@ const API_TIPS: Partial<Record<ApiErrorKind, string>> = {
 /** Node fs error codes that mean the disk or permissions are at fault. */
 const STORAGE_CODES = new Set(['EACCES', 'EPERM', 'ENOSPC', 'EROFS', 'EDQUOT', 'EMFILE', 'EIO', 'EBUSY']);
 
-/** First zod issue as `field: message` (e.g. `player.heightMm: heightMm is at least 500 (millimetres)`). */
+/** First zod issue as `field: message` (main/contract/zod-issues.ts). */
 export function zodMessage(err: ZodError): string {
-  const issue = err.issues[0];
-  if (!issue) return 'invalid input';
-  const where = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-  return `${where}${issue.message}`;
+  return zodIssueText(err);
 }
 
 function classify(err: unknown): ApiFailure {

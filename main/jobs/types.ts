@@ -2,12 +2,11 @@
  * Types of the persistent job queue: what a job is asked to do (its input), the states it goes
  * through, and the view of a job that the CLI and the app show.
  */
-import type { Hand, Sport, SwingType } from '../contract/technique.js';
+import type { z } from 'zod';
+import type { BackendInput } from '../contract/fields.js';
+import type { AnalysisJobInput, TennisJobInput } from './input-schema.js';
 import { FINAL_JOB_STATES, type JobKind, type JobState } from '../library/types.js';
 import type { JobStep } from './context.js';
-
-/** Which engine runs a job: the in-process local service or the vendor's servers. */
-export type BackendKind = 'local' | 'remote';
 
 /**
  * Kinds and states of a job: defined once, with the table that stores them (main/library/types.ts,
@@ -16,47 +15,14 @@ export type BackendKind = 'local' | 'remote';
  */
 export type { JobKind, JobState } from '../library/types.js';
 
+/** Which engine runs a job: the in-process local service or the vendor's servers. */
+export type BackendKind = z.output<typeof BackendInput>;
+
+/** A job's input: one schema, main/jobs/input-schema.ts. */
+export type { AnalysisJobInput, JobPlayer, TennisJobInput } from './input-schema.js';
+
 /** States a job can no longer leave (the library's FINAL_JOB_STATES). */
 export const FINAL_STATES: ReadonlySet<JobState> = new Set(FINAL_JOB_STATES);
-
-
-
-/** The player a clip shows: an existing library player (`id`) or one to find/create by name. */
-export interface JobPlayer {
-  id?: number;
-  name: string;
-  dominantHand: Hand;
-  /** Standing height, millimetres (> 0). */
-  heightMm: number;
-}
-
-/** A technique analysis of one clip (API.md endpoint 5), stored as a new library session. */
-export interface AnalysisJobInput {
-  /** Absolute path of the clip (.mp4, .mov, .avi or .mkv: API.md endpoint 5). */
-  videoPath: string;
-  player: JobPlayer;
-  sport: Sport;
-  swingType: SwingType;
-  /** Ball contact time, seconds on the clip's timeline (API.md `ball_timestamp`); detected when omitted. */
-  ballTimestampS?: number;
-  /** Frame rate the camera recorded at, frames/s (our metadata extension `capture_fps`); real time when omitted. */
-  captureFps?: number;
-  backend: BackendKind;
-  title?: string;
-  /** ISO 8601 date or date-time the clip was recorded (default: the file's modification time). */
-  recordedAt?: string;
-}
-
-/** A tennis statistics task (API.md sections 3-4) on a clip file or an already reachable URL. */
-export interface TennisJobInput {
-  /** Absolute path of a clip to upload first (upload-url + presigned PUT). */
-  videoPath?: string;
-  /** URL the service can read (used as `video_url` directly). One of videoPath / videoUrl. */
-  videoUrl?: string;
-  /** Library session the result belongs to, if any. */
-  sessionId?: number;
-  backend: BackendKind;
-}
 
 /** Input of either kind. */
 export type JobInput = AnalysisJobInput | TennisJobInput;

@@ -1,16 +1,15 @@
 /**
  * Checks of a job's input before it is queued (and again before it runs, since a file may have
- * gone in between): the clip exists and is a regular, non-empty file with an extension
- * `/process` accepts, sport / swing type / hand are values API.md names, height is within
- * main/contract/player-height.ts (the same bounds the app's IPC contract uses).
+ * gone in between): the fields against the one job input schema (main/jobs/input-schema.ts, the
+ * same the app's IPC contract uses), then the clip on the file system: it exists and is a
+ * regular, non-empty file with an extension `/process` accepts.
  */
 import { statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import { HANDS, SPORTS, SWING_TYPES } from '../contract/technique.js';
+import type { z } from 'zod';
+import { zodIssueText } from '../contract/zod-issues.js';
 import { contentTypeFor, extensionOf, PROCESS_EXTENSIONS } from '../contract/upload-rules.js';
-import { isPlayerHeightMm, MAX_PLAYER_HEIGHT_MM, MIN_PLAYER_HEIGHT_MM } from '../contract/player-height.js';
-import type { AnalysisJobInput, TennisJobInput } from './types.js';
-import { MAX_CAPTURE_FPS } from '../contract/technique.js';
+import { AnalysisJobInputSchema, TennisJobInputSchema, type AnalysisJobInput, type TennisJobInput } from './input-schema.js';
 
 /** The input of a job is invalid; the message says which field and why. */
 export class JobInputError extends Error {
@@ -19,7 +18,6 @@ export class JobInputError extends Error {
     this.name = 'JobInputError';
   }
 }
-
 
 /**
  * Validates a clip path for `/process` (API.md endpoint 5: .mp4, .avi, .mov, .mkv).
@@ -50,31 +48,15 @@ export function checkClipFile(path: string): { path: string; contentType: string
 }
 
 /**
- * Validates an analysis input.
- * @returns a copy with the clip path made absolute and the player name trimmed.
- * @throws JobInputError naming the first bad field.
+ * Validates an analysis input (any value: a CLI's, a stored job's, the renderer's).
+ * @returns the parsed input with the clip path normalised and the player name trimmed.
+ * @throws JobInputError with the schema's message for the first bad field
+ *   (`player.heightMm: player height must be between 500 and 2800 mm (got 100)`), or the clip
+ *   check's.
  */
-export function checkAnalysisInput(input: AnalysisJobInput): AnalysisJobInput {
-  const clip = checkClipFile(input.videoPath);
-  oneOf('sport', input.sport, SPORTS);
-  oneOf('swing type', input.swingType, SWING_TYPES);
-  oneOf('backend', input.backend, ['local', 'remote']);
-  const p = input.player;
-  if (!p || typeof p.name !== 'string' || p.name.trim() === '') throw new JobInputError('player name must not be empty');
-  oneOf('dominant hand', p.dominantHand, HANDS);
-  if (!isPlayerHeightMm(p.heightMm)) {
-    throw new JobInputError(`player height must be between ${MIN_PLAYER_HEIGHT_MM} and ${MAX_PLAYER_HEIGHT_MM} mm (got ${String(p.heightMm)})`);
-  }
-  if (input.captureFps !== undefined && (!Number.isFinite(input.captureFps) || input.captureFps <= 0 || input.captureFps > MAX_CAPTURE_FPS)) {
-    throw new JobInputError(`capture frame rate must be a number of frames per second > 0 (got ${String(input.captureFps)})`);
-  }
-  if (input.ballTimestampS !== undefined && (!Number.isFinite(input.ballTimestampS) || input.ballTimestampS < 0)) {
-    throw new JobInputError(`ball time must be a number of seconds ≥ 0 (got ${String(input.ballTimestampS)})`);
-  }
-  if (input.recordedAt !== undefined && Number.isNaN(Date.parse(input.recordedAt))) {
-    throw new JobInputError(`recorded-at date is not an ISO 8601 date: ${JSON.stringify(input.recordedAt)}`);
-  }
-  return { ...input, videoPath: clip.path, player: { ...p, name: p.name.trim() } };
+export function checkAnalysisInput(input: unknown): AnalysisJobInput {
+  const parsed = parseWith(AnalysisJobInputSchema, input);
+  return { ...parsed, videoPath: checkClipFile(parsed.videoPath).path };
 }
 
 /**
@@ -82,18 +64,14 @@ export function checkAnalysisInput(input: AnalysisJobInput): AnalysisJobInput {
  * http(s) videoUrl.
  * @throws JobInputError.
  */
-export function checkTennisInput(input: TennisJobInput): TennisJobInput {
-  oneOf('backend', input.backend, ['local', 'remote']);
-  if ((input.videoPath === undefined) === (input.videoUrl === undefined)) {
-    throw new JobInputError('a tennis task needs exactly one of a video file or a video URL');
-  }
-  if (input.videoPath !== undefined) return { ...input, videoPath: checkClipFile(input.videoPath).path };
-  if (!/^https?:\/\//i.test(input.videoUrl ?? '')) throw new JobInputError('video URL must be http(s)');
-  return input;
+export function checkTennisInput(input: unknown): TennisJobInput {
+  const parsed = parseWith(TennisJobInputSchema, input);
+  return parsed.videoPath === undefined ? parsed : { ...parsed, videoPath: checkClipFile(parsed.videoPath).path };
 }
 
-function oneOf(field: string, value: unknown, allowed: readonly string[]): void {
-  if (typeof value !== 'string' || !allowed.includes(value)) {
-    throw new JobInputError(`unknown ${field} ${JSON.stringify(value)}; expected one of ${allowed.join(', ')}`);
-  }
+/** `schema.parse` with its first issue as a JobInputError. */
+function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const r = schema.safeParse(input);
+  if (!r.success) throw new JobInputError(zodIssueText(r.error));
+  return r.data;
 }

@@ -72,7 +72,7 @@ describe('dispatch', () => {
       await call('library.createPlayer', { name: 'Ana', dominantHand: 'right', heightMm: 1.7 }),
     );
     expect(f.kind).toBe('input');
-    expect(f.message).toMatch(/^library\.createPlayer: heightMm: heightMm is at least 500/);
+    expect(f.message).toBe('library.createPlayer: heightMm: player height must be between 500 and 2800 mm (got 1.7)');
   });
 
   it('creates a player, emits library.changed, refuses a duplicate name with kind input', async () => {
@@ -115,7 +115,7 @@ describe('dispatch', () => {
     if (!r.ok) throw new Error(r.error.message);
     const d = r.value as { session: { captureFps: number | null }; analysis: { captureFps: number | null } };
     expect([d.session.captureFps, d.analysis.captureFps]).toEqual([120, 120]);
-    expect(failureOf(await call('library.setCaptureFps', { id, captureFps: 0 })).message).toMatch(/^library\.setCaptureFps: captureFps: captureFps must be > 0/);
+    expect(failureOf(await call('library.setCaptureFps', { id, captureFps: 0 })).message).toBe('library.setCaptureFps: captureFps: capture frame rate must be > 0 and at most 100000 frames/s (got 0)');
     expect(failureOf(await call('library.setCaptureFps', { id, captureFps: 'fast' })).kind).toBe('input');
     expect(failureOf(await call('library.setCaptureFps', { id })).kind).toBe('input');
     expect(failureOf(await call('library.setCaptureFps', { id: 999, captureFps: null })).kind).toBe('not-found');

@@ -1,43 +1,99 @@
 /**
- * One rule for a job's input (issue 13, building blocks): the CLI's validation
- * (main/jobs/validate.ts) and the app's IPC contract (preload/contract.ts) accept the same
- * player heights, and the job states come from one list.
+ * One schema for a job's input (issue 13, building blocks): the same bad inputs are refused
+ * with the same message by the app's IPC validation (the dispatcher over the real handlers, as
+ * the Electron ipcMain and the browser bridge call it), by the job queue, and (for the fields
+ * the command line has) by the CLI's option parsing; and the job states come from one list.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, expect, it } from 'vitest';
-import { AnalysisJobInputSchema } from '../../preload/contract.js';
-import { checkAnalysisInput } from '../../main/jobs/validate.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dispatch } from '../../main/ipc/dispatch.js';
+import { openAppServices, type AppServices } from '../../main/ipc/services.js';
+import { JobInputError } from '../../main/jobs/validate.js';
 import { FINAL_STATES } from '../../main/jobs/types.js';
 import { FINAL_JOB_STATES } from '../../main/library/jobs.js';
 import { MAX_PLAYER_HEIGHT_MM, MIN_PLAYER_HEIGHT_MM } from '../../main/contract/player-height.js';
+import { nodeSecretBox } from '../../main/settings/api-key.js';
+import { AnalysisJobInputSchema } from '../../preload/contract.js';
+import { runCliCapture } from '../cli/run-cli.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'job-input-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const clip = join(dir, 'clip.mp4');
+const home = mkdtempSync(join(tmpdir(), 'job-input-'));
+const clip = join(home, 'clip.mp4');
 writeFileSync(clip, 'x');
+let app: AppServices;
 
-it('the CLI and the app accept exactly the same player heights', () => {
-  const heights = [100, 1, MIN_PLAYER_HEIGHT_MM - 1, MIN_PLAYER_HEIGHT_MM, 1850, MAX_PLAYER_HEIGHT_MM, MAX_PLAYER_HEIGHT_MM + 1, Number.NaN];
-  const input = (heightMm: number) => ({
-    videoPath: clip,
-    player: { name: 'Ana', dominantHand: 'right' as const, heightMm },
-    sport: 'tennis' as const,
-    swingType: 'forehand_drive' as const,
-    backend: 'local' as const,
-  });
-  const cli = heights.map((h) => {
+beforeAll(() => {
+  app = openAppServices({ home, secretBox: nodeSecretBox(home), keyProtection: 'file', mode: 'browser', version: '0.0.0', mediaUrl: () => '' });
+});
+afterAll(async () => {
+  await app.close();
+  rmSync(home, { recursive: true, force: true });
+});
+
+const good = {
+  videoPath: clip,
+  player: { name: 'Ana', dominantHand: 'right', heightMm: 1680 },
+  sport: 'tennis',
+  swingType: 'forehand_drive',
+  backend: 'local',
+};
+
+interface BadCase {
+  what: string;
+  input: Record<string, unknown>;
+  /** The refusal: `field path: message`. */
+  message: string;
+  /** The same value given on the command line (omitted when the CLI has no option for the field). */
+  cli?: string[];
+}
+
+const player = (patch: object) => ({ ...good, player: { ...good.player, ...patch } });
+const CASES: BadCase[] = [
+  { what: 'height in cm', input: player({ heightMm: 168 }), message: 'player.heightMm: player height must be between 500 and 2800 mm (got 168)', cli: ['--height', '168'] },
+  { what: 'height in metres', input: player({ heightMm: 1.68 }), message: 'player.heightMm: player height must be between 500 and 2800 mm (got 1.68)', cli: ['--height', '1.68'] },
+  { what: 'height not a number', input: player({ heightMm: 'tall' }), message: 'player.heightMm: player height must be between 500 and 2800 mm (got "tall")', cli: ['--height', 'tall'] },
+  { what: 'empty name', input: player({ name: '   ' }), message: 'player.name: player name must not be empty', cli: ['--player', '   '] },
+  { what: 'unknown hand', input: player({ dominantHand: 'both' }), message: 'player.dominantHand: unknown dominant hand "both"; expected one of left, right', cli: ['--hand', 'both'] },
+  { what: 'unknown sport', input: { ...good, sport: 'golf' }, message: 'sport: unknown sport "golf"; expected one of pickleball, tennis, none', cli: ['--sport', 'golf'] },
+  { what: 'unknown swing', input: { ...good, swingType: 'serve' }, message: 'swingType: unknown swing type "serve"; expected one of forehand_drive, backhand_drive', cli: ['--swing', 'serve'] },
+  { what: 'unknown backend', input: { ...good, backend: 'cloud' }, message: 'backend: unknown backend "cloud"; expected one of local, remote', cli: ['--backend', 'cloud'] },
+  { what: 'capture rate 0', input: { ...good, captureFps: 0 }, message: 'captureFps: capture frame rate must be > 0 and at most 100000 frames/s (got 0)', cli: ['--capture-fps', '0'] },
+  { what: 'negative ball time', input: { ...good, ballTimestampS: -1 }, message: 'ballTimestampS: ball contact time must be between 0 and 36000 s (got -1)', cli: ['--ball-time=-1'] },
+  { what: 'date-time without zone', input: { ...good, recordedAt: '2026-11-20 10:00' }, message: 'recordedAt: expected an ISO 8601 date (2026-11-20) or date-time with zone (2026-11-20T10:00:00Z) (got "2026-11-20 10:00")', cli: ['--recorded-at', '2026-11-20 10:00'] },
+  { what: 'relative path', input: { ...good, videoPath: 'clip.mp4' }, message: 'videoPath: path must be absolute (got "clip.mp4")' },
+  { what: 'an extra field', input: { ...good, outputDir: '/etc' }, message: 'Unrecognized key: "outputDir"' },
+];
+
+describe('a bad job input is refused with the same message everywhere', () => {
+  it.each(CASES)('$what: IPC (dispatcher, bridge) and job queue', async ({ input, message }) => {
+    const r = await dispatch(app.handlers, 'jobs.enqueueAnalysis', [input]);
+    expect(r).toEqual({ ok: false, error: { kind: 'input', message: `jobs.enqueueAnalysis: 0.${message}`.replace('0.Unrecognized', '0: Unrecognized') } });
+    let thrown: unknown;
     try {
-      checkAnalysisInput(input(h));
-      return true;
-    } catch {
-      return false;
+      app.deps.jobs.enqueueAnalysis(input as never);
+    } catch (err) {
+      thrown = err;
     }
+    expect(thrown).toBeInstanceOf(JobInputError);
+    expect((thrown as Error).message).toBe(message);
   });
-  const app = heights.map((h) => AnalysisJobInputSchema.safeParse(input(h)).success);
-  expect(cli).toEqual(app);
-  expect(cli).toEqual([false, false, false, true, true, true, false, false]);
+
+  it.each(CASES.filter((c) => c.cli))('$what: CLI option', async ({ cli, message }) => {
+    const run = await runCliCapture(['analyze', clip, ...(cli ?? [])], { SWING_STUDIO_HOME: home });
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toContain(message.replace(/^[\w.]+: /, ''));
+  });
+
+  it('nothing was queued', () => {
+    expect(app.deps.jobs.list()).toEqual([]);
+  });
+});
+
+it('player heights from 500 to 2800 mm are accepted, nothing else', () => {
+  const heights = [100, 1, MIN_PLAYER_HEIGHT_MM - 1, MIN_PLAYER_HEIGHT_MM, 1850, MAX_PLAYER_HEIGHT_MM, MAX_PLAYER_HEIGHT_MM + 1, Number.NaN];
+  const accepted = heights.map((h) => AnalysisJobInputSchema.safeParse(player({ heightMm: h })).success);
+  expect(accepted).toEqual([false, false, false, true, true, true, false, false]);
 });
 
 it('job states have one list of final states', () => {

@@ -5,7 +5,9 @@
  * stored session summaries on stdout. Exit code 1 when any clip failed (one stderr line each).
  */
 import type { Command } from 'commander';
-import { HANDS, MAX_CAPTURE_FPS, SPORTS, SWING_TYPES, type Hand, type Sport, type SwingType } from '../../contract/technique.js';
+import { resolve } from 'node:path';
+import { BallTimestampS, CaptureFps, HandInput, HeightMm, IsoDateOrDateTime, PlayerName, SportInput, SwingTypeInput } from '../../contract/fields.js';
+import { SPORTS, SWING_TYPES, type Hand, type Sport, type SwingType } from '../../contract/technique.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { AnalysisJobInput, JobView } from '../../jobs/types.js';
 import { checkAnalysisInput, checkClipFile } from '../../jobs/validate.js';
@@ -13,7 +15,7 @@ import type { WritableDb } from '../../library/db.js';
 import { getSessionDetail } from '../../library/detail.js';
 import { findPlayerByName } from '../../library/players.js';
 import { addBackendOptions, backendsFor, type BackendOptions } from '../backend-options.js';
-import { isoDate, numberIn, oneOf } from '../options.js';
+import { optionFrom } from '../options.js';
 import { sessionJson } from '../session-json.js';
 import { featureTable } from '../tables.js';
 import { withQueue } from '../run-jobs.js';
@@ -45,15 +47,15 @@ export function registerAnalyze(program: Command): void {
     .command('analyze')
     .description('analyse swing clips and store them in the library (local engine by default)')
     .argument('<video...>', 'clip files (.mp4, .mov, .avi, .mkv)')
-    .option('--player <name>', `player name (found or created in the library; default "${DEFAULT_PLAYER_NAME}")`)
-    .option('--sport <sport>', `one of ${SPORTS.join(', ')}`, oneOf(SPORTS), 'tennis')
-    .option('--swing <type>', `one of ${SWING_TYPES.join(', ')}`, oneOf(SWING_TYPES), 'forehand_drive')
-    .option('--hand <hand>', 'dominant hand: left or right (default: the player\'s, else right)', oneOf(HANDS))
-    .option('--height <mm>', `player height in mm (default: the player's, else ${DEFAULT_HEIGHT_MM})`, numberIn(1, 2800))
-    .option('--ball-time <s>', 'ball contact time in seconds (detected when omitted)', numberIn(0, 36_000))
-    .option('--capture-fps <fps>', 'frame rate the camera recorded at, for slow-motion clips (e.g. 240): speeds in real time', numberIn(1, MAX_CAPTURE_FPS))
+    .option('--player <name>', `player name (found or created in the library; default "${DEFAULT_PLAYER_NAME}")`, optionFrom(PlayerName))
+    .option('--sport <sport>', `one of ${SPORTS.join(', ')}`, optionFrom(SportInput), 'tennis')
+    .option('--swing <type>', `one of ${SWING_TYPES.join(', ')}`, optionFrom(SwingTypeInput), 'forehand_drive')
+    .option('--hand <hand>', 'dominant hand: left or right (default: the player\'s, else right)', optionFrom(HandInput))
+    .option('--height <mm>', `player height in mm (default: the player's, else ${DEFAULT_HEIGHT_MM})`, optionFrom(HeightMm, 'number'))
+    .option('--ball-time <s>', 'ball contact time in seconds (detected when omitted)', optionFrom(BallTimestampS, 'number'))
+    .option('--capture-fps <fps>', 'frame rate the camera recorded at, for slow-motion clips (e.g. 240): speeds in real time', optionFrom(CaptureFps, 'number'))
     .option('--title <text>', 'session title (default: the file name)')
-    .option('--recorded-at <date>', 'recording date, ISO 8601 (default: the file time)', isoDate)
+    .option('--recorded-at <date>', 'recording date, ISO 8601 date or date-time with zone (default: the file time)', optionFrom(IsoDateOrDateTime))
     .option('--json', 'print the stored session summaries as JSON on stdout')
     .showHelpAfterError(false);
   addBackendOptions(cmd).action(async (videos: string[], opts: AnalyzeOptions) => {
@@ -72,11 +74,11 @@ export function registerAnalyze(program: Command): void {
 
 /** Validates every clip first (so one bad file stores nothing), then enqueues them all. */
 function enqueueAll(queue: JobQueue, db: WritableDb, videos: string[], opts: AnalyzeOptions, backend: 'local' | 'remote'): number[] {
-  const name = opts.player?.trim() || DEFAULT_PLAYER_NAME;
+  const name = opts.player ?? DEFAULT_PLAYER_NAME;
   const existing = findPlayerByName(db, name);
   const inputs: AnalysisJobInput[] = videos.map((videoPath) =>
     checkAnalysisInput({
-      videoPath,
+      videoPath: resolve(videoPath),
       player: {
         ...(existing ? { id: existing.id } : {}),
         name,

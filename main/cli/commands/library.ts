@@ -17,7 +17,8 @@ import { findPlayerByName } from '../../library/players.js';
 import { setCaptureFps } from '../../library/recompute.js';
 import { deleteSession, listSessions } from '../../library/sessions.js';
 import type { SessionFilter } from '../../library/types.js';
-import { isoDate, numberIn, oneOf, rowId } from '../options.js';
+import { SportInput, SwingTypeInput } from '../../contract/fields.js';
+import { isoDate, numberIn, optionFrom, rowId } from '../options.js';
 import { sessionJson } from '../session-json.js';
 import { featureTable, sessionListTable } from '../tables.js';
 
@@ -53,8 +54,8 @@ export function registerLibrary(program: Command): void {
     .option('--player <name>', 'only this player')
     .option('--from <date>', 'recorded on or after (ISO 8601)', isoDate)
     .option('--to <date>', 'recorded on or before (ISO 8601)', isoDate)
-    .option('--sport <sport>', `one of ${SPORTS.join(', ')}`, oneOf(SPORTS))
-    .option('--swing <type>', `one of ${SWING_TYPES.join(', ')}`, oneOf(SWING_TYPES))
+    .option('--sport <sport>', `one of ${SPORTS.join(', ')}`, optionFrom(SportInput))
+    .option('--swing <type>', `one of ${SWING_TYPES.join(', ')}`, optionFrom(SwingTypeInput))
     .option('--tag <tag>', 'only sessions with this tag')
     .option('--text <words>', 'full-text search in title, notes and player name')
     .option('--limit <n>', 'most sessions to list (default 100)', numberIn(1, 1000))

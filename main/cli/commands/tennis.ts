@@ -4,6 +4,7 @@
  * the library (attached to --session when given). Prints the task id and the result's top-level
  * keys, or with --json the raw result on stdout.
  */
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { checkClipFile, checkTennisInput } from '../../jobs/validate.js';
 import { getTennisTask } from '../../library/tennis.js';
@@ -37,7 +38,7 @@ export function registerTennis(program: Command): void {
         queue.enqueueTennis(
           checkTennisInput({
             backend: kind,
-            ...(isUrl ? { videoUrl: video } : { videoPath: video }),
+            ...(isUrl ? { videoUrl: video } : { videoPath: resolve(video) }),
             ...(opts.session !== undefined ? { sessionId: opts.session } : {}),
           }),
         ),
