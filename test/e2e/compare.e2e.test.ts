@@ -15,7 +15,9 @@ import { probeVideo } from '../../main/engine/probe.js';
 import { getSessionDetail } from '../../main/library/detail.js';
 import { ingestAnalysis } from '../../main/library/ingest.js';
 import type { SessionDetail } from '../../main/library/types.js';
-import { frameAt, strokeOf, type CompareStroke } from '../../renderer/src/lib/playback/compare-sync.js';
+import { frameAt, pairedFrame, strokeOf, type CompareStroke } from '../../renderer/src/lib/playback/compare-sync.js';
+import { kpIndex } from '../../main/pose/pose-track.js';
+import { alignedSecondTrack } from '../../main/pose/stroke-overlay.js';
 import { formatValue } from '../../renderer/src/lib/units.js';
 import { analysedClip, analysedCut, ANALYSED_CLIP_META, type AnalysedClip } from '../support/analysed-clip.js';
 import { buildRenderer, startApp, type E2eApp } from './harness.js';
@@ -104,6 +106,51 @@ describe('compare two strokes', () => {
     const d = await cp.aligned(a.contactIndex, b.contactIndex);
     expect(d.a.frameIndex - a.contactIndex).toBe(d.b.frameIndex - b.contactIndex);
     expect(d.a.frameIndex - a.contactIndex).toBeGreaterThan(-9); // it played forward from −0.3 s
+  });
+
+  it('overlays the second skeleton on the first video at the stored pose, aligned at the pelvis', async () => {
+    const [a, b] = strokes as [CompareStroke, CompareStroke];
+    const [da, db] = details as [SessionDetail, SessionDetail];
+    // Both players are stored at the clip's 1850 mm, so the scale is the ratio of their torso lengths in pixels.
+    const expected = alignedSecondTrack({ pose2d: da.pose2d!, heightMm: da.player.heightMm }, { pose2d: db.pose2d!, heightMm: db.player.heightMm }, (fa) => pairedFrame(a, b, fa));
+    const cp = new ComparePage(app.page);
+    await app.page.getByTestId('compare-contact').click();
+    await app.page.getByTestId('compare-mode-overlay').click();
+    await app.page.getByTestId('compare-overlaid').waitFor();
+    const check = async (frameA: number): Promise<number> => {
+      const d = await cp.settledOverlay();
+      expect(d.a.frameIndex).toBe(frameA);
+      expect(d.overlay!.frameIndex).toBe(frameA);
+      let worst = 0;
+      let drawn = 0;
+      for (let j = 0; j < 17; j++) {
+        const p = d.overlay!.joints[j];
+        const i = kpIndex(expected, frameA, j);
+        const [ex, ey] = [expected.keypoints[i]!, expected.keypoints[i + 1]!];
+        if (!p) {
+          expect(Number.isFinite(ex) && Number.isFinite(ey)).toBe(false);
+          continue;
+        }
+        drawn++;
+        worst = Math.max(worst, Math.abs(p[0] - ex), Math.abs(p[1] - ey));
+      }
+      expect(drawn).toBeGreaterThanOrEqual(15);
+      expect(worst).toBeLessThan(0.5);
+      return worst;
+    };
+    const atContact = await check(a.contactIndex);
+    await cp.screenshot('43-compare-overlaid-at-contact');
+    await app.page.keyboard.press('ArrowRight');
+    await app.page.keyboard.press('ArrowRight');
+    await app.page.keyboard.press('ArrowRight');
+    const later = await check(a.contactIndex + 3);
+    console.log(`overlay joints vs the aligned stored pose: worst ${atContact.toFixed(4)} px at contact, ${later.toFixed(4)} px 3 frames later`);
+    // The second stroke's pelvis sits on the first's at contact.
+    const d = await cp.debug();
+    const pelvisA = [da.pose2d!.keypoints[kpIndex(da.pose2d!, d.a.frameIndex, 0)]!, da.pose2d!.keypoints[kpIndex(da.pose2d!, d.a.frameIndex, 0) + 1]!];
+    expect(Math.hypot(d.overlay!.joints[0]![0] - pelvisA[0]!, d.overlay!.joints[0]![1] - pelvisA[1]!)).toBeLessThan(0.5);
+    await app.page.getByTestId('compare-mode-side').click();
+    await cp.settled();
   });
 
   it('lists the features of both strokes with their differences', async () => {

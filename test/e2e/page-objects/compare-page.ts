@@ -10,6 +10,8 @@ export interface CompareDebugState {
   rel: number;
   a: { frameIndex: number; mediaTime: number };
   b: { frameIndex: number; mediaTime: number };
+  /** Overlaid mode: the second skeleton's joints as drawn on the first video (its pixels). */
+  overlay?: { frameIndex: number; joints: ([number, number] | null)[] };
 }
 
 type CompareGlobals = BrowserGlobals & { __compareDebug?: CompareDebugState };
@@ -58,6 +60,24 @@ export class ComparePage extends AppPage {
       )
       .catch(() => undefined);
     return this.settled();
+  }
+
+  /**
+   * Overlaid mode: waits until the first video has data, is not seeking and the second skeleton
+   * was drawn for the frame the first shows; returns the state.
+   */
+  async settledOverlay(timeout = 30_000): Promise<CompareDebugState> {
+    await this.page.waitForFunction(
+      () => {
+        const g = globalThis as unknown as CompareGlobals;
+        const v = g.document.querySelector('[data-testid="compare-video-a"]') as unknown as (VideoLike & { seeking: boolean }) | null;
+        const d = g.__compareDebug;
+        return !!v && v.readyState >= 2 && !v.seeking && !!d?.overlay && d.a.frameIndex >= 0 && d.overlay.frameIndex === d.a.frameIndex;
+      },
+      undefined,
+      { timeout, polling: 50 },
+    );
+    return this.debug();
   }
 
   async debug(): Promise<CompareDebugState> {

@@ -8,8 +8,19 @@ import { H36M_LIMBS } from '../../../../main/pose/h36m.js';
 import { kpIndex, type PoseTrack } from '../../../../main/pose/pose-track.js';
 import { canvasPixelSize, canvasToVideo, videoToCanvas, type ContentBox, type Point } from '../geometry/letterbox.js';
 
+/** Colours of an overlay: limbs (right side and trunk), left-side limbs, joints, highlighted parts. */
+export interface OverlayColours {
+  limb: string;
+  left: string;
+  joint: string;
+  highlight: string;
+}
+
 /** Colours of the overlay (on top of video, so fixed rather than themed). */
-const COLOURS = { limb: 'rgba(80, 220, 255, 0.9)', joint: '#ffffff', highlight: '#ffb020', left: 'rgba(255, 120, 200, 0.9)' };
+export const OVERLAY_COLOURS: OverlayColours = { limb: 'rgba(80, 220, 255, 0.9)', joint: '#ffffff', highlight: '#ffb020', left: 'rgba(255, 120, 200, 0.9)' };
+
+/** Colours of a second stroke drawn over the first (Compare, overlaid): warm, apart from the first's cyan and pink. */
+export const SECOND_STROKE_COLOURS: OverlayColours = { limb: 'rgba(255, 150, 30, 0.95)', left: 'rgba(255, 230, 60, 0.95)', joint: '#ffe6b0', highlight: '#ff3d00' };
 
 /** Limbs on the player's left side (drawn in a second colour so sides are told apart). */
 const LEFT_LIMBS = new Set(['left_hip', 'left_thigh', 'left_shin', 'left_clavicle', 'left_upper_arm', 'left_forearm']);
@@ -24,6 +35,7 @@ export interface DrawnFrame {
 export class SkeletonOverlay {
   readonly #canvas: HTMLCanvasElement;
   readonly #ctx: CanvasRenderingContext2D;
+  readonly #colours: OverlayColours;
   #track: PoseTrack | null = null;
   #box: ContentBox = { x: 0, y: 0, width: 0, height: 0, scale: 0 };
   #dpr = 1;
@@ -31,11 +43,12 @@ export class SkeletonOverlay {
   #highlightLimbs: (readonly [number, number])[] = [];
 
   /** @throws Error when the canvas has no 2D context. */
-  constructor(canvas: HTMLCanvasElement) {
+  constructor(canvas: HTMLCanvasElement, colours: OverlayColours = OVERLAY_COLOURS) {
     const ctx = canvas.getContext('2d');
     if (!ctx) throw new Error('the overlay canvas has no 2D context');
     this.#canvas = canvas;
     this.#ctx = ctx;
+    this.#colours = colours;
   }
 
   /** Sets the 2D track (pixels of the source video) to draw from; null clears. */
@@ -112,7 +125,7 @@ export class SkeletonOverlay {
       const q = pts[b];
       if (!p || !q) continue;
       const hi = isHighlighted(a, b);
-      ctx.strokeStyle = hi ? COLOURS.highlight : LEFT_LIMBS.has(name) ? COLOURS.left : COLOURS.limb;
+      ctx.strokeStyle = hi ? this.#colours.highlight : LEFT_LIMBS.has(name) ? this.#colours.left : this.#colours.limb;
       ctx.lineWidth = hi ? w * 2 : w;
       ctx.beginPath();
       ctx.moveTo(p[0], p[1]);
@@ -127,7 +140,7 @@ export class SkeletonOverlay {
     pts.forEach((p, j) => {
       if (!p) return;
       const hi = this.#highlightJoints.has(j);
-      ctx.fillStyle = hi ? COLOURS.highlight : COLOURS.joint;
+      ctx.fillStyle = hi ? this.#colours.highlight : this.#colours.joint;
       ctx.beginPath();
       ctx.arc(p[0], p[1], hi ? r * 2 : r, 0, Math.PI * 2);
       ctx.fill();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frameAt, realFromContact, seekTime, sharedRange, stepFrom, strokeOf, type CompareStroke } from './compare-sync.js';
+import { frameAt, pairedFrame, realFromContact, seekTime, sharedRange, stepFrom, strokeOf, type CompareStroke } from './compare-sync.js';
 import { SEEK_INTO_FRAME_S } from './frame-step.js';
 
 /** `n` frames at `fps` starting at `t0`, contact at index `c`. */
@@ -46,5 +46,20 @@ describe('compare sync', () => {
     });
     expect(s).toMatchObject({ contactIndex: 2, videoPerReal: 4 });
     expect(strokeOf({ pose2d: null, contact: null, session: { fps: 10 } })).toBeNull();
+  });
+});
+
+describe('paired frames', () => {
+  it('pairs each frame of the first stroke with the frame of the second at the same time from contact', () => {
+    const a = stroke(90, 30, 40);
+    const b = stroke(30, 30, 10);
+    expect(pairedFrame(a, b, 40)).toBe(10);
+    expect(pairedFrame(a, b, 45)).toBe(15);
+    expect(pairedFrame(a, b, 30)).toBe(0);
+    expect(pairedFrame(a, b, 29)).toBe(-1); // one frame before b's clip
+    expect(pairedFrame(a, b, 59)).toBe(29); // b's last frame is 19 frames after its contact
+    expect(pairedFrame(a, b, 60)).toBe(-1);
+    const slow = stroke(240, 30, 120, 8);
+    expect(pairedFrame(a, slow, 41)).toBe(128);
   });
 });

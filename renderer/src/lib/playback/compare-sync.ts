@@ -56,6 +56,19 @@ export function frameAt(s: CompareStroke, rel: number): number {
   return frameAtTime(s.timestamps, ts(s, s.contactIndex) + rel * s.videoPerReal);
 }
 
+/**
+ * The frame of stroke `b` shown with frame `fa` of stroke `a` (the frame at the same time from
+ * contact), or −1 when that time lies outside `b`'s clip by half a frame of it or more.
+ */
+export function pairedFrame(a: CompareStroke, b: CompareStroke, fa: number): number {
+  const rel = realFromContact(a, fa);
+  const n = b.timestamps.length;
+  if (n === 0) return -1;
+  const halfFrame = n > 1 ? (ts(b, n - 1) - ts(b, 0)) / (n - 1) / b.videoPerReal / 2 : 0;
+  if (rel <= realFromContact(b, 0) - halfFrame || rel >= realFromContact(b, n - 1) + halfFrame) return -1;
+  return frameAt(b, rel);
+}
+
 /** The clip time to seek to for showing the frame at `rel` (the frame's timestamp + SEEK_INTO_FRAME_S). */
 export function seekTime(s: CompareStroke, rel: number): number {
   return ts(s, frameAt(s, rel)) + SEEK_INTO_FRAME_S;

@@ -9,9 +9,11 @@
  * second is put on its exact frame. `window.__compareDebug` holds what each side last drew.
  */
 import type { SessionDetail } from '../../../../preload/contract.js';
+import type { PoseTrack } from '../../../../main/pose/pose-track.js';
+import { alignedSecondTrack } from '../../../../main/pose/stroke-overlay.js';
 import { call } from '../api.js';
 import { clampRate } from '../playback/frame-step.js';
-import { frameAt, seekTime, sharedRange, stepFrom, strokeOf, type CompareStroke } from '../playback/compare-sync.js';
+import { frameAt, pairedFrame, seekTime, sharedRange, stepFrom, strokeOf, type CompareStroke } from '../playback/compare-sync.js';
 
 /** One side: its session, clip URL and stroke. */
 export interface CompareSide {
@@ -20,11 +22,21 @@ export interface CompareSide {
   stroke: CompareStroke | null;
 }
 
-/** What each side last drew (pose frame index, media time) and the shared position. */
+/** How the two strokes are shown: two panes, or the second skeleton over the first video. */
+export type CompareMode = 'side' | 'overlay';
+
+/** The second stroke aligned on the first video (main/pose/stroke-overlay.ts), or why it cannot be. */
+export type OverlayTrack = { track: PoseTrack; error: null } | { track: null; error: string };
+
+/**
+ * What each side last drew (pose frame index, media time) and the shared position; in overlaid
+ * mode also the second skeleton's joints as drawn on the first video (its pixels; null = not drawn).
+ */
 export interface CompareDebug {
   rel: number;
   a: { frameIndex: number; mediaTime: number };
   b: { frameIndex: number; mediaTime: number };
+  overlay?: { frameIndex: number; joints: ([number, number] | null)[] };
 }
 
 declare global {
@@ -49,6 +61,26 @@ export class CompareManager {
   rel = $state(0);
   playing = $state(false);
   rate = $state(1);
+  mode = $state<CompareMode>('side');
+  /** The second stroke's skeleton aligned at the pelvis on the first video, frame for frame of the first. */
+  overlay = $derived.by((): OverlayTrack | null => {
+    const a = this.a;
+    const b = this.b;
+    if (!a || !b) return null;
+    const sa = a.stroke;
+    const sb = b.stroke;
+    if (!sa || !sb || !a.detail.pose2d || !b.detail.pose2d) return { track: null, error: 'Both strokes need a pose and a ball contact to be overlaid.' };
+    try {
+      const track = alignedSecondTrack(
+        { pose2d: a.detail.pose2d, heightMm: a.detail.player.heightMm },
+        { pose2d: b.detail.pose2d, heightMm: b.detail.player.heightMm },
+        (fa) => pairedFrame(sa, sb, fa),
+      );
+      return { track, error: null };
+    } catch (err) {
+      return { track: null, error: err instanceof Error ? err.message : String(err) };
+    }
+  });
   range = $derived(this.a?.stroke && this.b?.stroke ? sharedRange(this.a.stroke, this.b.stroke) : { from: 0, to: 0 });
   #videos: [HTMLVideoElement | null, HTMLVideoElement | null] = [null, null];
   #pendingB: number | null = null;
@@ -62,6 +94,7 @@ export class CompareManager {
     this.a = this.b = null;
     this.rel = 0;
     this.playing = false;
+    this.mode = 'side';
     window.__compareDebug = { rel: 0, a: { frameIndex: -1, mediaTime: NaN }, b: { frameIndex: -1, mediaTime: NaN } };
     try {
       const side = async (id: number): Promise<CompareSide> => {
@@ -75,6 +108,15 @@ export class CompareManager {
     } finally {
       if (this.#openKey === key) this.loading = false;
     }
+  }
+
+  /** Shows the strokes side by side or overlaid; the position is kept. */
+  setMode(mode: CompareMode): void {
+    if (mode === this.mode) return;
+    this.pause();
+    this.mode = mode;
+    const d = window.__compareDebug;
+    if (d && mode === 'side') delete d.overlay;
   }
 
   /** Forgets both sessions. */
