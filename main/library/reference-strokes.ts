@@ -1,0 +1,86 @@
+/**
+ * A player's reference stroke: the analysed stroke a coach compares the player's new strokes
+ * against by default (Compare with reference). One per player (`reference_strokes`, keyed by
+ * player): a session and, for sessions that hold several strokes, the stroke's index in it
+ * (null = the session's stroke, which is all a session holds today). The session may be another
+ * player's (a model stroke). Removed with its player or its session (ON DELETE CASCADE).
+ */
+import type Database from 'better-sqlite3';
+import type { ReadableDb, WritableDb } from './db.js';
+import { LibraryError } from './errors.js';
+import type { RowId } from './types.js';
+
+/** A player's reference stroke. */
+export interface ReferenceStroke {
+  playerId: RowId;
+  sessionId: RowId;
+  /** Index of the stroke within the session (0-based); null = the session's (only) stroke. */
+  strokeIndex: number | null;
+  /** ISO 8601 date-time (UTC) when it was set. */
+  setAt: string;
+}
+
+/**
+ * The migration that adds `reference_strokes` (appended to main/library/migrations.ts).
+ * `stroke_index` is nullable so the row stays valid before and after strokes per session exist.
+ */
+export function migrateReferenceStrokes(db: Database.Database): void {
+  db.exec(`
+    CREATE TABLE reference_strokes (
+      player_id INTEGER PRIMARY KEY REFERENCES players (id) ON DELETE CASCADE,
+      session_id INTEGER NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+      stroke_index INTEGER CHECK (stroke_index IS NULL OR stroke_index >= 0),
+      set_at TEXT NOT NULL
+    ) STRICT;
+    CREATE INDEX reference_strokes_session ON reference_strokes (session_id);
+  `);
+}
+
+interface ReferenceRow {
+  player_id: number;
+  session_id: number;
+  stroke_index: number | null;
+  set_at: string;
+}
+
+const toReference = (r: ReferenceRow): ReferenceStroke => ({ playerId: r.player_id, sessionId: r.session_id, strokeIndex: r.stroke_index, setAt: r.set_at });
+
+/** The reference stroke of player `playerId`, or null when none is set. */
+export function getReferenceStroke(db: ReadableDb, playerId: RowId): ReferenceStroke | null {
+  const row = db.prepare('SELECT * FROM reference_strokes WHERE player_id = ?').get(playerId) as ReferenceRow | undefined;
+  return row ? toReference(row) : null;
+}
+
+/** Every player's reference stroke, by player id. */
+export function listReferenceStrokes(db: ReadableDb): ReferenceStroke[] {
+  return (db.prepare('SELECT * FROM reference_strokes ORDER BY player_id').all() as ReferenceRow[]).map(toReference);
+}
+
+/**
+ * Makes session `sessionId` (stroke `strokeIndex` of it, null = its only stroke) the reference
+ * of player `playerId`, replacing any earlier one. One statement, so it is atomic.
+ * @throws LibraryError `not-found` (no such player or session), `invalid-input` (the session has
+ *   no analysis with a 2D pose to compare against, or a negative or fractional stroke index).
+ */
+export function setReferenceStroke(db: WritableDb, playerId: RowId, sessionId: RowId, strokeIndex: number | null = null): ReferenceStroke {
+  if (strokeIndex !== null && !(Number.isInteger(strokeIndex) && strokeIndex >= 0)) {
+    throw new LibraryError('invalid-input', `stroke index must be a whole number ≥ 0, got ${strokeIndex}`);
+  }
+  if (!db.prepare('SELECT 1 FROM players WHERE id = ?').get(playerId)) throw new LibraryError('not-found', `no player with id ${playerId}`);
+  if (!db.prepare('SELECT 1 FROM sessions WHERE id = ?').get(sessionId)) throw new LibraryError('not-found', `no session with id ${sessionId}`);
+  const posed = db.prepare('SELECT 1 FROM analyses a JOIN poses p ON p.analysis_id = a.id AND p.dims = 2 WHERE a.session_id = ?').get(sessionId);
+  if (!posed) throw new LibraryError('invalid-input', `session ${sessionId} has no analysed pose: it cannot be a reference stroke`);
+  const row = db
+    .prepare(
+      `INSERT INTO reference_strokes (player_id, session_id, stroke_index, set_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (player_id) DO UPDATE SET session_id = excluded.session_id, stroke_index = excluded.stroke_index, set_at = excluded.set_at
+       RETURNING *`,
+    )
+    .get(playerId, sessionId, strokeIndex, new Date().toISOString()) as ReferenceRow;
+  return toReference(row);
+}
+
+/** Removes player `playerId`'s reference stroke. @returns whether there was one. */
+export function clearReferenceStroke(db: WritableDb, playerId: RowId): boolean {
+  return db.prepare('DELETE FROM reference_strokes WHERE player_id = ?').run(playerId).changes > 0;
+}
