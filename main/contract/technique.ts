@@ -149,6 +149,63 @@ export type WristSpeed = z.infer<typeof WristSpeed>;
 export const LeftOutFeature = z.looseObject({ feature_name: z.string(), feature_human_readable_name: z.string(), reason: z.string() });
 export type LeftOutFeature = z.infer<typeof LeftOutFeature>;
 
+/** Sides of a detected stroke (our extension; main/analysis/strokes.ts). `serve` covers overheads. */
+export const STROKE_SIDES = ['forehand', 'backhand', 'serve'] as const;
+export type StrokeSide = (typeof STROKE_SIDES)[number];
+
+/** Our extra: a stroke's ball contact on both clocks: video `frame_nr` (from 0), video `timestamp` (s), `real_time` (s of the analysis clock: real seconds when capture_fps is given). */
+export const StrokeContact = z.looseObject({
+  frame_nr: z.number().int().nonnegative(),
+  timestamp: z.number(),
+  real_time: z.number(),
+});
+export type StrokeContact = z.infer<typeof StrokeContact>;
+
+/** Our extra: one segment's peak in a stroke's forward swing: `peak_index` (frame of the clip), `peak_speed` (deg/s or m/s, `unit`). */
+export const ChainPeak = z.looseObject({ peak_index: z.number().int(), peak_speed: z.number(), unit: z.string().optional() });
+export type ChainPeak = z.infer<typeof ChainPeak>;
+
+/**
+ * Our extra (element of `result.strokes`): one stroke of the clip (main/service/README.md
+ * "Every stroke"). `index` is 1-based in time order; `swing_type` the API.md swing type the
+ * stroke is (null for a serve); strokes of the requested swing type are analysed (`features`,
+ * `feature_categories`, `overall_score` = mean feature score 0–100, `kinetic_chain` peaks and the
+ * swing `events`), the others carry `features: []` and no score.
+ */
+export const Stroke = z.looseObject({
+  index: z.number().int().positive(),
+  side: z.enum(STROKE_SIDES),
+  two_handed: z.boolean(),
+  swing_type: z.enum(SWING_TYPES).nullable(),
+  contact: StrokeContact,
+  /** 0–1: how sure the detector is that this is a stroke with its contact here (main/analysis/README.md "Strokes"). */
+  confidence: z.number().min(0).max(1),
+  hand_measured: z.boolean(),
+  features: z.array(Feature),
+  feature_categories: z.record(z.string(), FeatureCategory),
+  overall_score: z.number().min(0).max(100).optional(),
+  kinetic_chain: z.looseObject({ hip: ChainPeak, shoulder: ChainPeak, wrist: ChainPeak }).optional(),
+  /** The stroke's swing events (backswing_end, ball_contact, follow_through), as on a feature's `event`. */
+  events: z.array(FeatureEvent).optional(),
+  features_left_out: z.array(LeftOutFeature).optional(),
+});
+export type Stroke = z.infer<typeof Stroke>;
+
+/**
+ * Our extra (element of `result.consistency`): one feature over the analysed strokes: `mean` and
+ * `sd` (sample standard deviation, n − 1; 0 for one stroke) in `unit`, `cv` = sd / |mean| (null
+ * when the mean is 0), `n` strokes that have the feature.
+ */
+export const FeatureConsistency = z.looseObject({
+  feature: z.string(),
+  unit: z.string(),
+  mean: z.number(),
+  sd: z.number().nonnegative(),
+  cv: z.number().nonnegative().nullable(),
+  n: z.number().int().positive(),
+});
+export type FeatureConsistency = z.infer<typeof FeatureConsistency>;
+
 /** `result` of a done response. */
 export const TechniqueResult = z.looseObject({
   features: z.array(Feature),
@@ -163,6 +220,12 @@ export const TechniqueResult = z.looseObject({
   capture_fps: z.number().positive().optional(),
   /** Our extra, without capture_fps: the clip looks slowed by `factor` (main/analysis/slow-motion.ts); `suggested_capture_fps` would make it real time. */
   slow_motion_guess: z.looseObject({ factor: z.number().positive(), suggested_capture_fps: z.number().positive() }).optional(),
+  /** Our extra: every stroke of the clip (main/service/README.md "Every stroke"); absent from the vendor's results. */
+  strokes: z.array(Stroke).optional(),
+  /** Our extra: `strokes[].index` of the stroke the top-level features describe. */
+  stroke_index: z.number().int().positive().optional(),
+  /** Our extra: per feature, its spread over the analysed strokes. */
+  consistency: z.array(FeatureConsistency).optional(),
 });
 export type TechniqueResult = z.infer<typeof TechniqueResult>;
 
