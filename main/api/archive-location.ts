@@ -5,10 +5,10 @@
  * uses); the first http(s) URL found wins. When none is present the app writes the archive
  * itself from the done line (main/archive/).
  */
-import type { DoneLine } from '../contract/technique.js';
+import type { DoneResult } from '../contract/technique.js';
 
-/** The archive URL of a done line, or undefined when the server did not give one. */
-export function archiveUrlOf(done: DoneLine): string | undefined {
+/** The archive URL of a done line (or done object), or undefined when the server did not give one. */
+export function archiveUrlOf(done: DoneResult): string | undefined {
   const d = done as Record<string, unknown>;
   const nested =
     typeof d.archive === 'object' && d.archive !== null

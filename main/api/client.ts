@@ -2,7 +2,7 @@
  * `createApiClient`: one object with every call of API.md, bound to one baseUrl (the /api
  * service) and one techniqueUrl (the technique server), local or remote alike.
  */
-import type { DoneLine } from '../contract/technique.js';
+import type { DoneLine, DoneResult } from '../contract/technique.js';
 import type { VideoCheckResponse } from '../contract/api.js';
 import { ApiError } from './errors.js';
 import { archiveUrlOf } from './archive-location.js';
@@ -70,7 +70,7 @@ export interface ApiClient {
   processVideo(file: string, metadata: unknown, opts?: ProcessOptions): Promise<DoneLine>;
   fetchJson(url: string, signal?: AbortSignal): Promise<DownloadedJson>;
   download(url: string, dest: string, opts?: DownloadOptions): Promise<number>;
-  archiveUrlOf(done: DoneLine): string | undefined;
+  archiveUrlOf(done: DoneResult): string | undefined;
 }
 
 /**

@@ -8,7 +8,8 @@ import { probeVideo } from '../engine/probe.js';
 import { decodeFramesInProcess } from './decode.js';
 
 /**
- * Frame `frameNr` (0-based) of `clipPath` as PNG bytes.
+ * Frame `frameNr` (0-based) of `clipPath` as PNG bytes, at `size` (the clip's displayed size,
+ * pixels) when the caller knows it (a session's stored facts), else at the probed size.
  * @throws Error "frame N not found" when the clip has fewer frames; VideoProbeError /
  *   VideoDecodeError when the clip cannot be read; the signal's reason when aborted.
  */
@@ -16,10 +17,10 @@ export async function framePngInProcess(
   clipPath: string,
   frameNr: number,
   signal?: AbortSignal,
+  known?: { width: number; height: number },
 ): Promise<Buffer> {
-  const info = await probeVideo(clipPath, signal);
-  const size = { width: info.width, height: info.height };
-  const frames = decodeFramesInProcess(clipPath, size, signal);
+  const size = known ?? (await probeVideo(clipPath, signal));
+  const frames = decodeFramesInProcess(clipPath, { width: size.width, height: size.height }, signal);
   for await (const f of frames) {
     if (f.index < frameNr) continue;
     await frames.return(undefined);

@@ -1,15 +1,20 @@
 /**
- * Where jobs and CLI commands send their requests. `local` is the analysis service started in
- * this process (lazily, once, on 127.0.0.1 with an OS-chosen port, with its own bearer token):
- * the default, it needs no account and no network. `remote` is the vendor's service at the
+ * Where jobs and CLI commands send their requests. `local` is this computer: technique analyses
+ * call the pipeline directly (direct.ts: no loopback HTTP), and everything else (video checks,
+ * tennis tasks) goes to the analysis service started in this process (lazily, once, on
+ * 127.0.0.1 with an OS-chosen port, with its own bearer token); both share one engine slot.
+ * It is the default, it needs no account and no network. `remote` is the vendor's service at the
  * URLs of settings.remote (or the CLI's overrides) with the API key from SWING_STUDIO_API_KEY
  * or the encrypted store; the client sends that key only to the /api host.
  */
 import { createApiClient, type ApiClient } from '../api/client.js';
+import { createEngineSlot } from '../service/engine-slot.js';
+import { lazyPipeline } from '../service/pipeline-types.js';
 import { startLocalService, type LocalService, type LocalServiceOptions } from '../service/server.js';
 import { resolveApiKey, type SecretBox } from '../settings/api-key.js';
 import { loadSettings } from '../settings/settings.js';
 import type { BackendKind } from '../jobs/types.js';
+import { pipelineAnalyser, type LocalAnalyser } from './direct.js';
 
 /** Gives an API client per backend kind; close() stops what it started. */
 export interface BackendResolver {
@@ -18,6 +23,13 @@ export interface BackendResolver {
    * @throws BackendConfigError when the remote backend is not configured (no URLs or no key).
    */
   client(kind: BackendKind): Promise<ApiClient>;
+  /**
+   * The direct local backend for technique analyses (direct.ts), when this resolver has one:
+   * analysis jobs on `local` use it instead of `client('local')`'s `/process`. Absent when the
+   * local service is reached only over HTTP (`localTransport: 'http'`).
+   * @throws Error when the resolver is closed.
+   */
+  direct?(): Promise<LocalAnalyser>;
   /** Stops the local service if it was started. Idempotent. */
   close(): Promise<void>;
 }
@@ -37,8 +49,17 @@ export interface BackendResolverOptions {
   env?: NodeJS.ProcessEnv;
   /** Replaces settings.remote URLs (CLI --base-url / --technique-url); '' or undefined keeps the setting. */
   remote?: { baseUrl?: string; techniqueUrl?: string };
-  /** Extra options of the local service (log sink, tests' clock…); `home` is always opts.home. */
+  /**
+   * Extra options of the local service (log sink, tests' clock…); `home` is always opts.home.
+   * Its `pipeline` and `engineSlot` serve the direct analyses too.
+   */
   localService?: Omit<LocalServiceOptions, 'home'>;
+  /**
+   * How local technique analyses run: `direct` (default: the pipeline called in this process) or
+   * `http` (`/process` of the in-process service, as before the direct backend; tests and the
+   * bench compare the two).
+   */
+  localTransport?: 'direct' | 'http';
 }
 
 /** Creates the resolver. Nothing is started until {@link BackendResolver.client} is called. */
@@ -47,9 +68,12 @@ export function createBackendResolver(opts: BackendResolverOptions): BackendReso
   let local: Promise<{ service: LocalService; client: ApiClient }> | undefined;
   let remote: ApiClient | undefined;
   let closed = false;
+  const slot = opts.localService?.engineSlot ?? createEngineSlot();
+  const pipeline = opts.localService?.pipeline ?? lazyPipeline(async () => (await import('../service/technique-pipeline.js')).techniquePipeline);
+  const analyser = pipelineAnalyser(pipeline, slot.run);
 
   const startLocal = async (): Promise<{ service: LocalService; client: ApiClient }> => {
-    const service = await startLocalService({ home: opts.home, ...opts.localService });
+    const service = await startLocalService({ home: opts.home, ...opts.localService, engineSlot: slot, pipeline });
     const client = createApiClient({
       baseUrl: service.baseUrl,
       techniqueUrl: service.techniqueUrl,
@@ -59,7 +83,9 @@ export function createBackendResolver(opts: BackendResolverOptions): BackendReso
     return { service, client };
   };
 
+  const direct = (): Promise<LocalAnalyser> => (closed ? Promise.reject(new Error('backends are closed')) : Promise.resolve(analyser));
   return {
+    ...(opts.localTransport === 'http' ? {} : { direct }),
     async client(kind: BackendKind): Promise<ApiClient> {
       if (closed) throw new Error('backends are closed');
       if (kind === 'local') {

@@ -32,11 +32,15 @@ export async function withQueue<T>(
   enqueue: Enqueue,
   report: (run: QueueRun, db: WritableDb) => T,
 ): Promise<T> {
-  // Fail fast (one line, no job stored) when the backend is not usable, e.g. remote without a key.
-  await backends.client(opts.backend).catch(async (err: unknown) => {
-    await backends.close();
-    throw err;
-  });
+  // Fail fast (one line, no job stored) when the remote backend is not usable (no URL or key).
+  // The local one needs no set-up: analyses call the pipeline directly and the in-process
+  // service starts only when a job needs it (a tennis task).
+  if (opts.backend === 'remote') {
+    await backends.client('remote').catch(async (err: unknown) => {
+      await backends.close();
+      throw err;
+    });
+  }
   const db = openConfiguredLibrary(home);
   const queue = new JobQueue({ db, home, backends });
   const view = progressView(process.stderr, opts.quiet);

@@ -283,6 +283,14 @@ export const DoneLine = z.looseObject({
 export type DoneLine = z.infer<typeof DoneLine>;
 
 /**
+ * A done object without its JSON pose entries: what the direct local backend hands to the
+ * library, the pose travelling beside it as typed `PoseTrack`s (main/backends/direct.ts). A
+ * {@link DoneLine} is one too.
+ */
+export const DoneResult = DoneLine.partial({ video_entry_2D_json: true, video_entry_3D_json: true });
+export type DoneResult = z.infer<typeof DoneResult>;
+
+/**
  * An `error` line. Two shapes exist: the invalid-request object `{error, status, timestamp, uid}`
  * (API.md "Invalid request format") and an analysis that found nothing to measure
  * (`errors` listing why, features empty). Both are accepted.

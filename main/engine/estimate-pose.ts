@@ -50,7 +50,7 @@ export async function estimatePose(videoPath: string, opts: EngineOptions): Prom
   const warn = (m: string) => (warnings.push(m), opts.onWarning?.(m));
   const poolP = InferencePool.start(inferPlan(), opts.cropModel ?? 'movenet-lightning', opts.signal);
   poolP.catch(() => undefined); // an abort while probing rejects it before it is awaited: surfaces below
-  const video = await probeVideo(videoPath, opts.signal).catch(async (e: unknown) => {
+  const video = await (opts.video ? Promise.resolve(opts.video) : probeVideo(videoPath, opts.signal)).catch(async (e: unknown) => {
     await poolP.then((p) => p.close()).catch(() => undefined);
     throw e;
   });

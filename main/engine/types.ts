@@ -66,4 +66,10 @@ export interface EngineOptions {
   captureFps?: number;
   /** False skips the second pass (the fast pass's MoveNet pose and the geometric lift only). Default true. */
   secondPass?: boolean;
+  /**
+   * The clip's {@link VideoInfo} when the caller has already probed it (the local service's
+   * `/process` validates the upload with a probe): the engine then does not probe again.
+   * Default: the engine probes the clip itself (the one probe of the direct local backend).
+   */
+  video?: VideoInfo;
 }

@@ -1,17 +1,22 @@
 /**
- * The analysis pipeline of one job: validate the clip → (remote: upload-url + presigned PUT) →
- * `POST /process` with the clip as multipart (API.md endpoint 5, both backends) → NDJSON
- * progress until `done` → archive (download `archive_url` when given, else written from the
- * done object) → one library transaction. Any failure throws; the queue stores the reason and
- * nothing is left half-stored (the staged archive lives under `<home>/jobs/<id>/`, removed by
- * the queue).
+ * The analysis pipeline of one job: validate the clip → then either
+ * - the direct local backend (main/backends/direct.ts; `local` when the resolver has it): the
+ *   pipeline runs on the clip where it lies (`analysing`, progress as the share of frames), and
+ *   its typed pose and probe go to the library as they are; or
+ * - HTTP (`remote`, or `local` without the direct backend): (remote: upload-url + presigned
+ *   PUT) → `POST /process` with the clip as multipart (API.md endpoint 5) → NDJSON progress
+ *   until `done`;
+ * → archive (download `archive_url` when given, else written from the done object) → one
+ * library transaction. Any failure throws; the queue stores the reason and nothing is left
+ * half-stored (the staged archive lives under `<home>/jobs/<id>/`, removed by the queue).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { LocalAnalyser } from '../backends/direct.js';
 import type { TechniqueRequestMetadata } from '../contract/technique.js';
 import type { JobContext } from './context.js';
-import { storeAnalysis } from './store-analysis.js';
+import { storeAnalysis, type StoreAnalysisInput } from './store-analysis.js';
 import type { AnalysisJobInput } from './types.js';
 import { uploadClip } from './upload-step.js';
 import { checkAnalysisInput, checkClipFile } from './validate.js';
@@ -25,6 +30,8 @@ import { checkAnalysisInput, checkClipFile } from './validate.js';
 export async function runAnalysisJob(ctx: JobContext): Promise<{ sessionId: number }> {
   const input = checkAnalysisInput(ctx.job.input as AnalysisJobInput);
   const clip = checkClipFile(input.videoPath);
+  const direct = input.backend === 'local' ? await ctx.backends.direct?.() : undefined;
+  if (direct) return runDirect(ctx, direct, input);
   const client = await ctx.backends.client(input.backend);
   const started = Date.now();
   let uploadS: number | null = null;
@@ -64,11 +71,30 @@ export async function runAnalysisJob(ctx: JobContext): Promise<{ sessionId: numb
   if (input.backend === 'local') uploadS = (sendDone - sendStart) / 1000;
   const analysisS = (Date.now() - sendDone) / 1000;
 
-  ctx.setState('storing');
-  const stagingDir = join(ctx.home, 'jobs', String(ctx.job.id));
+  return store({ ctx, client, input, done, timings: { uploadS, analysisS }, request });
+}
+
+/** The direct local backend: no upload, no HTTP; the analysis' typed pose and probe are stored as they are. */
+async function runDirect(ctx: JobContext, analyser: LocalAnalyser, input: AnalysisJobInput): Promise<{ sessionId: number }> {
+  ctx.setState('analysing');
+  const started = Date.now();
+  const request = requestMetadata(input);
+  const a = await analyser.analyse(input.videoPath, request, {
+    signal: ctx.signal,
+    onProgress: (share) => ctx.progress({ share }),
+    onWarning: (w) => ctx.warn(w),
+  });
+  const analysisS = (Date.now() - started) / 1000;
+  return store({ ctx, input, done: a.done, direct: a, timings: { uploadS: null, analysisS }, request });
+}
+
+/** The `storing` state: a staging folder for the job, then storeAnalysis. */
+async function store(s: Omit<StoreAnalysisInput, 'stagingDir'>): Promise<{ sessionId: number }> {
+  s.ctx.setState('storing');
+  const stagingDir = join(s.ctx.home, 'jobs', String(s.ctx.job.id));
   mkdirSync(stagingDir, { recursive: true, mode: 0o700 });
-  const sessionId = await storeAnalysis({ ctx, client, input, done, stagingDir, timings: { uploadS, analysisS }, request });
-  ctx.progress({ share: 1 });
+  const sessionId = await storeAnalysis({ ...s, stagingDir });
+  s.ctx.progress({ share: 1 });
   return { sessionId };
 }
 

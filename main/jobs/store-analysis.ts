@@ -1,6 +1,7 @@
 /**
  * The `storing` step of an analysis job: stage the archive (downloaded from the done line's
- * archive URL when the server gave one), probe the clip for the session facts, make a playable
+ * archive URL when the server gave one), probe the clip for the session facts (unless the
+ * direct local backend handed over the engine's probe), make a playable
  * H.264 copy when the app cannot play the clip (main/library/playback-proxy.ts, progress as the
  * `playback-copy` step), and hand everything to the library's ingestAnalysis (files first, then
  * one transaction: see main/library/ingest.ts); then the proxy is stored with the clip
@@ -10,10 +11,12 @@ import { DEFAULT_ARCHIVE_LIMITS } from '../archive/errors.js';
 import { statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import type { ApiClient } from '../api/client.js';
-import type { DoneLine, TechniqueRequestMetadata } from '../contract/technique.js';
+import type { DoneResult, TechniqueRequestMetadata } from '../contract/technique.js';
 import { probeVideo } from '../engine/probe.js';
+import type { VideoInfo } from '../engine/types.js';
+import type { PoseTrack } from '../pose/pose-track.js';
 import { LibraryError } from '../library/errors.js';
-import { ingestAnalysis } from '../library/ingest.js';
+import { clipFacts, ingestAnalysis } from '../library/ingest.js';
 import { setCaptureFps } from '../library/recompute.js';
 import { playbackProxyFor } from '../library/playback-proxy.js';
 import { storePlaybackProxy } from '../library/proxies.js';
@@ -25,9 +28,13 @@ import type { AnalysisJobInput } from './types.js';
 /** What {@link storeAnalysis} needs. */
 export interface StoreAnalysisInput {
   ctx: JobContext;
-  client: ApiClient;
+  /** The backend's client, for the done line's archive URL; absent on the direct local backend (no URL). */
+  client?: ApiClient;
   input: AnalysisJobInput;
-  done: DoneLine;
+  /** A done line, or the direct backend's done object without JSON pose (then `direct` holds the pose). */
+  done: DoneResult;
+  /** From the direct local backend: the typed pose and the engine's probe of the clip (no probe here). */
+  direct?: { pose2d: PoseTrack; pose3d: PoseTrack; video: VideoInfo };
   /** Folder for the downloaded archive (removed by the queue when the job ends). */
   stagingDir: string;
   /** Seconds spent uploading and analysing (null when not measured). */
@@ -44,9 +51,9 @@ export interface StoreAnalysisInput {
 export async function storeAnalysis(s: StoreAnalysisInput): Promise<number> {
   const { ctx, client, input, done } = s;
   const started = Date.now();
-  const archiveUrl = client.archiveUrlOf(done);
+  const archiveUrl = client?.archiveUrlOf(done);
   let archivePath: string | undefined;
-  if (archiveUrl) {
+  if (client && archiveUrl) {
     archivePath = join(s.stagingDir, 'archive.zip');
     await client.download(archiveUrl, archivePath, {
       signal: ctx.signal,
@@ -54,7 +61,7 @@ export async function storeAnalysis(s: StoreAnalysisInput): Promise<number> {
       onProgress: (bytes, total) => ctx.progress({ share: total ? 0.5 * (bytes / total) : 0, bytes, ...(total ? { totalBytes: total } : {}) }),
     });
   }
-  const video = await probeVideo(input.videoPath, ctx.signal);
+  const video = s.direct?.video ?? (await probeVideo(input.videoPath, ctx.signal));
   // A clip the app's Chromium cannot decode gets a playable H.264 copy, made before anything is stored.
   const proxy = await playbackProxyFor(input.videoPath, s.stagingDir, {
     signal: ctx.signal,
@@ -69,14 +76,12 @@ export async function storeAnalysis(s: StoreAnalysisInput): Promise<number> {
       recordedAt: input.recordedAt ?? statSync(input.videoPath).mtime.toISOString(),
       sport: input.sport,
       swingType: input.swingType,
-      durationS: video.durationS,
-      fps: video.fps,
+      ...clipFacts(video),
       ...(input.captureFps !== undefined ? { captureFps: input.captureFps } : {}),
-      width: video.width,
-      height: video.height,
       title: input.title ?? basename(input.videoPath, extname(input.videoPath)),
     },
     analysis: done,
+    ...(s.direct ? { pose2d: s.direct.pose2d, pose3d: s.direct.pose3d } : {}),
     ...(archivePath ? { archivePath } : {}),
     backend: input.backend,
     timings: { ...s.timings, storeS: (Date.now() - started) / 1000 },

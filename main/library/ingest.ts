@@ -1,5 +1,6 @@
 /**
- * Ingest: one finished analysis (a validated DoneLine) becomes one session in the library.
+ * Ingest: one finished analysis (a validated DoneLine, or a direct analysis's done object with
+ * its typed pose) becomes one session in the library.
  *
  * Order (the crash-safety argument, README.md):
  *  1. files first: the clip is copied under its content hash and the archive written under its
@@ -18,7 +19,8 @@ import { ArchiveError, DEFAULT_ARCHIVE_LIMITS } from '../archive/errors.js';
 import { readArchive } from '../archive/read.js';
 import { writeFileAtomic } from '../archive/atomic-file.js';
 import { buildArchive } from '../archive/write.js';
-import { MAX_CAPTURE_FPS, SPORTS, SWING_TYPES, type DoneLine, type Sport, type SwingType, type TechniqueRequestMetadata } from '../contract/technique.js';
+import { MAX_CAPTURE_FPS, SPORTS, SWING_TYPES, type DoneResult, type Sport, type SwingType, type TechniqueRequestMetadata } from '../contract/technique.js';
+import type { VideoInfo } from '../engine/types.js';
 import { poseTrackFromJson, type PoseTrack } from '../pose/pose-track.js';
 import type { WritableDb } from './db.js';
 import { LibraryError } from './errors.js';
@@ -30,7 +32,10 @@ import { insertAnalysisRows } from './store-analysis.js';
 import { replaceTags } from './tags.js';
 import type { AnalysisBackend, AnalysisTimings, NewPlayer, RowId } from './types.js';
 
-/** The session part of an ingest. Clip facts (duration, fps, size) come from probeVideo (main/engine/probe.ts). */
+/**
+ * The session part of an ingest. Clip facts (duration, fps, size) come from the engine's probe
+ * (main/engine/probe.ts), e.g. the `VideoInfo` a direct analysis returns ({@link clipFacts}).
+ */
 export interface IngestSession {
   /** The clip as recorded, anywhere on disk; it is copied into the library. */
   sourceClipPath: string;
@@ -56,9 +61,12 @@ export interface IngestInput {
   /** An existing player's id, or a new player (an existing one with the same name is reused). */
   player: RowId | NewPlayer;
   session: IngestSession;
-  /** The done line, already validated with DoneLine (main/contract/technique.ts). */
-  analysis: DoneLine;
-  /** Pose as typed arrays; default: decoded from the done line's video_entry_2D_json / 3D_json. */
+  /**
+   * The done object: a done line validated with DoneLine (main/contract/technique.ts), or, from
+   * the direct local backend, one without its JSON pose entries (then pose2d and pose3d are required).
+   */
+  analysis: DoneResult;
+  /** Pose as typed arrays, stored as given; default: decoded from the done line's video_entry_2D_json / 3D_json. */
   pose2d?: PoseTrack;
   pose3d?: PoseTrack;
   /** The vendor's archive, as a file or as bytes. Without either (or when it is unreadable) one is written from the done line and pose. */
@@ -68,6 +76,11 @@ export interface IngestInput {
   timings?: Partial<AnalysisTimings>;
   /** The technique metadata the analysis ran with, kept for a recompute from the stored pose (recompute.ts). */
   request?: TechniqueRequestMetadata;
+}
+
+/** The session's clip facts from the engine's probe of the clip: seconds, frames/s, displayed pixels. */
+export function clipFacts(video: VideoInfo): Pick<IngestSession, 'durationS' | 'fps' | 'width' | 'height'> {
+  return { durationS: video.durationS, fps: video.fps, width: video.width, height: video.height };
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/;
@@ -120,6 +133,11 @@ function archiveBytesFor(i: IngestInput, pose2d: PoseTrack, pose3d: PoseTrack, w
   return buildArchive({ pose2d, pose3d, analysis: i.analysis });
 }
 
+function poseFromJson(entry: DoneResult['video_entry_2D_json'], which: '2D' | '3D'): PoseTrack {
+  if (!entry) throw new LibraryError('invalid-input', `the analysis has no ${which} pose: give pose${which.toLowerCase()} or the done line's video_entry_${which}_json`);
+  return poseTrackFromJson(entry);
+}
+
 /**
  * Stores one analysis and its session; see the module comment for the order of writes.
  * @returns the session id (the existing one when `analysis.uid` was ingested before).
@@ -137,8 +155,8 @@ function ingestLocked(db: WritableDb, input: IngestInput): RowId {
   if (existing !== null) return existing;
   checkInput(input);
   if (typeof input.player === 'number' && !getPlayer(db, input.player)) throw new LibraryError('not-found', `no player with id ${input.player}`);
-  const pose2d = input.pose2d ?? poseTrackFromJson(done.video_entry_2D_json);
-  const pose3d = input.pose3d ?? poseTrackFromJson(done.video_entry_3D_json);
+  const pose2d = input.pose2d ?? poseFromJson(done.video_entry_2D_json, '2D');
+  const pose3d = input.pose3d ?? poseFromJson(done.video_entry_3D_json, '3D');
   const paths = pathsOf(db);
 
   // 1. Files, atomically, before any row refers to them.

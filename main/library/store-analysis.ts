@@ -5,7 +5,7 @@
  * columns, so unknown vendor fields (the schemas are `looseObject`) survive the round trip; the
  * result's other fields go to `analyses.result_extras_json`; per-frame series and pose go into BLOBs.
  */
-import type { DoneLine, Feature, TechniqueRequestMetadata, TechniqueResult } from '../contract/technique.js';
+import type { DoneResult, Feature, TechniqueRequestMetadata, TechniqueResult } from '../contract/technique.js';
 import type { PoseTrack } from '../pose/pose-track.js';
 import type { WritableDb } from './db.js';
 import { blobOf, poseToRow } from './pose-blob.js';
@@ -14,7 +14,7 @@ import type { AnalysisBackend, AnalysisTimings, ContactEvent, RowId } from './ty
 /** What is stored for one analysis besides the done line itself. */
 export interface AnalysisRowsInput {
   sessionId: RowId;
-  done: DoneLine;
+  done: DoneResult;
   backend: AnalysisBackend;
   timings: AnalysisTimings;
   archiveFile: string;

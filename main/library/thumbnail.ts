@@ -29,6 +29,8 @@ export interface ThumbnailPlan {
   frameNr: number;
   /** Absolute path of the thumbnail file. */
   path: string;
+  /** The clip's displayed size as stored with the session, pixels (the decode needs no probe). */
+  size: { width: number; height: number };
 }
 
 /**
@@ -38,14 +40,19 @@ export interface ThumbnailPlan {
 export function thumbnailPlan(db: WritableDb, sessionId: RowId): ThumbnailPlan | null {
   const row = db
     .prepare(
-      `SELECT s.clip_file, s.duration_s, s.fps, a.contact_frame, a.archive_file
+      `SELECT s.clip_file, s.duration_s, s.fps, s.width, s.height, a.contact_frame, a.archive_file
        FROM sessions s JOIN analyses a ON a.session_id = s.id WHERE s.id = ? ORDER BY a.id DESC LIMIT 1`,
     )
-    .get(sessionId) as { clip_file: string; duration_s: number; fps: number; contact_frame: number | null; archive_file: string } | undefined;
+    .get(sessionId) as { clip_file: string; duration_s: number; fps: number; width: number; height: number; contact_frame: number | null; archive_file: string } | undefined;
   if (!row) return null;
   const paths = pathsOf(db);
   const frameNr = row.contact_frame ?? Math.max(0, Math.floor((row.duration_s * row.fps) / 2));
-  return { clipPath: join(paths.clipsDir, row.clip_file), frameNr, path: join(paths.thumbnailsDir, row.archive_file.replace(/\.zip$/, '.jpg')) };
+  return {
+    clipPath: join(paths.clipsDir, row.clip_file),
+    frameNr,
+    path: join(paths.thumbnailsDir, row.archive_file.replace(/\.zip$/, '.jpg')),
+    size: { width: row.width, height: row.height },
+  };
 }
 
 /** PNG bytes → JPEG at most `maxWidth` px wide (aspect kept). */
@@ -67,7 +74,7 @@ async function scaledJpeg(png: Buffer, maxWidth: number): Promise<Buffer> {
 export async function makeSessionThumbnail(db: WritableDb, sessionId: RowId, signal?: AbortSignal): Promise<string | null> {
   const plan = thumbnailPlan(db, sessionId);
   if (!plan) return null;
-  const jpeg = await scaledJpeg(await extractFramePng(plan.clipPath, plan.frameNr, signal), THUMBNAIL_WIDTH);
+  const jpeg = await scaledJpeg(await extractFramePng(plan.clipPath, plan.frameNr, signal, plan.size), THUMBNAIL_WIDTH);
   signal?.throwIfAborted();
   return withLibraryLock(pathsOf(db).root, () => {
     if (!db.prepare('SELECT 1 FROM sessions WHERE id = ?').get(sessionId)) return null;

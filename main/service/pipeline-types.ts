@@ -4,6 +4,7 @@
  * first use so that starting the service and its storage/auth routes stays fast.
  */
 import type { TechniqueRequestMetadata, TechniqueResult } from '../contract/technique.js';
+import type { VideoInfo } from '../engine/types.js';
 import type { PoseTrack } from '../pose/pose-track.js';
 
 /** Callbacks and cancellation of one analysis run. */
@@ -12,13 +13,18 @@ export interface RunHooks {
   /** Share of frames done, 0..1. */
   onProgress?: (share: number) => void;
   onWarning?: (message: string) => void;
+  /** The clip's probe when the caller already has it (`/process` probes the upload to validate it): not probed again. */
+  video?: VideoInfo;
 }
 
-/** Outcome of a technique analysis of one clip. */
+/**
+ * Outcome of a technique analysis of one clip. `video` is the engine's probe of the clip (the
+ * session facts of a library ingest); absent only when the clip could not be decoded at all.
+ */
 export type TechniqueOutcome =
-  | { kind: 'done'; pose2d: PoseTrack; pose3d: PoseTrack; result: TechniqueResult; warnings: string[] }
+  | { kind: 'done'; pose2d: PoseTrack; pose3d: PoseTrack; result: TechniqueResult; warnings: string[]; video: VideoInfo }
   /** No person found, or too little pose to measure anything: features stay empty. */
-  | { kind: 'no-analysis'; message: string; pose2d?: PoseTrack; pose3d?: PoseTrack; warnings: string[] };
+  | { kind: 'no-analysis'; message: string; pose2d?: PoseTrack; pose3d?: PoseTrack; warnings: string[]; video?: VideoInfo };
 
 /** The analysis glue. */
 export interface AnalysisPipeline {

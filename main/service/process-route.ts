@@ -13,13 +13,15 @@ import { rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { TechniqueRequestMetadata } from '../contract/technique.js';
 import { PROCESS_EXTENSIONS, extensionOf } from '../contract/upload-rules.js';
+import { probeVideo } from '../engine/probe.js';
+import type { VideoInfo } from '../engine/types.js';
 import { poseTrackToJson } from '../pose/pose-track.js';
 import { presign, type ServiceContext } from './context.js';
+import { doneObject } from './done-object.js';
 import { HttpError, zodMessage } from './http-util.js';
 import { readMultipart, type MultipartForm } from './multipart.js';
 import { NdjsonWriter, throttleProgress } from './ndjson.js';
-import { probe } from './probe.js';
-import { versionMetadata } from './versions.js';
+import { PROBE_TIMEOUT_MS } from './probe.js';
 import type { TechniqueOutcome } from './pipeline-types.js';
 
 /** A request refused before analysis starts. */
@@ -53,8 +55,8 @@ function uidOf(text: string | undefined): string {
   }
 }
 
-/** Checks the form; @returns the metadata. @throws BadRequest */
-async function validate(ctx: ServiceContext, form: MultipartForm): Promise<TechniqueRequestMetadata> {
+/** Checks the form; @returns the metadata and the clip's probe (handed to the engine, which then does not probe again). @throws BadRequest */
+async function validate(ctx: ServiceContext, form: MultipartForm): Promise<{ meta: TechniqueRequestMetadata; video: VideoInfo }> {
   const text = form.fields.metadata;
   const uid = uidOf(text);
   if (text === undefined) throw new BadRequest('Missing form field: metadata', uid);
@@ -75,11 +77,10 @@ async function validate(ctx: ServiceContext, form: MultipartForm): Promise<Techn
   if (file.truncated) throw new BadRequest(`File larger than the limit of ${ctx.maxUploadBytes} bytes`, uid, 413);
   if (file.bytes === 0) throw new BadRequest('File is empty', uid);
   try {
-    await probe(file.path);
+    return { meta: meta.data, video: await probeVideo(file.path, undefined, { timeoutMs: PROBE_TIMEOUT_MS }) };
   } catch {
     throw new BadRequest('Could not extract meta-data from the video: not a readable video file', uid);
   }
-  return meta.data;
 }
 
 /** Handles `POST /process` (caller has checked the bearer token). */
@@ -104,20 +105,20 @@ export async function handleProcess(ctx: ServiceContext, req: IncomingMessage, r
     return;
   }
   try {
-    let meta: TechniqueRequestMetadata;
+    let checked: { meta: TechniqueRequestMetadata; video: VideoInfo };
     try {
-      meta = await validate(ctx, form);
+      checked = await validate(ctx, form);
     } catch (err) {
       if (err instanceof BadRequest) return sendInvalid(ctx, res, err);
       throw err;
     }
-    await analyse(ctx, res, form.file?.path ?? '', meta);
+    await analyse(ctx, res, form.file?.path ?? '', checked.meta, checked.video);
   } finally {
     if (form.file) await rm(form.file.path, { force: true });
   }
 }
 
-async function analyse(ctx: ServiceContext, res: ServerResponse, path: string, meta: TechniqueRequestMetadata): Promise<void> {
+async function analyse(ctx: ServiceContext, res: ServerResponse, path: string, meta: TechniqueRequestMetadata, video: VideoInfo): Promise<void> {
   const out = new NdjsonWriter(res);
   const ac = new AbortController();
   res.on('close', () => {
@@ -132,6 +133,7 @@ async function analyse(ctx: ServiceContext, res: ServerResponse, path: string, m
       ac.signal.throwIfAborted();
       return pipeline.analyseTechnique(path, meta, {
         signal: ac.signal,
+        video,
         onProgress: throttleProgress((progress) => out.line({ status: 'processing', uid: meta.uid, progress, warnings: [] })),
         onWarning: (w) => {
           warnings.push(w);
@@ -153,23 +155,15 @@ async function analyse(ctx: ServiceContext, res: ServerResponse, path: string, m
 }
 
 async function finalLine(ctx: ServiceContext, meta: TechniqueRequestMetadata, o: TechniqueOutcome, streamed: string[]): Promise<object> {
-  const warnings = [...new Set([...streamed, ...o.warnings])];
   const poses = {
     ...(o.pose2d ? { video_entry_2D_json: poseTrackToJson(o.pose2d) } : {}),
     ...(o.pose3d ? { video_entry_3D_json: poseTrackToJson(o.pose3d) } : {}),
   };
   if (o.kind === 'no-analysis') {
+    const warnings = [...new Set([...streamed, ...o.warnings])];
     return { status: 'error', uid: meta.uid, errors: [o.message], warnings, result: { features: [], feature_categories: {} }, ...poses };
   }
-  const done = {
-    status: 'done',
-    uid: meta.uid,
-    warnings,
-    errors: [],
-    result: o.result,
-    ...poses,
-    metadata: versionMetadata('stable'),
-  };
+  const done = { ...doneObject(meta, o, streamed), ...poses };
   if (!meta.store_data) return done;
   const key = `archives/${randomUUID()}.zip`;
   ctx.store.ensureFolder(key);

@@ -19,7 +19,7 @@ import { TaskWorker } from './task-worker.js';
 import { handleCreateTennisTask, handleGetTennisTask } from './tennis-routes.js';
 import { handleUploadUrl } from './upload-url-route.js';
 import { handleVideoCheck } from './video-check.js';
-import { createEngineSlot } from './engine-slot.js';
+import { createEngineSlot, type EngineSlotState } from './engine-slot.js';
 import { hostPolicy } from './net-guard.js';
 import { MAX_WAITING_PROCESS, requireRoom, UploadGate } from './limits.js';
 import { RETENTION_SWEEP_INTERVAL_MS, sweepExpiredObjects } from './retention.js';
@@ -58,6 +58,11 @@ export interface LocalServiceOptions {
   uploadIdleMs?: number;
   /** The analysis glue; default technique-pipeline.js, imported on first use. */
   pipeline?: () => Promise<AnalysisPipeline>;
+  /**
+   * The engine slot (engine-slot.ts); default a fresh one. A process that also analyses directly
+   * (main/backends/direct.ts) passes the slot it shares with that, so one analysis runs at a time.
+   */
+  engineSlot?: EngineSlotState;
 }
 
 /** A running service. */
@@ -106,7 +111,7 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
   const recovered = recoverInterrupted(db, now());
   if (recovered.requeued || recovered.failed) log(`tasks after restart: ${recovered.requeued} re-queued, ${recovered.failed} failed`);
 
-  const slot = createEngineSlot();
+  const slot = opts.engineSlot ?? createEngineSlot();
   const ctx: ServiceContext = {
     baseUrl: '',
     token,

@@ -32,6 +32,7 @@ export const techniquePipeline: AnalysisPipeline = {
         ...(meta.capture_fps ? { captureFps: meta.capture_fps } : {}),
         ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),
         ...(hooks.onWarning ? { onWarning: hooks.onWarning } : {}),
+        ...(hooks.video ? { video: hooks.video } : {}),
       });
     } catch (err) {
       // Input problems found while decoding are the request's fault: an `error` line, not `failed`.
@@ -49,9 +50,9 @@ export const techniquePipeline: AnalysisPipeline = {
     hooks.onProgress?.(1);
     try {
       const out = computeTechniqueResult({ pose2d, pose3d, fps: video.fps, width: video.width, height: video.height, meta });
-      return { kind: 'done', pose2d, pose3d, result: out.result, warnings: [...warnings, ...out.warnings] };
+      return { kind: 'done', pose2d, pose3d, result: out.result, warnings: [...warnings, ...out.warnings], video };
     } catch (err) {
-      if (err instanceof InsufficientPoseError) return { kind: 'no-analysis', message: err.message, pose2d, pose3d, warnings };
+      if (err instanceof InsufficientPoseError) return { kind: 'no-analysis', message: err.message, pose2d, pose3d, warnings, video };
       throw err;
     }
   },

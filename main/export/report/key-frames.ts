@@ -25,7 +25,8 @@ export interface KeyFrameSpec {
 
 /**
  * Decodes frame `frameNr` (0-based decode order) of a clip as PNG bytes, with the shipped FFmpeg
- * (or FFMPEG_PATH's ffmpeg when set).
+ * (or FFMPEG_PATH's ffmpeg when set); `size` is the clip's displayed size, pixels, when known
+ * (the in-process decode then does not probe the clip).
  * @throws Error when decoding fails (with ffmpeg's reason, NOT_A_CLIP for a refused input) or the
  *   frame does not exist; the signal's reason when aborted.
  */
@@ -33,9 +34,10 @@ export async function extractFramePng(
   clipPath: string,
   frameNr: number,
   signal?: AbortSignal,
+  size?: { width: number; height: number },
 ): Promise<Buffer> {
   const bin = ffmpegPath();
-  if (!bin) return framePngInProcess(clipPath, frameNr, signal);
+  if (!bin) return framePngInProcess(clipPath, frameNr, signal, size);
   let stdout: Buffer;
   try {
     ({ stdout } = await run(
