@@ -5,11 +5,10 @@
  * the same spot of the picture whatever the window size; a point of a line, arrow or angle may
  * instead name an H36M joint, and then follows the stored 2D pose frame by frame.
  *
- * This module holds the shape of a drawing and its zod schema (the IPC contract validates with it;
- * the library stores what passed it). Geometry is in ./geometry.ts, painting in ./paint.ts.
+ * This module holds the shape of a drawing and its rules (no zod: the renderer imports it); the
+ * zod schema the IPC contract and the library validate with is ./schema.ts. Geometry is in
+ * ./geometry.ts, painting in ./paint.ts.
  */
-import { z } from 'zod';
-import { H36M_JOINT_COUNT } from '../pose/h36m.js';
 
 /** The drawing tools. `pencil` is free hand; `text` is a label. */
 export const DRAWING_KINDS = ['line', 'arrow', 'angle', 'circle', 'pencil', 'text'] as const;
@@ -85,18 +84,8 @@ export interface Drawing extends DrawingData {
   updatedAt: string;
 }
 
-/** Image coordinates accepted, pixels: generous (points may sit off the picture) but finite. */
-const Coord = z.number().min(-100_000).max(100_000);
-const FrameNr = z.int().min(0).max(10_000_000);
-
-/** Zod schema of a {@link DrawingPoint}. */
-export const DrawingPointSchema = z.union([
-  z.strictObject({ x: Coord, y: Coord }),
-  z.strictObject({ joint: z.int().min(0).max(H36M_JOINT_COUNT - 1) }),
-]);
-
 /** Points each kind needs: [min, max]. */
-const POINT_COUNT: Record<DrawingKind, readonly [number, number]> = {
+export const POINT_COUNT: Record<DrawingKind, readonly [number, number]> = {
   line: [2, 2],
   arrow: [2, 2],
   angle: [3, 3],
@@ -104,26 +93,6 @@ const POINT_COUNT: Record<DrawingKind, readonly [number, number]> = {
   pencil: [2, MAX_PENCIL_POINTS],
   text: [1, 1],
 };
-
-/**
- * Zod schema of {@link DrawingData}: point counts by kind, joints only on lines, arrows and
- * angles, the frame inside its range, a text only (and required) on text drawings, `onChart`
- * only when a point follows a joint.
- */
-export const DrawingDataSchema = z
-  .strictObject({
-    kind: z.enum(DRAWING_KINDS),
-    frameNr: FrameNr,
-    fromFrameNr: FrameNr,
-    toFrameNr: FrameNr,
-    points: z.array(DrawingPointSchema).min(1).max(MAX_PENCIL_POINTS),
-    text: z.string().max(MAX_TEXT_LENGTH, `text is at most ${MAX_TEXT_LENGTH} characters`).default(''),
-    colour: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'colour must be #rrggbb'),
-    onChart: z.boolean().default(false),
-  })
-  .superRefine((d, ctx) => {
-    for (const message of drawingProblems(d)) ctx.addIssue({ code: 'custom', message });
-  });
 
 /** What is wrong with a drawing's combination of fields (empty when nothing). */
 export function drawingProblems(d: DrawingData): string[] {

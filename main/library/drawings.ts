@@ -4,7 +4,8 @@
  * as the other writers of session rows that may race a session delete do (recompute.ts,
  * sessions.ts deleteSession), so a drawing is never written for a session being deleted.
  */
-import { DrawingDataSchema, type Drawing, type DrawingData } from '../drawings/drawing.js';
+import type { Drawing, DrawingData } from '../drawings/drawing.js';
+import { DrawingDataSchema } from '../drawings/schema.js';
 import type { ReadableDb, WritableDb } from './db.js';
 import { LibraryError } from './errors.js';
 import { withLibraryLock } from './lock.js';

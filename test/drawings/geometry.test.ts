@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createPoseTrack, kpIndex, type PoseTrack } from '../../main/pose/pose-track.js';
 import { J } from '../../main/pose/h36m.js';
-import { defaultRange, DrawingDataSchema, drawingProblems, shownOn, type DrawingData } from '../../main/drawings/drawing.js';
+import { defaultRange, drawingProblems, shownOn, type DrawingData } from '../../main/drawings/drawing.js';
+import { DrawingDataSchema } from '../../main/drawings/schema.js';
 import {
   angleDeg,
   inclinationDeg,
