@@ -75,12 +75,25 @@ describe('keyboard', () => {
     expect(key('Escape')).toBe('closeHelp');
     expect(key('x')).toBeNull();
   });
+  it('maps the drawing tools, undo and redo (Ctrl or ⌘, Shift told apart)', () => {
+    expect(key('a')).toBe('toolAngle');
+    expect(key('N')).toBe('toolLine');
+    expect(key('Delete')).toBe('deleteDrawing');
+    expect(key('z', undefined, { ctrlKey: true })).toBe('undo');
+    expect(key('z', undefined, { metaKey: true })).toBe('undo');
+    expect(key('Z', undefined, { ctrlKey: true, shiftKey: true })).toBe('redo');
+    expect(key('y', undefined, { ctrlKey: true })).toBe('redo');
+    expect(key('z')).toBeNull();
+    expect(key('a', undefined, { ctrlKey: true })).toBeNull();
+    expect(key('z', undefined, { ctrlKey: true, altKey: true })).toBeNull();
+  });
   it('lists every command once in the help, each with keys that trigger it', () => {
     const commands = SHORTCUTS.map((s) => s.command);
     expect(new Set(commands).size).toBe(commands.length);
     expect(commands.sort()).toEqual(
-      ['closeHelp', 'help', 'pause', 'playOrFaster', 'rateDown', 'rateUp', 'slowerOrBack', 'stepBack', 'stepForward', 'togglePlay'].sort(),
+      ['closeHelp', 'help', 'pause', 'playOrFaster', 'rateDown', 'rateUp', 'slowerOrBack', 'stepBack', 'stepForward', 'togglePlay',
+        'toolLine', 'toolArrow', 'toolAngle', 'toolCircle', 'toolPencil', 'toolText', 'deleteDrawing', 'undo', 'redo'].sort(),
     );
-    for (const s of SHORTCUTS) for (const k of s.eventKeys) expect(key(k)).toBe(s.command);
+    for (const s of SHORTCUTS) for (const k of s.eventKeys) expect(key(k, undefined, { ctrlKey: s.ctrl ?? false, shiftKey: s.shift ?? false })).toBe(s.command);
   });
 });
