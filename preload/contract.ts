@@ -13,8 +13,19 @@
  * renderer or the sandboxed preload bundle (which uses the name lists in ./channels.gen.ts).
  */
 import { z } from 'zod';
-import { HANDS, MAX_CAPTURE_FPS, SPORTS, SWING_TYPES } from '../main/contract/technique.js';
-import { MAX_PLAYER_HEIGHT_MM, MIN_PLAYER_HEIGHT_MM } from '../main/contract/player-height.js';
+import {
+  BackendInput,
+  CaptureFps,
+  HandInput,
+  HeightMm,
+  IsoDateOrDateTime,
+  LocalPathInput,
+  PlayerName,
+  RowIdInput,
+  SportInput,
+  SwingTypeInput,
+} from '../main/contract/fields.js';
+import { AnalysisJobInputSchema } from '../main/jobs/input-schema.js';
 import type { FeatureHistoryPoint, Player, SessionDetail, SessionSummary } from '../main/library/types.js';
 import type { Drawing } from '../main/drawings/drawing.js';
 import { DrawingDataSchema } from '../main/drawings/schema.js';
@@ -47,41 +58,13 @@ export function returns<T>(): Returns<T> {
 // ---------------------------------------------------------------------------------------------
 // Shared input schemas
 
-/** A library row id (SQLite INTEGER PRIMARY KEY): positive integer. */
-export const RowIdInput = z.int().positive();
+export { AnalysisJobInputSchema, LocalPathInput, RowIdInput };
 
 /** `{id}` of a library row. */
 const ById = z.strictObject({ id: RowIdInput });
 
-/** Player name: 1..200 characters after trimming. */
-const PlayerName = z
-  .string()
-  .trim()
-  .min(1, 'name must not be empty')
-  .max(200, 'name is at most 200 characters');
-
-/** Standing height, millimetres, within the one rule of main/contract/player-height.ts. */
-const HeightMm = z
-  .number()
-  .min(MIN_PLAYER_HEIGHT_MM, `heightMm is at least ${MIN_PLAYER_HEIGHT_MM} (millimetres)`)
-  .max(MAX_PLAYER_HEIGHT_MM, `heightMm is at most ${MAX_PLAYER_HEIGHT_MM} (millimetres)`);
-
 /** Free text (notes): at most 20,000 characters. */
 const NotesText = z.string().max(20_000, 'notes are at most 20000 characters');
-
-/**
- * An absolute local file path (POSIX `/…` or Windows `C:\…`), no NUL byte, at most 4096
- * characters. Whether main may READ it is decided by main's path policy (files picked in the
- * dialog this session, or uploaded through the bridge), never by the renderer.
- */
-export const LocalPathInput = z
-  .string()
-  .max(4096, 'path is at most 4096 characters')
-  .refine((p) => !p.includes('\0'), 'path must not contain NUL')
-  .refine((p) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p), 'path must be absolute');
-
-/** ISO 8601 date (`2026-11-20`) or date-time with zone (`2026-11-20T10:00:00Z`). */
-const IsoDateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
 
 /** A tag: 1..50 characters, no commas (tags are shown comma separated). */
 const Tag = z
@@ -96,32 +79,12 @@ export const SessionFilterInput = z.strictObject({
   playerId: RowIdInput.optional(),
   from: IsoDateOrDateTime.optional(),
   to: IsoDateOrDateTime.optional(),
-  sport: z.enum(SPORTS).optional(),
-  swingType: z.enum(SWING_TYPES).optional(),
+  sport: SportInput.optional(),
+  swingType: SwingTypeInput.optional(),
   tag: Tag.optional(),
   text: z.string().max(200).optional(),
   limit: z.int().min(1).max(1000).optional(),
   offset: z.int().min(0).optional(),
-});
-
-/** One analysis job (F's AnalysisJobInput, main/jobs/index.ts). */
-export const AnalysisJobInputSchema = z.strictObject({
-  videoPath: LocalPathInput,
-  player: z.strictObject({
-    id: RowIdInput.optional(),
-    name: PlayerName,
-    dominantHand: z.enum(HANDS),
-    heightMm: HeightMm,
-  }),
-  sport: z.enum(SPORTS),
-  swingType: z.enum(SWING_TYPES),
-  /** Ball contact time on the clip, seconds (API.md ball_timestamp). */
-  ballTimestampS: z.number().min(0).max(36_000).optional(),
-  /** Frame rate the camera recorded at, frames/s (slow motion; our metadata extension capture_fps). */
-  captureFps: z.number().positive().max(MAX_CAPTURE_FPS).optional(),
-  backend: z.enum(['local', 'remote']),
-  title: z.string().max(200).optional(),
-  recordedAt: IsoDateOrDateTime.optional(),
 });
 
 /** An http(s) URL, or '' for "not configured". */
@@ -132,7 +95,7 @@ const HttpUrlOrEmpty = z.union([
 
 /** What `settings.update` may change. Window geometry and libraryDir are main's business only. */
 export const SettingsPatchInput = z.strictObject({
-  backend: z.enum(['local', 'remote']).optional(),
+  backend: BackendInput.optional(),
   remote: z.strictObject({ baseUrl: HttpUrlOrEmpty, techniqueUrl: HttpUrlOrEmpty }).optional(),
   units: z.enum(['metric', 'imperial']).optional(),
   theme: z.enum(['dark', 'light', 'system']).optional(),
@@ -160,7 +123,7 @@ export const CONTRACT = {
   'library.createPlayer': {
     input: z.strictObject({
       name: PlayerName,
-      dominantHand: z.enum(HANDS),
+      dominantHand: HandInput,
       heightMm: HeightMm,
       notes: NotesText.optional(),
     }),
@@ -170,7 +133,7 @@ export const CONTRACT = {
     input: z.strictObject({
       id: RowIdInput,
       patch: z
-        .strictObject({ name: PlayerName, dominantHand: z.enum(HANDS), heightMm: HeightMm, notes: NotesText })
+        .strictObject({ name: PlayerName, dominantHand: HandInput, heightMm: HeightMm, notes: NotesText })
         .partial(),
     }),
     output: returns<Player>(),
@@ -201,7 +164,7 @@ export const CONTRACT = {
   'library.setCaptureFps': {
     input: z.strictObject({
       id: RowIdInput,
-      captureFps: z.number().positive('captureFps must be > 0').max(MAX_CAPTURE_FPS, `captureFps is at most ${MAX_CAPTURE_FPS}`).nullable(),
+      captureFps: CaptureFps.nullable(),
     }),
     output: returns<null>(),
   },
@@ -223,7 +186,7 @@ export const CONTRACT = {
     input: z.strictObject({
       playerId: RowIdInput,
       featureName: z.string().max(200).optional(),
-      swingType: z.enum(SWING_TYPES).optional(),
+      swingType: SwingTypeInput.optional(),
     }),
     output: returns<FeatureHistoryPoint[]>(),
   },
@@ -260,7 +223,7 @@ export const CONTRACT = {
   },
   /** Reaches the chosen backend (GET of its health or a video check) and reports the outcome. */
   'settings.testConnection': {
-    input: z.strictObject({ backend: z.enum(['local', 'remote']) }),
+    input: z.strictObject({ backend: BackendInput }),
     output: returns<ConnectionReport>(),
   },
 
