@@ -11,6 +11,10 @@
  *
  * The renderer imports TYPES ONLY from this file (`import type`), so zod never enters the
  * renderer or the sandboxed preload bundle (which uses the name lists in ./channels.gen.ts).
+ *
+ * Around it: ./inputs.ts (input schemas several channels share), ./returns.ts (the output type
+ * marker), ./api-types.ts (types derived from the contract, failure kinds, the renderer's API),
+ * all re-exported here; fields shared with the CLI and the job queue are main/contract/fields.ts.
  */
 import { z } from 'zod';
 import {
@@ -18,11 +22,9 @@ import {
   CaptureFps,
   HandInput,
   HeightMm,
-  IsoDateOrDateTime,
   LocalPathInput,
   PlayerName,
   RowIdInput,
-  SportInput,
   SwingTypeInput,
 } from '../main/contract/fields.js';
 import { AnalysisJobInputSchema } from '../main/jobs/input-schema.js';
@@ -30,6 +32,8 @@ import type { FeatureHistoryPoint, Player, SessionDetail, SessionSummary } from 
 import type { Drawing } from '../main/drawings/drawing.js';
 import { DrawingDataSchema } from '../main/drawings/schema.js';
 import { PLAYER_EXPORT_FORMATS, SESSION_EXPORT_FORMATS } from '../main/export/formats.js';
+import { ById, NoInput, NotesText, SessionFilterInput, SettingsPatchInput, Tag } from './inputs.js';
+import { returns } from './returns.js';
 import type {
   ExportResult,
   HandoverImportView,
@@ -42,70 +46,12 @@ import type {
 } from './views.js';
 
 export type * from './views.js';
+export * from './api-types.js';
+export { returns, type Returns } from './returns.js';
+export { SessionFilterInput, SettingsPatchInput } from './inputs.js';
+export { AnalysisJobInputSchema, LocalPathInput, RowIdInput };
 export type { FeatureHistoryPoint, Player, SessionDetail, SessionSummary } from '../main/library/types.js';
 export type { Drawing, DrawingData, DrawingKind, DrawingPoint } from '../main/drawings/drawing.js';
-
-/** Phantom type carrier for outputs and event payloads: no run-time value, only a type. */
-export interface Returns<T> {
-  readonly __returns?: T;
-}
-
-/** Marks the output (or event payload) type of a contract entry. */
-export function returns<T>(): Returns<T> {
-  return {};
-}
-
-// ---------------------------------------------------------------------------------------------
-// Shared input schemas
-
-export { AnalysisJobInputSchema, LocalPathInput, RowIdInput };
-
-/** `{id}` of a library row. */
-const ById = z.strictObject({ id: RowIdInput });
-
-/** Free text (notes): at most 20,000 characters. */
-const NotesText = z.string().max(20_000, 'notes are at most 20000 characters');
-
-/** A tag: 1..50 characters, no commas (tags are shown comma separated). */
-const Tag = z
-  .string()
-  .trim()
-  .min(1)
-  .max(50)
-  .refine((t) => !t.includes(','), 'tags must not contain commas');
-
-/** Filter of `library.listSessions` (main/library/types.ts SessionFilter). */
-export const SessionFilterInput = z.strictObject({
-  playerId: RowIdInput.optional(),
-  from: IsoDateOrDateTime.optional(),
-  to: IsoDateOrDateTime.optional(),
-  sport: SportInput.optional(),
-  swingType: SwingTypeInput.optional(),
-  tag: Tag.optional(),
-  text: z.string().max(200).optional(),
-  limit: z.int().min(1).max(1000).optional(),
-  offset: z.int().min(0).optional(),
-});
-
-/** An http(s) URL, or '' for "not configured". */
-const HttpUrlOrEmpty = z.union([
-  z.literal(''),
-  z.url({ protocol: /^https?$/, error: 'must be an http(s) URL or empty' }),
-]);
-
-/** What `settings.update` may change. Window geometry and libraryDir are main's business only. */
-export const SettingsPatchInput = z.strictObject({
-  backend: BackendInput.optional(),
-  remote: z.strictObject({ baseUrl: HttpUrlOrEmpty, techniqueUrl: HttpUrlOrEmpty }).optional(),
-  units: z.enum(['metric', 'imperial']).optional(),
-  theme: z.enum(['dark', 'light', 'system']).optional(),
-});
-
-// ---------------------------------------------------------------------------------------------
-// The contract
-
-/** No input: the renderer calls `invoke(channel)`. */
-const NoInput = z.undefined();
 
 /**
  * Channel name → `{input, output}`. Channel names are `<area>.<verb>`; `export.*` is reserved
@@ -293,60 +239,3 @@ export const EVENTS = {
   'app.command': returns<AppCommand>(),
 } as const;
 
-// ---------------------------------------------------------------------------------------------
-// Derived types
-
-/** Every request channel. */
-export type Channel = keyof typeof CONTRACT;
-/** Every event name. */
-export type EventName = keyof typeof EVENTS;
-
-/** What the renderer sends on channel C (the schema's input type). */
-export type ApiRequest<C extends Channel> = z.input<(typeof CONTRACT)[C]['input']>;
-/** What the handler receives on channel C after validation (defaults applied). */
-export type ParsedRequest<C extends Channel> = z.output<(typeof CONTRACT)[C]['input']>;
-/** The value of a successful call on channel C. */
-export type ApiValue<C extends Channel> = (typeof CONTRACT)[C]['output'] extends Returns<infer T> ? T : never;
-/** Payload of event E. */
-export type EventPayload<E extends EventName> = (typeof EVENTS)[E] extends Returns<infer T> ? T : never;
-
-/** What kind of failure, so the renderer can tell them apart (retry, re-enter key, fix input…). */
-export const ERROR_KINDS = [
-  'network',
-  'auth',
-  'server',
-  'decode',
-  'storage',
-  'input',
-  'not-found',
-  'cancelled',
-  'internal',
-] as const;
-export type ApiErrorKind = (typeof ERROR_KINDS)[number];
-
-/** A failed call: `message` is for the user; `tip` says what to do about it. */
-export interface ApiFailure {
-  kind: ApiErrorKind;
-  message: string;
-  tip?: string;
-}
-
-/** Result of a call on channel C. */
-export type ApiResult<C extends Channel> =
-  { ok: true; value: ApiValue<C> } | { ok: false; error: ApiFailure };
-
-/** Arguments after the channel: the input is optional when the schema accepts undefined. */
-export type InvokeArgs<C extends Channel> =
-  undefined extends ApiRequest<C> ? [input?: ApiRequest<C>] : [input: ApiRequest<C>];
-
-/**
- * The API the renderer sees as `window.swingStudio` (Electron preload) or from the WebSocket
- * bridge client (browser). `invoke` never rejects for a failed call: it resolves to an
- * {@link ApiResult}. `on` returns its own unsubscribe.
- */
-export interface SwingStudioApi {
-  /** Where the renderer runs: inside the Electron app or in a browser through the bridge. */
-  readonly mode: 'electron' | 'browser';
-  invoke<C extends Channel>(channel: C, ...args: InvokeArgs<C>): Promise<ApiResult<C>>;
-  on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
-}
