@@ -49,6 +49,7 @@ function start(): void {
     version: app.getVersion(),
     mediaUrl: (id, kind) => `swing-media://session/${id}/${kind}`,
     localService: () => service.address(),
+    localAnalyser: () => service.analyser(),
     openExternal: (url) => shell.openExternal(url),
     pickVideos: async () => {
       const options = {

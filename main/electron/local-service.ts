@@ -1,9 +1,13 @@
 /**
  * Runs the local analysis service in an Electron utility process (service-entry.ts), so pose
  * estimation and video decoding never block the UI process. Started on first use by the
- * backends (main/ipc/services.ts `localService`).
+ * backends (main/ipc/services.ts `localService`, and `localAnalyser` for analysis jobs: a
+ * MessagePort to the same process, main/backends/direct-port.ts).
  */
-import { utilityProcess, type UtilityProcess } from 'electron';
+import { MessageChannelMain, utilityProcess, type UtilityProcess } from 'electron';
+import { analyserOverPort } from '../backends/direct-port.js';
+import type { LocalAnalyser } from '../backends/direct.js';
+import { electronAnalysisPort } from './analysis-port.js';
 import type { LocalServiceAddress } from '../ipc/services.js';
 import type { ServiceMessage } from './service-entry.js';
 
@@ -16,6 +20,8 @@ const STOP_GRACE_MS = 5_000;
 export interface ServiceProcess {
   /** Starts the process on the first call; resolves with its address. */
   address(): Promise<LocalServiceAddress>;
+  /** The direct analyser over a MessagePort to the process (started like address()); a new port after a restart. */
+  analyser(): Promise<LocalAnalyser>;
   /** Asks the service to stop, kills it after a grace period. */
   stop(): Promise<void>;
 }
@@ -24,6 +30,7 @@ export interface ServiceProcess {
 export function serviceProcess(home: string, entryPath: string): ServiceProcess {
   let child: UtilityProcess | undefined;
   let ready: Promise<LocalServiceAddress> | undefined;
+  let direct: { proc: UtilityProcess; analyser: LocalAnalyser } | undefined;
   const start = (): Promise<LocalServiceAddress> =>
     new Promise((resolve, reject) => {
       const proc = utilityProcess.fork(entryPath, [], {
@@ -52,13 +59,25 @@ export function serviceProcess(home: string, entryPath: string): ServiceProcess 
         reject(new Error(`the local analysis service exited (code ${code})`));
       });
     });
+  const address = (): Promise<LocalServiceAddress> => {
+    ready ??= start().catch((err: unknown) => {
+      ready = undefined;
+      throw err;
+    });
+    return ready;
+  };
   return {
-    address() {
-      ready ??= start().catch((err: unknown) => {
-        ready = undefined;
-        throw err;
-      });
-      return ready;
+    address,
+    async analyser() {
+      await address();
+      const proc = child;
+      if (!proc) throw new Error('the local analysis service exited');
+      if (direct?.proc !== proc) {
+        const { port1, port2 } = new MessageChannelMain();
+        proc.postMessage({ type: 'analysis-port' } satisfies ServiceMessage, [port2]);
+        direct = { proc, analyser: analyserOverPort(electronAnalysisPort(port1)) };
+      }
+      return direct.analyser;
     },
     async stop() {
       const proc = child;

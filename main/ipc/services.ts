@@ -4,6 +4,7 @@
  * Plain Node (no Electron import): the Electron-only pieces come in as options.
  */
 import { createApiClient, type ApiClient } from '../api/client.js';
+import type { LocalAnalyser } from '../backends/direct.js';
 import { createBackendResolver, type BackendResolver } from '../backends/index.js';
 import { JobQueue } from '../jobs/queue.js';
 import { sweepOrphans } from '../library/sweep.js';
@@ -43,6 +44,13 @@ export interface AppServicesOptions extends Pick<
    * absent the service is started in this process on first use (main/backends).
    */
   localService?: () => Promise<LocalServiceAddress>;
+  /**
+   * The direct local backend for analysis jobs (main/backends/direct.ts). Electron passes the
+   * analyser over its utility process's MessagePort (main/backends/direct-port.ts); when
+   * absent, the in-process one is used unless `localService` is given (then analyses go to it
+   * over HTTP).
+   */
+  localAnalyser?: () => Promise<LocalAnalyser>;
   /** Parallel analyses (default: the queue's). */
   concurrency?: number;
   /** Logger of internal errors (default stderr). */
@@ -60,17 +68,22 @@ export interface AppServices {
 }
 
 /**
- * Backends for the app: local from `localService` (or in-process), remote built afresh on every
- * call so a key or URL changed in Settings is used by the next job at once.
+ * Backends for the app: local from `localService` (or in-process), analyses on it from
+ * `localAnalyser` (or in-process when the service is too), remote built afresh on every call so
+ * a key or URL changed in Settings is used by the next job at once.
  */
 export function appBackends(
   home: string,
   secretBox: SecretBox,
   localService?: () => Promise<LocalServiceAddress>,
+  localAnalyser?: () => Promise<LocalAnalyser>,
 ): BackendResolver {
   const inProcess = createBackendResolver({ home, secretBox });
   let local: Promise<ApiClient> | undefined;
+  const inProcessDirect = (): Promise<LocalAnalyser> => inProcess.direct?.() ?? Promise.reject(new Error('no direct local backend'));
+  const direct = localAnalyser ?? (localService ? undefined : inProcessDirect);
   return {
+    ...(direct ? { direct } : {}),
     async client(kind) {
       if (kind === 'remote') return createBackendResolver({ home, secretBox }).client('remote');
       if (!localService) return inProcess.client('local');
@@ -105,7 +118,7 @@ export function openAppServices(opts: AppServicesOptions): AppServices {
   } catch (err) {
     log(`library sweep skipped: ${(err as Error).message}`);
   }
-  const backends = appBackends(opts.home, opts.secretBox, opts.localService);
+  const backends = appBackends(opts.home, opts.secretBox, opts.localService, opts.localAnalyser);
   const jobs = new JobQueue({
     db,
     home: opts.home,
