@@ -4,7 +4,8 @@
  */
 import type { BackendResolver } from '../backends/index.js';
 import type { WritableDb } from '../library/db.js';
-import type { JobRecord, SafePoint } from './job-store.js';
+import type { JobPatch, JobRecord, SafePoint } from './job-store.js';
+import type { LiveProgress } from './job-view.js';
 
 /** Live progress within the current state. */
 export interface JobProgress {
@@ -39,3 +40,51 @@ export interface JobContext {
 
 /** Runs one job to its end. @returns the session created or attached to. @throws on any failure. */
 export type JobRunner = (ctx: JobContext) => Promise<{ sessionId?: number }>;
+
+/** What the queue lends a job's context: where it stores and how it announces a change. */
+export interface ContextHost {
+  db: WritableDb;
+  home: string;
+  backends: BackendResolver;
+  live: LiveProgress;
+  /** Stores a change of job `id` and announces it. */
+  write(id: number, patch: JobPatch): void;
+  /** Announces job `id` (live progress: nothing stored). */
+  emit(id: number): void;
+}
+
+/**
+ * The context of one run of `job`: state changes and warnings are stored at once, progress is
+ * kept live and emitted throttled (job-view.ts LiveProgress), the safe point accumulates.
+ */
+export function jobContext(job: JobRecord, signal: AbortSignal, host: ContextHost): JobContext {
+  let safePoint: SafePoint = job.safePoint;
+  return {
+    job,
+    db: host.db,
+    home: host.home,
+    backends: host.backends,
+    signal,
+    setState: (state) => {
+      host.live.reset(job.id);
+      host.write(job.id, { state });
+    },
+    progress: (p) => {
+      if (host.live.report(job.id, p)) host.emit(job.id);
+    },
+    warn: (text) => {
+      if (safePoint.warnings?.includes(text)) return;
+      safePoint = withWarning(safePoint, text);
+      host.write(job.id, { safePoint });
+    },
+    saveSafePoint: (patch) => {
+      safePoint = { ...safePoint, ...patch };
+      host.write(job.id, { safePoint });
+    },
+  };
+}
+
+/** `sp` with `text` added to its warnings. */
+export function withWarning(sp: SafePoint, text: string): SafePoint {
+  return { ...sp, warnings: [...(sp.warnings ?? []), text] };
+}

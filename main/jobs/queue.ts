@@ -3,14 +3,17 @@
  * jobs up to a concurrency limit per kind, runs them, stores every state change, emits live
  * progress, and at {@link JobQueue.start} puts jobs interrupted by a crash or quit back in line
  * (or fails them with the reason once they were interrupted too often). See main/jobs/README.md.
+ * A runner's context is built by context.ts; the view of a job and its live progress by
+ * job-view.ts; the rows are job-store.ts's.
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BackendResolver } from '../backends/index.js';
 import type { WritableDb } from '../library/db.js';
 import { runAnalysisJob } from './analysis-job.js';
-import type { JobContext, JobProgress, JobRunner } from './context.js';
-import { CANCELLED_REASON, JobStore, type JobRecord, type SafePoint } from './job-store.js';
+import { jobContext, withWarning, type JobContext, type JobRunner } from './context.js';
+import { CANCELLED_REASON, JobStore, type JobRecord } from './job-store.js';
+import { jobView, LiveProgress } from './job-view.js';
 import { otherQueueOwner, releaseQueueLock, takeQueueLock } from './queue-lock.js';
 import { oneLineReason } from './reason.js';
 import { runTennisJob } from './tennis-job.js';
@@ -26,8 +29,6 @@ export const DEFAULT_ANALYSIS_CONCURRENCY = 1;
 export const DEFAULT_TENNIS_CONCURRENCY = 2;
 /** A job interrupted this many times (crash or quit while working) is failed instead of resumed. */
 export const DEFAULT_MAX_ATTEMPTS = 3;
-/** Least time between two progress events of one job, ms (UI refresh rate is ~60 Hz; 10 Hz is enough for bars). */
-const PROGRESS_EVENT_INTERVAL_MS = 100;
 
 /** Options of {@link JobQueue}. */
 export interface JobQueueOptions {
@@ -60,7 +61,7 @@ export class JobQueue {
   private readonly runners: Record<JobKind, JobRunner>;
   private readonly maxAttempts: number;
   private readonly running = new Map<number, Running>();
-  private readonly live = new Map<number, JobProgress & { at: number }>();
+  private readonly live = new LiveProgress();
   private readonly listeners = new Set<Listener>();
   private idleWaiters: (() => void)[] = [];
   private started = false;
@@ -237,33 +238,8 @@ export class JobQueue {
   }
 
   private context(job: JobRecord, signal: AbortSignal): JobContext {
-    let safePoint: SafePoint = job.safePoint;
-    return {
-      job,
-      db: this.opts.db,
-      home: this.opts.home,
-      backends: this.opts.backends,
-      signal,
-      setState: (state) => {
-        this.live.set(job.id, { share: 0, at: Date.now() });
-        this.write(job.id, { state });
-      },
-      progress: (p) => {
-        const prev = this.live.get(job.id);
-        const now = Date.now();
-        this.live.set(job.id, { ...p, at: prev && now - prev.at < PROGRESS_EVENT_INTERVAL_MS && p.share < 1 ? prev.at : now });
-        if (!prev || now - prev.at >= PROGRESS_EVENT_INTERVAL_MS || p.share >= 1) this.emit(job.id);
-      },
-      warn: (text) => {
-        if (safePoint.warnings?.includes(text)) return;
-        safePoint = withWarning(safePoint, text);
-        this.write(job.id, { safePoint });
-      },
-      saveSafePoint: (patch) => {
-        safePoint = { ...safePoint, ...patch };
-        this.write(job.id, { safePoint });
-      },
-    };
+    const { db, home, backends } = this.opts;
+    return jobContext(job, signal, { db, home, backends, live: this.live, write: (id, p) => this.write(id, p), emit: (id) => this.emit(id) });
   }
 
   private write(id: number, patch: Parameters<JobStore['update']>[1]): void {
@@ -286,25 +262,7 @@ export class JobQueue {
   }
 
   private view(j: JobRecord): JobView {
-    const live = this.live.get(j.id);
-    const final = FINAL_STATES.has(j.state);
-    return {
-      id: j.id,
-      kind: j.kind,
-      state: j.state,
-      share: j.state === 'done' ? 1 : final ? 0 : (live?.share ?? 0),
-      ...(live?.bytes !== undefined && !final ? { bytes: live.bytes } : {}),
-      ...(live?.totalBytes !== undefined && !final ? { totalBytes: live.totalBytes } : {}),
-      ...(live?.step !== undefined && !final ? { step: live.step } : {}),
-      warnings: j.safePoint.warnings ?? [],
-      ...(j.reason ? { reason: j.reason } : {}),
-      ...(j.sessionId !== null ? { sessionId: j.sessionId } : {}),
-      ...(j.safePoint.taskId ? { taskId: j.safePoint.taskId } : {}),
-      input: j.input,
-      attempts: j.attempts,
-      createdAt: j.createdAt,
-      updatedAt: j.updatedAt,
-    };
+    return jobView(j, this.live.get(j.id));
   }
 
   private countRunning(kind: JobKind): number {
@@ -325,10 +283,6 @@ export class JobQueue {
     this.idleWaiters = [];
     for (const w of waiters) w();
   }
-}
-
-function withWarning(sp: SafePoint, text: string): SafePoint {
-  return { ...sp, warnings: [...(sp.warnings ?? []), text] };
 }
 
 function positive(n: number, name: string): number {

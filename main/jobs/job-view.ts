@@ -1,0 +1,65 @@
+/**
+ * What the CLI and the app see of a job: its stored record plus the live progress of the
+ * current state, which is kept in memory only (main/jobs/README.md: progress is emitted at most
+ * every 100 ms per job and never stored).
+ */
+import type { JobProgress } from './context.js';
+import type { JobRecord } from './job-store.js';
+import { FINAL_STATES, type JobView } from './types.js';
+
+/** Least time between two progress events of one job, ms (UI refresh rate is ~60 Hz; 10 Hz is enough for bars). */
+export const PROGRESS_EVENT_INTERVAL_MS = 100;
+
+/** Live progress of the running jobs, and whether a new report is worth an event. */
+export class LiveProgress {
+  private readonly byJob = new Map<number, JobProgress & { at: number }>();
+
+  /** A job entered a new state: share 0 (the state change is emitted by the caller). */
+  reset(id: number, now = Date.now()): void {
+    this.byJob.set(id, { share: 0, at: now });
+  }
+
+  /**
+   * Records a progress report of job `id` at `now` (ms).
+   * @returns true when it should be emitted: the first report, the first at least
+   *   {@link PROGRESS_EVENT_INTERVAL_MS} after the last emitted one, or a complete one (share ≥ 1).
+   */
+  report(id: number, p: JobProgress, now = Date.now()): boolean {
+    const prev = this.byJob.get(id);
+    const due = !prev || now - prev.at >= PROGRESS_EVENT_INTERVAL_MS || p.share >= 1;
+    this.byJob.set(id, { ...p, at: prev && !due ? prev.at : now });
+    return due;
+  }
+
+  /** The latest progress of job `id`, if it is running. */
+  get(id: number): JobProgress | undefined {
+    return this.byJob.get(id);
+  }
+
+  /** Forgets job `id` (its runner returned). */
+  delete(id: number): void {
+    this.byJob.delete(id);
+  }
+}
+
+/** The view of a stored job with its live progress; a final job shows none (done: share 1). */
+export function jobView(j: JobRecord, live: JobProgress | undefined): JobView {
+  const final = FINAL_STATES.has(j.state);
+  return {
+    id: j.id,
+    kind: j.kind,
+    state: j.state,
+    share: j.state === 'done' ? 1 : final ? 0 : (live?.share ?? 0),
+    ...(live?.bytes !== undefined && !final ? { bytes: live.bytes } : {}),
+    ...(live?.totalBytes !== undefined && !final ? { totalBytes: live.totalBytes } : {}),
+    ...(live?.step !== undefined && !final ? { step: live.step } : {}),
+    warnings: j.safePoint.warnings ?? [],
+    ...(j.reason ? { reason: j.reason } : {}),
+    ...(j.sessionId !== null ? { sessionId: j.sessionId } : {}),
+    ...(j.safePoint.taskId ? { taskId: j.safePoint.taskId } : {}),
+    input: j.input,
+    attempts: j.attempts,
+    createdAt: j.createdAt,
+    updatedAt: j.updatedAt,
+  };
+}
