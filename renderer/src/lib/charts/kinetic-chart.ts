@@ -14,8 +14,8 @@ export interface ChartSeries {
   values: (number | null)[];
   /** Index of the peak sample (API.md `peak_index`), or -1 for none. */
   peakIndex: number;
-  /** 'rot' = left axis (deg/s), 'lin' = right axis (m/s or mph). */
-  axis: 'rot' | 'lin';
+  /** 'rot' = left axis (deg/s), 'lin' = right axis (m/s or mph), 'ang' = an angle in degrees (drawings put on the chart; its own right axis). */
+  axis: 'rot' | 'lin' | 'ang';
   colour: string;
 }
 
@@ -56,6 +56,7 @@ export class KineticChart {
         { stroke: muted, grid: { stroke: 'rgba(128,128,128,0.15)' }, label: 'time (s)' },
         { scale: 'rot', label: 'deg/s', stroke: muted, grid: { stroke: 'rgba(128,128,128,0.15)' } },
         { scale: 'lin', side: 1, label: data.linUnit, stroke: muted, grid: { show: false } },
+        ...(data.series.some((s) => s.axis === 'ang') ? [{ scale: 'ang', side: 1 as const, label: 'deg', stroke: muted, grid: { show: false } }] : []),
       ],
       hooks: { draw: [(u) => this.#drawMarks(u)] },
     };

@@ -9,6 +9,7 @@ import { containBox } from '../geometry/letterbox.js';
 import { SkeletonOverlay } from '../overlay/skeleton-overlay.js';
 import type { PoseScene } from '../scene3d/pose-scene.js';
 import type { KineticChart } from '../charts/kinetic-chart.js';
+import type { DrawingLayer } from '../drawings/drawing-layer.js';
 import { resetDebug, type SwingDebug } from '../debug.js';
 import { VideoClock, type ClockTick } from './video-clock.js';
 import { loopJump, type LoopRange } from './frame-step.js';
@@ -28,6 +29,7 @@ export class SessionPlayer {
   readonly #onTick: TickListener;
   #scene: PoseScene | null = null;
   #chart: KineticChart | null = null;
+  #drawings: DrawingLayer | null = null;
   #loop: LoopRange | null = null;
   #lastTime = 0;
 
@@ -63,6 +65,12 @@ export class SessionPlayer {
     this.redraw();
   }
 
+  /** Mounts (or with null removes) the coach's drawings layer; it is laid out and drawn with the overlay. */
+  setDrawingLayer(layer: DrawingLayer | null): void {
+    this.#drawings = layer;
+    this.layout();
+  }
+
   /** Highlights joints and limbs on the overlay and in the 3D view. */
   setHighlight(joints: readonly number[], limbs: readonly (readonly [number, number])[]): void {
     this.#overlay.setHighlight(joints, limbs);
@@ -80,6 +88,7 @@ export class SessionPlayer {
     const v = this.#video;
     const box = containBox(v.clientWidth, v.clientHeight, v.videoWidth, v.videoHeight);
     this.#overlay.layout(box, window.devicePixelRatio || 1, v.offsetLeft, v.offsetTop);
+    this.#drawings?.layout(box, window.devicePixelRatio || 1, v.offsetLeft, v.offsetTop);
     this.#scene?.resize();
     this.redraw();
   }
@@ -96,6 +105,7 @@ export class SessionPlayer {
     this.#video.removeEventListener('loadedmetadata', this.#onMetadata);
     this.#scene = null;
     this.#chart = null;
+    this.#drawings = null;
   }
 
   readonly #onMetadata = (): void => this.layout();
@@ -112,6 +122,7 @@ export class SessionPlayer {
     const ts = this.#pose2d?.timestamps;
     const frame = ts ? frameAtTime(ts, t) : -1;
     const drawn = this.#overlay.draw(frame);
+    this.#drawings?.draw(frame);
     const overlayDone = performance.now();
     const frame3d = this.#pose3d ? frameAtTime(this.#pose3d.timestamps, t) : -1;
     this.#scene?.setFrame(frame3d);

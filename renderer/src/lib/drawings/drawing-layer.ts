@@ -1,0 +1,104 @@
+/**
+ * The canvas of the coach's drawings, laid over the video's content box like the skeleton
+ * overlay (main/drawings/paint.ts paints; points are source-video pixels). Plain class: the
+ * session player calls `layout()` with the overlay's box and `draw(frameIndex)` on every clock
+ * tick; the drawing store sets what to draw. It also maps pointer positions back to video pixels.
+ */
+import { shownOn, type Drawing, type DrawingData } from '../../../../main/drawings/drawing.js';
+import { pointsPx, type Px } from '../../../../main/drawings/geometry.js';
+import { paintDrawing, type DrawingPaint2D } from '../../../../main/drawings/paint.js';
+import { isJointPoint } from '../../../../main/drawings/drawing.js';
+import type { PoseTrack } from '../../../../main/pose/pose-track.js';
+import { canvasPixelSize, videoToCanvas, type ContentBox } from '../geometry/letterbox.js';
+
+/** A drawing being made: its kind, style and the points placed so far (plus the pointer's). */
+export interface DrawingDraft {
+  data: Pick<DrawingData, 'kind' | 'colour' | 'text' | 'points'>;
+}
+
+/** What the layer shows. */
+export interface DrawingScene {
+  drawings: readonly Drawing[];
+  pose: PoseTrack | null;
+  draft: DrawingDraft | null;
+  selectedId: number | null;
+}
+
+/** The drawings' canvas. */
+export class DrawingLayer {
+  readonly #canvas: HTMLCanvasElement;
+  readonly #ctx: CanvasRenderingContext2D;
+  #box: ContentBox = { x: 0, y: 0, width: 0, height: 0, scale: 0 };
+  #dpr = 1;
+  #scene: DrawingScene = { drawings: [], pose: null, draft: null, selectedId: null };
+  #shown: number[] = [];
+
+  /** @throws Error when the canvas has no 2D context. */
+  constructor(canvas: HTMLCanvasElement) {
+    const ctx = canvas.getContext('2d');
+    if (!ctx) throw new Error('the drawing canvas has no 2D context');
+    this.#canvas = canvas;
+    this.#ctx = ctx;
+  }
+
+  /** Sets what to draw (call `draw` afterwards, or let the next tick do it). */
+  setScene(scene: DrawingScene): void {
+    this.#scene = scene;
+  }
+
+  /** Places the canvas on the video's content box (same arguments as the skeleton overlay's). */
+  layout(box: ContentBox, dpr: number, offsetLeft = 0, offsetTop = 0): void {
+    this.#box = box;
+    this.#dpr = dpr > 0 ? dpr : 1;
+    const style = this.#canvas.style;
+    style.left = `${offsetLeft + box.x}px`;
+    style.top = `${offsetTop + box.y}px`;
+    style.width = `${box.width}px`;
+    style.height = `${box.height}px`;
+    const size = canvasPixelSize(box, this.#dpr);
+    if (this.#canvas.width !== size.width) this.#canvas.width = size.width;
+    if (this.#canvas.height !== size.height) this.#canvas.height = size.height;
+  }
+
+  /** A pointer position (CSS px from the canvas's top-left) in source-video pixels. */
+  toVideo(offsetX: number, offsetY: number): Px {
+    const s = this.#box.scale;
+    return s > 0 ? [offsetX / s, offsetY / s] : [NaN, NaN];
+  }
+
+  /** Source-video pixels per CSS pixel on screen now (0 before the video's size is known). */
+  get videoPxPerCssPx(): number {
+    return this.#box.scale > 0 ? 1 / this.#box.scale : 0;
+  }
+
+  /** Ids of the drawings painted by the last draw. */
+  get shown(): readonly number[] {
+    return this.#shown;
+  }
+
+  /**
+   * Paints the drawings shown on pose frame `frameIndex` (its frame_nr decides the range test)
+   * and the draft. Drawings whose followed joints are unmeasured on that frame are left out.
+   */
+  draw(frameIndex: number): void {
+    const ctx = this.#ctx;
+    ctx.clearRect(0, 0, this.#canvas.width, this.#canvas.height);
+    this.#shown = [];
+    if (this.#box.scale <= 0) return;
+    const { drawings, pose, draft, selectedId } = this.#scene;
+    const frameNr = pose && frameIndex >= 0 ? (pose.frameNr[frameIndex] ?? frameIndex) : frameIndex;
+    const scale = { toCanvas: (p: Px) => videoToCanvas(this.#box, this.#dpr, p[0], p[1]), px: this.#dpr };
+    const painter = ctx as unknown as DrawingPaint2D;
+    for (const d of drawings) {
+      if (!shownOn(d, frameNr)) continue;
+      const pts = pointsPx(d, pose, frameIndex);
+      if (!pts) continue;
+      paintDrawing(painter, d, pts, scale, { showValue: d.points.some(isJointPoint), selected: d.id === selectedId });
+      this.#shown.push(d.id);
+    }
+    if (draft) {
+      const pts = pointsPx(draft.data, pose, frameIndex);
+      if (pts) paintDrawing(painter, draft.data, pts, scale, { showValue: true });
+    }
+  }
+}
