@@ -46,8 +46,8 @@ export function contactWarning(c: ContactCandidate, frameNr: ArrayLike<number>, 
   const [a, b] = c.unmeasured ?? [c.index, c.index];
   const range = a === b ? `frame ${fr(a)}` : `frames ${fr(a)}–${fr(b)}`;
   const from =
-    c.decelIndex >= 0 && c.index !== c.peakIndex
-      ? `halfway between the hand's speed peak (frame ${fr(c.peakIndex)}) and its deceleration (frame ${fr(c.decelIndex)})`
+    c.index !== c.peakIndex
+      ? `just after the hand's speed peak (frame ${fr(c.peakIndex)})`
       : `at the hand's speed peak (frame ${fr(c.peakIndex)})`;
   return `ball contact at frame ${fr(c.index)}: the hitting hand is not measured in ${range}; contact estimated ${from} (confidence ${confidence.toFixed(2)})`;
 }

@@ -97,8 +97,8 @@ test("tennis_forehand_2 through the engine's own geometric lift: contact found i
   const { track, width, height } = loadCocoAsH36m(mediaPath('keypoints/tennis_forehand_2.coco17_detectron2.json'), FPS);
   const out = computeTechniqueResult({ pose2d: track, pose3d: liftTo3d(track, 1850), fps: FPS, width, height, meta: META });
   // Labelled contact 121 (±1). With the Detectron2 2D and the geometric lift the contact detector
-  // lands at 142 (measured 2026-11-23: 21 video frames = 88 ms real time late, on the deceleration
-  // of the hand). The ±2-frame target on the engine's own pose is tracked by `npm run eval`; here:
+  // lands at 128 (measured 2026-11-23: 7 video frames = 29 ms real time late; 142 with the earlier
+  // peak-to-deceleration midpoint rule). The ±2-frame target on the engine's own pose is tracked by `npm run eval`; here:
   // within ±0.1 s of real time (±24 video frames at 240 fps capture) of the label.
   expect(out.contact.frame).toBeGreaterThanOrEqual(121 - 24);
   expect(out.contact.frame).toBeLessThanOrEqual(121 + 24);

@@ -12,7 +12,7 @@ test('two swings → a forehand and a backhand at the right times (right-hander)
   expect(st.swings.map((s) => s.side)).toEqual(['forehand', 'backhand']);
   expect(st.swing_counts).toEqual({ total: 2, forehand: 1, backhand: 1, serve: 0 });
   // time_s is ball contact: at or shortly after the hand's speed peak (1 s and 3 s), where the
-  // detector places it between the peak and the hand's deceleration (contact-candidates.ts).
+  // detector places it 10 ms after the peak (contact-candidates.ts).
   expect(st.swings[0]!.time_s).toBeGreaterThanOrEqual(0.95);
   expect(st.swings[0]!.time_s).toBeLessThanOrEqual(1.1);
   expect(st.swings[1]!.time_s).toBeGreaterThanOrEqual(2.95);
