@@ -6,6 +6,9 @@
  */
 import { z } from 'zod';
 import { MAX_CAPTURE_FPS } from './capture-rate.js';
+import { VideoEntryJson } from './pose-json.js';
+
+export { PoseFrame, PoseInstance, VideoEntryJson } from './pose-json.js';
 
 /** Skill levels named by API.md, in ascending order. */
 export const LEVELS = ['beginner', 'intermediate', 'advanced', 'professional'] as const;
@@ -228,32 +231,6 @@ export const TechniqueResult = z.looseObject({
   consistency: z.array(FeatureConsistency).optional(),
 });
 export type TechniqueResult = z.infer<typeof TechniqueResult>;
-
-/** One person in a pose frame. 2D keypoints are [x, y] pixels; 3D are [x, y, z] metres. */
-export const PoseInstance = z.looseObject({
-  keypoints: z.array(z.array(z.number())),
-  confidences: z.array(z.number()),
-  bbox: z.array(z.number()).optional(),
-  box_confidence: z.number().optional(),
-});
-export type PoseInstance = z.infer<typeof PoseInstance>;
-
-/** One frame of pose data (`frame_nr` from 0, `timestamp` seconds on the video's timeline). */
-export const PoseFrame = z.looseObject({
-  frame_nr: z.number().int(),
-  timestamp: z.number(),
-  instances: z.array(PoseInstance),
-});
-export type PoseFrame = z.infer<typeof PoseFrame>;
-
-/** video_entry_2D_json / video_entry_3D_json (API.md "Pose data"). */
-export const VideoEntryJson = z.looseObject({
-  entry_type: z.string(),
-  source_path: z.string(),
-  annotation_format: z.string(),
-  annotation_data: z.array(PoseFrame),
-});
-export type VideoEntryJson = z.infer<typeof VideoEntryJson>;
 
 /** A `processing` line: progress is the share of frames done, 0..1 (our documented extra). */
 export const ProcessingLine = z.looseObject({
