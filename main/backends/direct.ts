@@ -28,7 +28,11 @@ export interface DirectAnalysis {
 /** Hooks of one direct analysis (the pipeline's, without a pre-probed clip: the engine probes it). */
 export type DirectHooks = Omit<RunHooks, 'video'>;
 
-/** Runs technique analyses of local files without HTTP (in this process, or over a MessagePort). */
+/**
+ * Runs technique analyses of local files without HTTP (in this process, or over a MessagePort).
+ * `hooks.onWarning` gets each distinct warning once, the analysis' own ones at the end, as the
+ * HTTP client reports a `/process` stream's.
+ */
 export interface LocalAnalyser {
   /**
    * Analyses the clip at `videoPath` (readable by this process) with the request metadata.
@@ -81,7 +85,10 @@ export function pipelineAnalyser(pipeline: () => Promise<AnalysisPipeline>, slot
           uid: meta.uid,
         });
       }
-      return { done: doneObject(meta, outcome, streamed), pose2d: outcome.pose2d, pose3d: outcome.pose3d, video: outcome.video };
+      const done = doneObject(meta, outcome, streamed);
+      // The analysis' own warnings, as the HTTP client reports a done line's new ones.
+      for (const w of done.warnings) if (!streamed.includes(w)) hooks.onWarning?.(w);
+      return { done, pose2d: outcome.pose2d, pose3d: outcome.pose3d, video: outcome.video };
     },
   };
 }

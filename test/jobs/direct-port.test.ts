@@ -87,7 +87,7 @@ describe('direct analyses over a MessagePort', () => {
       onProgress: (s) => events.push(`progress ${s}`),
       onWarning: (w) => events.push(`warning ${w}`),
     });
-    expect(events).toEqual(['progress 0.5', 'warning player lost in frames 3-4']);
+    expect(events).toEqual(['progress 0.5', 'warning player lost in frames 3-4', 'warning fps below 30']);
     expect(a.done).toMatchObject({ status: 'done', uid: 'port-1', errors: [], warnings: ['player lost in frames 3-4', 'fps below 30'], metadata: { pipeline_version: 'stable' } });
     expect(a.done).not.toHaveProperty('video_entry_2D_json');
     expect(a.video).toEqual(VIDEO);
