@@ -2,7 +2,7 @@
  * computeTechniqueResult: the `result` of API.md's technique response from the engine's 2D and
  * 3D pose tracks of one stroke. See README.md for every feature, formula, event and range.
  */
-import type { Feature, TechniqueRequestMetadata, TechniqueResult } from '../contract/technique.js';
+import type { Feature, FeatureEvent, TechniqueRequestMetadata, TechniqueResult } from '../contract/technique.js';
 import { J } from '../pose/h36m.js';
 import type { PoseTrack } from '../pose/pose-track.js';
 import { aggregateCategories, buildFeature } from './build.js';
@@ -15,8 +15,10 @@ import { elbowAngle, contactInFront, followThroughHeight, handsTogether, wristSp
 import { kneeFlexion, stanceWidth, trunkTilt } from './features-body.js';
 import { chainSequence, hipShoulderSeparation, pelvisSpeed, trunkSpeed, unitTurn } from './features-rotation.js';
 import { computeKinematics } from './kinematics.js';
-import { findPhases } from './phases.js';
-import { checkPair, inferTwoHanded, usableFrames } from './swing-input.js';
+import { findPhases, type SwingPhases } from './phases.js';
+import { eventExtensions } from './events-confidence.js';
+import { checkPair, usableFrames } from './swing-input.js';
+import { resolveSwing } from './resolve-swing.js';
 import type { PosePair } from './pose-access.js';
 
 /** Input of {@link computeTechniqueResult}. Both tracks must have the same frames. */
@@ -39,6 +41,17 @@ export interface TechniqueOutput {
   result: TechniqueResult;
   warnings: string[];
   contact: { frame: number; timestamp: number; detected: boolean };
+  /** The swing events backswing_end, ball_contact, follow_through (video frame_nr and timestamp, s; confidence, hand_measured). */
+  events: FeatureEvent[];
+}
+
+/**
+ * Options of {@link computeTechniqueResult}. `detectedContactConfidence`: the contact at
+ * `meta.ball_timestamp` is a detected stroke's (strokes.ts), not the coach's: the events get that
+ * confidence (× their basis factor) instead of 1, and `contact.detected` is true.
+ */
+export interface TechniqueOptions {
+  detectedContactConfidence?: number;
 }
 
 /** Every feature, in the order they appear in `result.features`. */
@@ -67,7 +80,7 @@ export const MIN_USABLE_S = 0.5;
  *   hips, shoulders and hitting wrist measured, or when no feature could be measured.
  * @throws Error when the tracks are malformed (wrong dims, joint count, frame counts differ).
  */
-export function computeTechniqueResult(raw: AnalysisInput): TechniqueOutput {
+export function computeTechniqueResult(raw: AnalysisInput, opts: TechniqueOptions = {}): TechniqueOutput {
   const { meta } = raw;
   checkPair(raw.pose2d, raw.pose3d);
   if (!(meta.player_height_mm > 0)) throw new RangeError(`player_height_mm must be > 0, got ${meta.player_height_mm}`);
@@ -90,7 +103,9 @@ export function computeTechniqueResult(raw: AnalysisInput): TechniqueOutput {
   }
   const warnings: string[] = [];
   if (p.rejectedCount > 0) warnings.push(`${p.rejectedCount} joint positions ignored: their bone length jumped by more than 35 % (mislocated keypoints)`);
-  const { k, phases, twoHanded } = resolveSwing(p, input, warnings, usable);
+  const swing = resolveSwing(p, input.fps, meta, warnings, usable);
+  const { k, twoHanded } = swing;
+  const phases = opts.detectedContactConfidence === undefined ? swing.phases : asDetected(swing.phases, opts.detectedContactConfidence);
   const c: SwingContext = { p, k, phases, hand, sport: meta.sport, swingType: meta.swing_type, twoHanded, heightM: meta.player_height_mm / 1000 };
   const leftOut: NonNullable<TechniqueResult['features_left_out']> = [];
   const features = FEATURES.filter((d) => d.applies?.(c) ?? true)
@@ -121,42 +136,24 @@ export function computeTechniqueResult(raw: AnalysisInput): TechniqueOutput {
     ...(slow ? { slow_motion_guess: { factor: Math.round(slow.factor * 10) / 10, suggested_capture_fps: slow.suggestedCaptureFps } } : {}),
   };
   const ci = phases.contact.index;
+  const event = (name: 'backswing_end' | 'ball_contact' | 'follow_through', i: number): FeatureEvent => ({
+    name,
+    timestamp: k.videoT[i]!,
+    frame_nr: p.pose3d.frameNr[i] ?? i,
+    ...eventExtensions(phases, name),
+  });
   return {
     result,
     warnings,
     contact: { frame: p.pose3d.frameNr[ci] ?? ci, timestamp: k.videoT[ci]!, detected: phases.contactDetected },
+    events: [event('backswing_end', phases.backswingEnd.index), event('ball_contact', ci), event('follow_through', phases.followThroughEnd.index)],
   };
 }
 
-/**
- * Kinematics and phases of the stroke with the right hand point: the dominant wrist, or the
- * wrist midpoint for pickleball backhand drives and for backhands judged two-handed.
- */
-function resolveSwing(p: PosePair, input: AnalysisInput, warnings: string[], usable: number) {
-  const { meta } = input;
-  const hand = meta.dominant_hand;
-  const ev = { pair: p, hand, rate: input.fps };
-  let k = computeKinematics(p, input.fps, hand, 'dominant_wrist');
-  let phaseWarnings: string[] = [];
-  let phases = findPhases(k, meta.ball_timestamp, phaseWarnings, ev);
-  if (!phases) throw new InsufficientPoseError('too little pose to analyse: the hitting wrist is never measured', usable);
-  let twoHanded = false;
-  if (meta.swing_type === 'backhand_drive') {
-    twoHanded = meta.sport === 'pickleball' || inferTwoHanded(p, k, phases.contact.index);
-    if (twoHanded) {
-      k = computeKinematics(p, input.fps, hand, 'wrist_midpoint');
-      const again: string[] = [];
-      const both = findPhases(k, meta.ball_timestamp, again, ev);
-      if (both) [phases, phaseWarnings] = [both, again];
-    }
-    if (meta.sport !== 'pickleball') {
-      warnings.push(
-        twoHanded ? 'backhand judged two-handed: both wrists stay together around contact' : 'backhand judged one-handed: the wrists are apart around contact',
-      );
-    }
-  }
-  warnings.push(...phaseWarnings);
-  return { k, phases, twoHanded };
+/** Phases whose contact was a detected stroke's: every event's confidence × `c` (it was 1 × its basis factor), contact detected. */
+function asDetected(ph: SwingPhases, c: number): SwingPhases {
+  const scale = <T extends { confidence: number }>(e: T): T => ({ ...e, confidence: e.confidence * c });
+  return { contact: scale(ph.contact), contactDetected: true, backswingEnd: scale(ph.backswingEnd), followThroughEnd: scale(ph.followThroughEnd) };
 }
 
 /**

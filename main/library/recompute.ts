@@ -1,6 +1,6 @@
 /**
  * The capture frame rate of a session, editable after the analysis: setting it recomputes the
- * latest analysis from the stored 2D/3D pose (computeTechniqueResult, main/analysis) with the
+ * latest analysis from the stored 2D/3D pose (analyseStrokes, main/analysis: every stroke) with the
  * technique metadata the analysis ran with and the new `capture_fps`; pose estimation is not
  * run again. The session's capture rate, the analysis' features, categories, speed series,
  * ball contact, overall score, warnings and result extras are replaced in ONE immediate
@@ -8,7 +8,8 @@
  * new one, never a mix. The pose rows and the archive file are left as they are: the archive
  * keeps the analysis as first delivered.
  */
-import { computeTechniqueResult, type TechniqueOutput } from '../analysis/technique.js';
+import type { TechniqueOutput } from '../analysis/technique.js';
+import { analyseStrokes } from '../analysis/stroke-analysis.js';
 import { InsufficientPoseError } from '../analysis/errors.js';
 import { MAX_CAPTURE_FPS, TechniqueRequestMetadata, type Hand, type Sport, type SwingType } from '../contract/technique.js';
 import type { PoseTrack } from '../pose/pose-track.js';
@@ -86,7 +87,7 @@ function setLocked(db: WritableDb, sessionId: RowId, captureFps: number | null):
   const previous = (JSON.parse(a.result_extras_json) as { capture_fps?: number }).capture_fps;
   const meta = withCaptureFps(base, captureFps ?? undefined);
   const analyse = (m: TechniqueRequestMetadata): TechniqueOutput =>
-    computeTechniqueResult({ pose2d, pose3d, fps: s.fps, width: s.width, height: s.height, meta: m });
+    analyseStrokes({ pose2d, pose3d, fps: s.fps, width: s.width, height: s.height, meta: m });
   let out: TechniqueOutput;
   try {
     out = analyse(meta);

@@ -3,7 +3,7 @@
  * technique and tennis analyses (main/analysis) and the archive writer (main/archive). Loaded
  * lazily by server.ts (the engine pulls in TensorFlow).
  */
-import { computeTechniqueResult } from '../analysis/technique.js';
+import { analyseStrokes } from '../analysis/stroke-analysis.js';
 import { InsufficientPoseError } from '../analysis/errors.js';
 import { computeTennisStats } from '../analysis/tennis-stats.js';
 import { writeArchive } from '../archive/write.js';
@@ -49,7 +49,7 @@ export const techniquePipeline: AnalysisPipeline = {
     }
     hooks.onProgress?.(1);
     try {
-      const out = computeTechniqueResult({ pose2d, pose3d, fps: video.fps, width: video.width, height: video.height, meta });
+      const out = analyseStrokes({ pose2d, pose3d, fps: video.fps, width: video.width, height: video.height, meta });
       return { kind: 'done', pose2d, pose3d, result: out.result, warnings: [...warnings, ...out.warnings], video };
     } catch (err) {
       if (err instanceof InsufficientPoseError) return { kind: 'no-analysis', message: err.message, pose2d, pose3d, warnings, video };

@@ -11,7 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { computeTechniqueResult } from '../../main/analysis/technique.js';
+import { analyseStrokes } from '../../main/analysis/stroke-analysis.js';
 import type { DoneLine, TechniqueRequestMetadata } from '../../main/contract/technique.js';
 import { probeVideo } from '../../main/engine/probe.js';
 import type { WritableDb } from '../../main/library/db.js';
@@ -51,7 +51,7 @@ beforeAll(async () => {
   detectedId = ingestAnalysis(db, base(done, { ...ANALYSED_CLIP_META }));
   // The same pose analysed with the coach's ball contact, as the service would have answered.
   const [pose2d, pose3d] = [poseTrackFromJson(done.video_entry_2D_json), poseTrackFromJson(done.video_entry_3D_json)];
-  const given = computeTechniqueResult({ pose2d, pose3d, fps: video.fps, width: video.width, height: video.height, meta: GIVEN });
+  const given = analyseStrokes({ pose2d, pose3d, fps: video.fps, width: video.width, height: video.height, meta: GIVEN });
   givenId = ingestAnalysis(db, base({ ...done, uid: GIVEN.uid, result: given.result, warnings: given.warnings }, GIVEN));
   before = getSessionDetail(db, detectedId)!;
 }, 300_000);
@@ -62,7 +62,7 @@ afterAll(() => {
 
 /** The warnings the pose engine gave (the stored warnings the analysis of the done line did not add). */
 function engineWarnings(d: SessionDetail): string[] {
-  const analysis = computeTechniqueResult({
+  const analysis = analyseStrokes({
     pose2d: d.pose2d!, pose3d: d.pose3d!, fps: d.session.fps, width: d.session.width, height: d.session.height, meta: { ...ANALYSED_CLIP_META },
   });
   return replaceAnalysisWarnings(d.analysis!.warnings, analysis.warnings, []);
@@ -90,7 +90,7 @@ describe('setCaptureFps, contact detected', () => {
     expect(after.player).toEqual(before.player);
     expect(after.analysis).toMatchObject({ id: before.analysis!.id, uid: before.analysis!.uid, captureFps: 240, slowMotionGuess: null });
 
-    const direct = computeTechniqueResult({
+    const direct = analyseStrokes({
       pose2d: before.pose2d!, pose3d: before.pose3d!, fps: before.session.fps, width: before.session.width, height: before.session.height,
       meta: { ...ANALYSED_CLIP_META, capture_fps: 240 },
     });

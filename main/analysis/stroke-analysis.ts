@@ -1,0 +1,160 @@
+/**
+ * analyseStrokes: the technique `result` of a clip with every stroke in it (issue 11). Each
+ * stroke of the requested swing type found by the stroke detector (strokes.ts) is analysed like
+ * a single stroke (computeTechniqueResult with its contact fixed), the others are listed; the
+ * top-level fields keep API.md's one-stroke shape for one of them (main/service/README.md
+ * "Every stroke"), and `strokes`, `stroke_index`, `consistency` are our extras.
+ */
+import type { Stroke, SwingType, TechniqueResult } from '../contract/technique.js';
+import { J } from '../pose/h36m.js';
+import { clipStrokes, type ClipStroke, type ClipStrokes } from './clip-strokes.js';
+import { featureConsistency, meanScore } from './consistency.js';
+import { InsufficientPoseError, NoStrokeOfTypeError } from './errors.js';
+import { nearestFrame } from './phases.js';
+import { MIN_STROKE_GAP_S, strokeContact, type StrokeSide } from './strokes.js';
+import { usableFrames } from './swing-input.js';
+import { computeTechniqueResult, type AnalysisInput, type TechniqueOutput } from './technique.js';
+
+/** The API.md swing type of a stroke side (a serve has none). */
+export const SWING_TYPE_OF: Readonly<Record<StrokeSide, SwingType | null>> = { forehand: 'forehand_drive', backhand: 'backhand_drive', serve: null };
+
+const r2 = (x: number) => Math.round(x * 100) / 100;
+const r3 = (x: number) => Math.round(x * 1000) / 1000;
+
+/** Swing type a detected stroke counts as: its side's, or the requested one when no rule could call its side. */
+function swingTypeOf(s: ClipStroke, requested: SwingType): SwingType | null {
+  return s.sideBasis === 'none' ? requested : SWING_TYPE_OF[s.side];
+}
+
+interface Analysed {
+  stroke: ClipStroke;
+  out: TechniqueOutput | null;
+  failure: string | null;
+}
+
+/**
+ * The technique output of a clip with every stroke (module doc). Rule for the top-level stroke:
+ * the one at `ball_timestamp` when given (analysed at the coach's contact, as before); otherwise
+ * the best-measured stroke of the requested type: highest detector confidence × share of the
+ * applicable features measured. When the detector finds no stroke at all (a slowed clip without
+ * its capture rate, a soft swing), the single-stroke analysis of computeTechniqueResult is the
+ * result and its stroke the one listed.
+ * @throws NoStrokeOfTypeError when strokes were found but none of `meta.swing_type` (and no ball_timestamp).
+ * @throws InsufficientPoseError, Error, RangeError as computeTechniqueResult.
+ */
+export function analyseStrokes(raw: AnalysisInput): TechniqueOutput {
+  const { meta } = raw;
+  const found = clipStrokes({ pose2d: raw.pose2d, pose3d: raw.pose3d, fps: raw.fps, sport: meta.sport, dominantHand: meta.dominant_hand, captureFps: meta.capture_fps });
+  const wanted = found.strokes.filter((s) => swingTypeOf(s, meta.swing_type) === meta.swing_type);
+  if (found.strokes.length > 0 && wanted.length === 0 && meta.ball_timestamp === undefined) throw noStrokeOfType(found, meta.swing_type);
+  const analysed: Analysed[] = wanted.map((stroke) => {
+    try {
+      const out = computeTechniqueResult({ ...raw, meta: { ...meta, ball_timestamp: stroke.contact.timestamp } }, { detectedContactConfidence: stroke.confidence });
+      return { stroke, out, failure: null };
+    } catch (err) {
+      if (err instanceof InsufficientPoseError) return { stroke, out: null, failure: err.message };
+      throw err;
+    }
+  });
+  const own = meta.ball_timestamp !== undefined || found.strokes.length === 0 ? computeTechniqueResult(raw) : null;
+  const top = own ?? bestMeasured(analysed);
+  if (!top) throw new InsufficientPoseError(`too little pose to analyse: no stroke could be measured (${analysed.map((a) => a.failure).join('; ')})`, analysed.length);
+  const entries = analysed.map((a) => ({ stroke: a.stroke, out: a.out }));
+  const others = found.strokes.filter((s) => !wanted.includes(s)).map((stroke) => ({ stroke, out: null }));
+  let list = [...entries, ...others];
+  let topStroke: ClipStroke | undefined = analysed.find((a) => a.out === top)?.stroke;
+  if (own) {
+    // The coach's (or the fallback's) stroke: the detected stroke it falls on takes its analysis, else it is added.
+    const c = own.contact;
+    const i = nearestFrame(found.k.videoT, c.timestamp);
+    const near = list.find((e) => Math.abs(e.stroke.t - found.k.t[i]!) <= MIN_STROKE_GAP_S / 2);
+    topStroke = near?.stroke ?? ownStroke(found, i, meta.swing_type, own);
+    list = [...list.filter((e) => e !== near), { stroke: topStroke, out: own }];
+  }
+  list.sort((a, b) => a.stroke.index - b.stroke.index);
+  const strokes = list.map((e, n) => strokeEntry(e.stroke, n + 1, e.out, meta.swing_type));
+  const strokeIndex = list.findIndex((e) => e.stroke === topStroke) + 1;
+  const measured = list.flatMap((e) => (e.out ? [e.out.result.features] : []));
+  const result: TechniqueResult = { ...top.result, strokes, stroke_index: strokeIndex, consistency: featureConsistency(measured) };
+  const notes = analysed.filter((a) => a.failure).map((a) => `stroke at frame ${a.stroke.contact.frame_nr} not analysed: ${a.failure}`);
+  return { ...top, result, warnings: [...top.warnings, strokesSummary(strokes, meta.swing_type), ...notes] };
+}
+
+/** The analysis with the highest confidence × share of applicable features measured, or null. */
+function bestMeasured(analysed: readonly Analysed[]): TechniqueOutput | null {
+  let best: TechniqueOutput | null = null;
+  let bestKey = -Infinity;
+  for (const a of analysed) {
+    if (!a.out) continue;
+    const n = a.out.result.features.length;
+    const key = a.stroke.confidence * (n / (n + (a.out.result.features_left_out?.length ?? 0)));
+    if (key > bestKey) [best, bestKey] = [a.out, key];
+  }
+  return best;
+}
+
+/** A stroke for the analysis at sample i that no detected stroke matches (the coach's ball contact, or the fallback). */
+function ownStroke(found: ClipStrokes, i: number, swingType: SwingType, out: TechniqueOutput): ClipStroke {
+  const side: StrokeSide = swingType === 'forehand_drive' ? 'forehand' : 'backhand';
+  const contactEvent = out.events.find((e) => e.name === 'ball_contact');
+  return {
+    index: i,
+    t: found.k.t[i]!,
+    side,
+    sideBasis: 'none',
+    twoHanded: false,
+    score: 0,
+    peakHandSpeed: NaN,
+    handMeasured: contactEvent?.hand_measured ?? false,
+    confidence: contactEvent?.confidence ?? (out.contact.detected ? 0 : 1),
+    foundBy: 'dominant_wrist',
+    sideCall: null,
+    contact: strokeContact(found.k, found.pair.pose3d.frameNr, i),
+  };
+}
+
+/** The `strokes[]` element of a stroke (contract Stroke). */
+function strokeEntry(s: ClipStroke, index: number, out: TechniqueOutput | null, requested: SwingType): Stroke {
+  const chain = out?.result.kinetic_chain?.speed_dict;
+  const peak = (x: { peak_index: number; peak_speed: number; unit?: string | undefined }) => ({ peak_index: x.peak_index, peak_speed: x.peak_speed, ...(x.unit ? { unit: x.unit } : {}) });
+  const features = out?.result.features ?? [];
+  const score = meanScore(features);
+  return {
+    index,
+    side: s.side,
+    two_handed: s.twoHanded,
+    swing_type: swingTypeOf(s, requested),
+    contact: { ...s.contact },
+    confidence: r2(Math.min(1, Math.max(0, s.confidence))),
+    hand_measured: s.handMeasured,
+    features,
+    feature_categories: out?.result.feature_categories ?? {},
+    ...(score !== null ? { overall_score: r3(score) } : {}),
+    ...(chain ? { kinetic_chain: { hip: peak(chain.hip), shoulder: peak(chain.shoulder), wrist: peak(chain.wrist) } } : {}),
+    ...(out ? { events: out.events } : {}),
+    ...(out?.result.features_left_out?.length ? { features_left_out: out.result.features_left_out } : {}),
+  };
+}
+
+function countSides(strokes: readonly { side: StrokeSide }[]): Record<StrokeSide, number> {
+  const n: Record<StrokeSide, number> = { forehand: 0, backhand: 0, serve: 0 };
+  for (const s of strokes) n[s.side]++;
+  return n;
+}
+
+function sidesText(n: Record<StrokeSide, number>): string {
+  const parts = (Object.entries(n) as [StrokeSide, number][]).filter(([, c]) => c > 0).map(([side, c]) => `${c} ${side}${c === 1 ? '' : 's'}`);
+  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}` : (parts[0] ?? 'none');
+}
+
+function noStrokeOfType(found: ClipStrokes, swingType: SwingType): NoStrokeOfTypeError {
+  const n = countSides(found.strokes);
+  const usable = usableFrames(found.pair, [J.leftHip, J.rightHip, J.leftShoulder, J.rightShoulder]);
+  return new NoStrokeOfTypeError(`no ${swingType.replace('_', ' ')} in the clip: the strokes found are ${sidesText(n)}`, usable, n);
+}
+
+/** "4 strokes found (3 forehands and 1 backhand); 3 analysed as forehand_drive". */
+function strokesSummary(strokes: readonly Stroke[], swingType: SwingType): string {
+  const analysed = strokes.filter((s) => s.features.length > 0).length;
+  return `${strokes.length} stroke${strokes.length === 1 ? '' : 's'} found (${sidesText(countSides(strokes))}); ${analysed} analysed as ${swingType}`;
+}

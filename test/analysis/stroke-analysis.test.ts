@@ -1,0 +1,90 @@
+/**
+ * Every stroke of a clip (stroke-analysis.ts) on synthetic rallies whose strokes are known by
+ * construction (support/synthetic.ts): the strokes found, which are analysed, the top-level
+ * stroke, consistency, and the error for a clip without the requested swing type.
+ */
+import { describe, expect, test } from 'vitest';
+import { analyseStrokes } from '../../main/analysis/stroke-analysis.js';
+import { featureConsistency } from '../../main/analysis/consistency.js';
+import { NoStrokeOfTypeError } from '../../main/analysis/errors.js';
+import { TechniqueResult, type TechniqueRequestMetadata } from '../../main/contract/technique.js';
+import { synthTracks } from './support/synthetic.js';
+
+const META: TechniqueRequestMetadata = { uid: 'u1', sport: 'tennis', swing_type: 'forehand_drive', dominant_hand: 'right', player_height_mm: 1750 };
+
+describe('a rally of forehand, backhand, forehand (1 s, 3 s, 5 s)', () => {
+  const t = synthTracks({ seconds: 6, swings: [{ t: 1, side: 'forehand' }, { t: 3, side: 'backhand' }, { t: 5, side: 'forehand' }] });
+  const out = analyseStrokes({ ...t, meta: META });
+  const strokes = out.result.strokes!;
+
+  test('three strokes in time order with their sides; the two forehands analysed', () => {
+    expect(() => TechniqueResult.parse(out.result)).not.toThrow();
+    expect(strokes.map((s) => [s.index, s.side, s.swing_type])).toEqual([
+      [1, 'forehand', 'forehand_drive'],
+      [2, 'backhand', 'backhand_drive'],
+      [3, 'forehand', 'forehand_drive'],
+    ]);
+    // Contact at or just after each built hand-speed peak, on the video clock and the analysis clock (same here).
+    strokes.forEach((s, i) => {
+      expect(s.contact.timestamp).toBeGreaterThanOrEqual(1 + 2 * i - 0.05);
+      expect(s.contact.timestamp).toBeLessThanOrEqual(1 + 2 * i + 0.1);
+      expect(s.contact.real_time).toBe(s.contact.timestamp);
+      expect(s.contact.frame_nr).toBe(Math.round(s.contact.timestamp * 60));
+    });
+    expect(strokes.map((s) => s.features.length > 0)).toEqual([true, false, true]);
+    expect(strokes[1]!.overall_score).toBeUndefined();
+    for (const s of [strokes[0]!, strokes[2]!]) {
+      expect(s.overall_score).toBeCloseTo(s.features.reduce((a, f) => a + f.score, 0) / s.features.length, 2);
+      expect(s.events!.map((e) => e.name)).toEqual(['backswing_end', 'ball_contact', 'follow_through']);
+      expect(s.events![1]!.frame_nr).toBe(s.contact.frame_nr);
+      expect(s.kinetic_chain!.wrist.unit).toBe('m/s');
+    }
+  });
+
+  test('the top-level features are one analysed stroke, named by stroke_index', () => {
+    const top = strokes[out.result.stroke_index! - 1]!;
+    expect(top.swing_type).toBe('forehand_drive');
+    expect(out.result.features).toEqual(top.features);
+    expect(out.contact.frame).toBe(top.contact.frame_nr);
+    expect(out.warnings).toContain('3 strokes found (2 forehands and 1 backhand); 2 analysed as forehand_drive');
+  });
+
+  test('identical forehands: every feature has n = 2 and (almost) no spread', () => {
+    const c = out.result.consistency!;
+    expect(c.length).toBe(strokes[0]!.features.length);
+    for (const f of c) {
+      expect(f.n).toBe(2);
+      // The two built forehands are the same motion; the smoothing near the 6 s clip end and the
+      // backhand between them differ slightly, so allow 2 % of the mean (or 0.01 in the unit).
+      expect(f.sd).toBeLessThanOrEqual(Math.max(0.01, 0.02 * Math.abs(f.mean)));
+    }
+  });
+
+  test('a ball_timestamp picks the stroke at it for the top level', () => {
+    const at = analyseStrokes({ ...t, meta: { ...META, ball_timestamp: 5.0 } });
+    expect(at.result.stroke_index).toBe(3);
+    expect(at.contact.detected).toBe(false);
+    expect(at.result.strokes).toHaveLength(3);
+  });
+});
+
+test('no stroke of the requested type: the error names the types found', () => {
+  const one = synthTracks({ seconds: 2, swings: [{ t: 1, side: 'forehand' }] });
+  expect(() => analyseStrokes({ ...one, meta: { ...META, swing_type: 'backhand_drive' } })).toThrow('no backhand drive in the clip: the strokes found are 1 forehand');
+  try {
+    analyseStrokes({ ...synthTracks({ seconds: 2, swings: [{ t: 1, side: 'backhand' }] }), meta: META });
+    expect.unreachable();
+  } catch (e) {
+    expect((e as Error).message).toBe('no forehand drive in the clip: the strokes found are 1 backhand');
+    expect((e as NoStrokeOfTypeError).found).toEqual({ forehand: 0, backhand: 1, serve: 0 });
+  }
+});
+
+test('featureConsistency: mean, sample SD, CV and n per feature', () => {
+  const f = (name: string, value: number) => ({ feature_name: name, value, unit: 'deg' }) as never;
+  const c = featureConsistency([[f('a', 10), f('b', 0)], [f('a', 14), f('b', 0)], [f('a', 12)]]);
+  expect(c).toEqual([
+    { feature: 'a', unit: 'deg', mean: 12, sd: 2, cv: 0.1667, n: 3 },
+    { feature: 'b', unit: 'deg', mean: 0, sd: 0, cv: null, n: 2 },
+  ]);
+});
