@@ -147,11 +147,12 @@ function unmirror(out: Record<string, { data: Float32Array } | undefined>): Reco
 
 /**
  * Runs a loaded BlazePose landmark model on a square crop of the frame. With `flip` (default
- * true) it runs again on the mirrored crop and averages the image landmarks and scores of both
- * (test-time flip augmentation, as in the HRNet/SimpleBaseline evaluation code): on
- * tennis_forehand_2.mp4 PCK@0.1 0.855 → 0.890, wrists 0.718 → 0.753 (raw, per frame); twice the
- * model time. The world landmarks stay the unmirrored run's: the averaged ones, fused into the
- * engine's 3D, measured PA-MPJPE 87 mm against 80 unaveraged (README, Second pass).
+ * true; the engine's second pass passes false) it runs again on the mirrored crop and averages
+ * the image landmarks and scores of both (test-time flip augmentation, as in the HRNet/
+ * SimpleBaseline evaluation code): on tennis_forehand_2.mp4 PCK@0.1 0.858 → 0.891, wrists
+ * 0.717 → 0.760 (raw, per frame, every frame flipped); twice the model time. The world landmarks
+ * stay the unmirrored run's: the averaged ones, fused into the engine's 3D, measured PA-MPJPE
+ * 87 mm against 80 unaveraged (README, Second pass).
  * @throws Error from the runtime or {@link decodeBlazePose}.
  */
 export async function blazePoseInCrop(model: PoseModel, frame: InferFrame, crop: Crop, flip = true): Promise<BlazePoseResult> {

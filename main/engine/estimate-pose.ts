@@ -18,7 +18,7 @@ import { inferPlan, InferencePool } from './infer-pool.js';
 import { KEYPOINT_ONE_EURO, median3InPlace, oneEuroInPlace } from './one-euro.js';
 import { PlayerTracker, type PrefetchedPose, type TrackedPose } from './player-tracker.js';
 import { probeVideo } from './probe.js';
-import { flipFrames, runSecondPass, secondPassCrops } from './second-pass.js';
+import { runSecondPass, secondPassCrops } from './second-pass.js';
 import { strokeWindows } from './stroke-windows.js';
 import { poseBox, poseScore } from './tracker.js';
 import { frameReadAhead, readAhead } from './read-ahead.js';
@@ -187,8 +187,7 @@ async function refine(results: FrameResult[], videoPath: string, size: { width: 
   const windows = strokeWindows(fast, fast.timestamps, realPerVideo);
   const repeat = Uint8Array.from(results, (r) => (r.repeat ? 1 : 0));
   const crops = secondPassCrops(fast, windows.ranges, repeat);
-  const flip = flipFrames(fast.timestamps, windows.contacts, realPerVideo);
-  const out = await runSecondPass(videoPath, size, pool, crops, flip, undefined, signal, onFrame);
+  const out = await runSecondPass(videoPath, size, pool, crops, undefined, signal, onFrame);
   let n = 0;
   results.forEach((r, f) => {
     const prev = results[f - 1];

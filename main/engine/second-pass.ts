@@ -15,17 +15,12 @@ import type { PoseTrack } from '../pose/pose-track.js';
 
 /** The model of the second pass (measurements in the README, "Second pass"). */
 export const SECOND_PASS_MODEL: LandmarkModel = 'blazepose-heavy';
-/**
- * Real seconds around each contact where the flip augmentation runs too (blazepose.ts: twice the
- * model time; wrists at contact are what it helps most, and the whole window with it cost 3.2×
- * the fast pass on the bench clip against the 2× budget: README, Second pass).
+/*
+ * No test-time flip augmentation by default (blazepose.ts can): measured on tennis_forehand_2.mp4
+ * (README, Second pass, "Flip augmentation: where and at what cost") its gain grows with the share
+ * of frames flipped whichever frames they are (lowest-confidence first is no better than random;
+ * the frames around the labelled contact gain nothing), and it doubles the model time per frame.
  */
-export const FLIP_HALF_S = 0.25;
-
-/** Per track frame, 1 where |real time − a contact's| ≤ {@link FLIP_HALF_S}. */
-export function flipFrames(times: ArrayLike<number>, contacts: readonly number[], realPerVideo: number): Uint8Array {
-  return Uint8Array.from({ length: times.length }, (_, f) => (contacts.some((c) => Math.abs(times[f]! - times[c]!) * realPerVideo <= FLIP_HALF_S + 1e-9) ? 1 : 0));
-}
 
 /**
  * Crops of the second pass per track frame: a turned body crop for the frames inside `ranges`
@@ -45,8 +40,8 @@ export function secondPassCrops(fast: PoseTrack, ranges: readonly [number, numbe
 
 /**
  * Decodes the clip again (same `size` as the fast pass) and runs `model` on every frame that has
- * a crop, with the flip augmentation where `flip[f]` is 1; `onFrame(done, total)` after each result. Returns the result per decoded frame index
- * (undefined where there was no crop).
+ * a crop (one run per frame, no flip augmentation); `onFrame(done, total)` after each result.
+ * Returns the result per decoded frame index (undefined where there was no crop).
  * @throws VideoDecodeError / the runtime's Error as the fast pass; the signal's reason when aborted.
  */
 export async function runSecondPass(
@@ -54,7 +49,6 @@ export async function runSecondPass(
   size: { width: number; height: number },
   pool: InferencePool,
   crops: readonly (Crop | undefined)[],
-  flip: Uint8Array,
   model: LandmarkModel = SECOND_PASS_MODEL,
   signal?: AbortSignal,
   onFrame?: (done: number, total: number) => void,
@@ -72,7 +66,7 @@ export async function runSecondPass(
       const crop = crops[frame.index];
       if (crop) {
         const f = frame.index;
-        inFlight.push(pool.landmarks(model, frame, crop, !!flip[f]).then((r) => void ((out[f] = r), onFrame?.(++done, total))));
+        inFlight.push(pool.landmarks(model, frame, crop, false).then((r) => void ((out[f] = r), onFrame?.(++done, total))));
         if (inFlight.length >= pool.size) await inFlight.shift();
       }
       if (frame.index >= last) break;

@@ -9,7 +9,6 @@ import { bodyCrop } from '../../main/engine/body-crop.js';
 import { cropToInput } from '../../main/engine/crop-input.js';
 import { fuseLearned } from '../../main/engine/learned-3d.js';
 import { BONE_JOINTS } from '../../main/engine/lift-skeleton.js';
-import { flipFrames, FLIP_HALF_S } from '../../main/engine/second-pass.js';
 import { strokeWindows, WINDOW_HALF_S } from '../../main/engine/stroke-windows.js';
 import { J } from '../../main/pose/h36m.js';
 import { createPoseTrack } from '../../main/pose/pose-track.js';
@@ -153,18 +152,6 @@ describe('stroke windows', () => {
     const w = strokeWindows(t, t.timestamps, 0.13);
     expect(w.wholeClip).toBe(true);
     expect(w.ranges).toEqual([[0, 299]]);
-  });
-});
-
-describe('flip augmentation frames', () => {
-  it('±0.25 s of real time around each contact (video time ÷ 0.13 on a slowed clip)', () => {
-    const times = Float64Array.from({ length: 300 }, (_, f) => f / 30);
-    expect(FLIP_HALF_S).toBe(0.25);
-    const real = flipFrames(times, [150], 1);
-    expect(real.reduce((a, b) => a + b, 0)).toBe(15); // 150 ± 7 frames at 30 fps
-    expect([real[142], real[143], real[157], real[158]]).toEqual([0, 1, 1, 0]);
-    const slowed = flipFrames(times, [150], 0.13);
-    expect(slowed.reduce((a, b) => a + b, 0)).toBe(115); // ±1.92 s of video: ±57 frames
   });
 });
 
