@@ -9,8 +9,11 @@ import { join } from 'node:path';
 import { staticTypeOf } from '../bridge/static-files.js';
 import { ELECTRON_CSP } from './csp.js';
 
+/** Scheme of the app's own pages (registered as privileged in protocols.ts). */
+export const APP_SCHEME = 'app';
+
 /** Host of the app's pages: `app://swing-studio/index.html`. */
-export const APP_ORIGIN = 'app://swing-studio';
+export const APP_ORIGIN = `${APP_SCHEME}://swing-studio`;
 
 /** Headers of every app:// answer. */
 export const APP_HEADERS: Readonly<Record<string, string>> = {

@@ -8,10 +8,10 @@
 import { protocol, type Session } from 'electron';
 import { mediaAnswerToResponse } from '../media/http.js';
 import { answerMedia, type MediaAccess } from '../media/resolve.js';
-import { answerAppFile } from './app-files.js';
+import { answerAppFile, APP_SCHEME } from './app-files.js';
 
-/** Scheme names. */
-export const APP_SCHEME = 'app';
+export { APP_SCHEME };
+/** Scheme of clips and thumbnails. */
 export const MEDIA_SCHEME = 'swing-media';
 
 /** Must run before app 'ready'. `stream` lets <video> read swing-media:// in ranges. */

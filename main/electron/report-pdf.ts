@@ -6,26 +6,29 @@
  * page's own inline scripts by hash, no network). The hidden window is sandboxed, with no
  * preload and no Node; we wait for its charts (`document.body.dataset.chartsReady`), print A4
  * with backgrounds and CSS page sizes, and write the file atomically. The same page is printed
- * by headless Chromium in the CLI (main/export/report/pdf-chromium.ts).
+ * by headless Chromium in the CLI (main/export/report/pdf-chromium.ts). What the protocol answers
+ * and the wait are plain Node in report-page.ts (tested); this file is the Electron glue.
  */
 import { randomUUID } from 'node:crypto';
 import { BrowserWindow, session } from 'electron';
 import { writeFileAtomic } from '../archive/atomic-file.js';
-import { reportCsp, withReportCsp } from '../export/report/report-csp.js';
+import { CHARTS_READY_SCRIPT } from '../export/report/charts-ready.js';
 import { APP_SCHEME } from './protocols.js';
+import { reportPage, waitForChartsReady } from './report-page.js';
 
-/** Renders `html` to a PDF at `outPath`. @throws Error when the page never signals its charts are drawn (30 s). */
+/**
+ * Renders `html` to a PDF at `outPath`.
+ * @throws Error when the page never signals its charts are drawn (CHARTS_READY_TIMEOUT_MS, 30 s).
+ */
 export async function htmlToPdfElectron(html: string, outPath: string): Promise<void> {
   // A fresh in-memory session per report: its app:// answers this one page and nothing else.
   const partition = `swing-report-${randomUUID()}`;
   const ses = session.fromPartition(partition, { cache: false });
-  const pageUrl = `${APP_SCHEME}://report/${randomUUID()}.html`;
-  const page = withReportCsp(html);
-  ses.protocol.handle(APP_SCHEME, (request) =>
-    request.url === pageUrl
-      ? new Response(page, { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': reportCsp(html), 'Cache-Control': 'no-store' } })
-      : new Response('not found', { status: 404 }),
-  );
+  const page = reportPage(html);
+  ses.protocol.handle(APP_SCHEME, (request) => {
+    const a = page.answer(request.method, request.url);
+    return new Response(a.body, { status: a.status, headers: a.headers });
+  });
   const win = new BrowserWindow({
     show: false,
     webPreferences: { partition, sandbox: true, contextIsolation: true, nodeIntegration: false, javascript: true, offscreen: true },
@@ -33,12 +36,8 @@ export async function htmlToPdfElectron(html: string, outPath: string): Promise<
   try {
     win.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
     win.webContents.on('will-navigate', (e) => e.preventDefault());
-    await win.loadURL(pageUrl);
-    const deadline = Date.now() + 30_000;
-    while (!(await win.webContents.executeJavaScript('document.body.dataset.chartsReady === "1"'))) {
-      if (Date.now() > deadline) throw new Error('the report page did not finish drawing its charts');
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await win.loadURL(page.url);
+    await waitForChartsReady(() => win.webContents.executeJavaScript(CHARTS_READY_SCRIPT) as Promise<unknown>);
     const pdf = await win.webContents.printToPDF({ pageSize: 'A4', printBackground: true, preferCSSPageSize: true });
     writeFileAtomic(outPath, pdf);
   } finally {

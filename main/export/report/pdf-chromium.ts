@@ -8,6 +8,7 @@
 import { existsSync } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
+import { CHARTS_READY_SCRIPT, CHARTS_READY_TIMEOUT_MS } from './charts-ready.js';
 import { withReportCsp } from './report-csp.js';
 
 /** Path of the Chromium executable used for PDFs. @throws Error naming the variables when none is found. */
@@ -39,7 +40,7 @@ export async function htmlToPdfChromium(html: string, outPath: string): Promise<
   try {
     const page = await browser.newPage();
     await page.setContent(withReportCsp(html), { waitUntil: 'load' });
-    await page.waitForFunction('document.body.dataset.chartsReady === "1"', undefined, { timeout: 30_000 });
+    await page.waitForFunction(CHARTS_READY_SCRIPT, undefined, { timeout: CHARTS_READY_TIMEOUT_MS });
     const pdf = await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
     await writeFile(tmp, pdf);
     await rename(tmp, outPath);
