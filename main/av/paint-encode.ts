@@ -14,6 +14,7 @@ import { openClip, reason } from './open-input.js';
 import { loadAv } from './runtime.js';
 import { streamDisplayRotation } from './probe.js';
 import { streamRotation } from '../engine/probe.js';
+import { createX264, writeAndFree, x264Writer } from './frame-encode.js';
 
 /** Options of {@link paintAndEncode}. */
 export interface PaintEncodeOptions {
@@ -52,31 +53,16 @@ export async function paintAndEncode(o: PaintEncodeOptions): Promise<number> {
     decoder = await api.Decoder.create(video);
     toRgba = api.FilterAPI.create([...rotationFilters(rotation), 'format=rgba'].join(','));
     toYuv = api.FilterAPI.create('format=yuv420p');
-    // The source's frame rate on the encoder: x264 sizes its level and rate control by it, and
-    // players and probes read the stream's rate from it.
+    // The source's frame rate on the encoder (frame-encode.ts).
     const rate = video.avgFrameRate.num > 0 ? video.avgFrameRate : video.rFrameRate;
-    encoder = await api.Encoder.create(constants.FF_ENCODER_LIBX264, {
-      options: { preset: o.preset, crf: o.crf },
-      configure: (ctx) => {
-        ctx.framerate = new lib.Rational(rate.num, rate.den);
-      },
-    });
+    encoder = await createX264(rate, o.preset, o.crf);
     muxer = await api.Muxer.open(o.outPath, { format: 'mp4', options: { movflags: '+faststart' } });
     const videoOut = muxer.addStream(encoder, { inputStream: video });
     const audioOut = audio ? muxer.addStream(audio) : -1;
-    const enc = encoder;
-    const mux = muxer;
     let canvas: Canvas | undefined;
-    // One frame's length in the stream's time base (at the average rate): the muxer needs packet
-    // durations to give the last frame its length, so the stream's duration and rate stay the source's.
+    // One frame's length in the stream's time base (at the average rate), for the packet durations.
     const frameTicks = BigInt(Math.max(1, Math.round((tb.den * rate.den) / (tb.num * rate.num))));
-    const writeEncoded = async (frame: Frame | null) => {
-      for (const p of await enc.encodeAll(frame)) {
-        // node-av hands libx264's packets over with a duration of one tick: give each its frame's length.
-        if (p.duration * 2n < frameTicks) p.duration = frameTicks;
-        await writeAndFree(mux, p, videoOut);
-      }
-    };
+    const writeEncoded = x264Writer(encoder, muxer, videoOut, frameTicks);
     const onDecoded = async (frame: Frame) => {
       const pts = frame.bestEffortTimestamp >= 0n ? frame.bestEffortTimestamp : frame.pts;
       for (const rgba of await toRgba!.processAll(frame)) {
@@ -107,7 +93,7 @@ export async function paintAndEncode(o: PaintEncodeOptions): Promise<number> {
       if (packet.streamIndex === video.index) {
         for (const f of await decodeSafely(packet)) await onDecoded(f);
         packet.free();
-      } else if (audio && packet.streamIndex === audio.index) await writeAndFree(mux, packet, audioOut);
+      } else if (audio && packet.streamIndex === audio.index) await writeAndFree(muxer, packet, audioOut);
       else packet.free();
     }
     for (const f of await decodeSafely(null)) await onDecoded(f);
@@ -126,9 +112,4 @@ export async function paintAndEncode(o: PaintEncodeOptions): Promise<number> {
     decoder?.close();
     await demuxer.close();
   }
-}
-
-async function writeAndFree(muxer: Muxer, packet: Packet, index: number): Promise<void> {
-  await muxer.writePacket(packet, index);
-  packet.free();
 }

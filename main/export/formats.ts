@@ -11,6 +11,10 @@ export type SessionExportFormat = (typeof SESSION_EXPORT_FORMATS)[number];
 export const PLAYER_EXPORT_FORMATS = ['progress-pdf', 'csv'] as const;
 export type PlayerExportFormat = (typeof PLAYER_EXPORT_FORMATS)[number];
 
+/** Formats of a comparison of two strokes: the PDF report, the side-by-side MP4. */
+export const COMPARE_EXPORT_FORMATS = ['pdf', 'mp4'] as const;
+export type CompareExportFormat = (typeof COMPARE_EXPORT_FORMATS)[number];
+
 /** File extension each format's main file gets (pose-csv adds a `-3d.csv` sibling; kva a clip copy; json a schema). */
 export const EXPORT_EXTENSIONS: Record<SessionExportFormat | PlayerExportFormat, string> = {
   pdf: '.pdf',
