@@ -5,8 +5,9 @@
  * (the overlay passes device pixels per CSS pixel, the report a scale for the frame's height).
  */
 import type { Paint2D } from '../pose/skeleton-paint.js';
-import type { DrawingData } from './drawing.js';
-import { circleRadius, valueOfPoints, type Px } from './geometry.js';
+import type { PoseTrack } from '../pose/pose-track.js';
+import { isJointPoint, shownOn, type Drawing, type DrawingData } from './drawing.js';
+import { circleRadius, pointsPx, valueOfPoints, type Px } from './geometry.js';
 
 /** The canvas calls the painter makes beyond the skeleton painter's. */
 export interface DrawingPaint2D extends Paint2D {
@@ -81,6 +82,25 @@ export function paintDrawing(ctx: DrawingPaint2D, d: Pick<DrawingData, 'kind' | 
   }
   for (const p of d.kind === 'pencil' || d.kind === 'text' ? [] : c) dot(ctx, p, s.px);
   ctx.restore();
+}
+
+/**
+ * Paints the drawings shown on pose frame `frameIndex` (by its frame_nr), at their points on that
+ * frame; drawings that follow a joint unmeasured there are left out. Values are shown on
+ * drawings that follow joints, as in the app.
+ * @returns the ids of the drawings painted.
+ */
+export function paintShownDrawings(ctx: DrawingPaint2D, list: readonly Drawing[], pose: PoseTrack | null, frameIndex: number, s: DrawingPaintScale, selectedId: number | null = null): number[] {
+  const frameNr = pose && frameIndex >= 0 ? (pose.frameNr[frameIndex] ?? frameIndex) : frameIndex;
+  const painted: number[] = [];
+  for (const d of list) {
+    if (!shownOn(d, frameNr)) continue;
+    const pts = pointsPx(d, pose, frameIndex);
+    if (!pts) continue;
+    paintDrawing(ctx, d, pts, s, { showValue: d.points.some(isJointPoint), selected: d.id === selectedId });
+    painted.push(d.id);
+  }
+  return painted;
 }
 
 function polyline(ctx: DrawingPaint2D, c: readonly Px[]): void {

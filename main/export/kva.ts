@@ -12,12 +12,16 @@
  * Time stamps: we declare 1000 time stamps per frame from 0, so a time stamp is frame_nr × 1000;
  * Kinovea rescales time stamps to the video's own time base when they differ.
  * Keyframe comments are Kinovea's rich-text (a XAML FlowDocument, escaped as text).
+ * The coach's drawings go into the key frames as Kinovea drawings (./kva-drawings.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { XMLBuilder } from 'fast-xml-parser';
 import { sideJoints } from '../pose/h36m.js';
 import { kpIndex } from '../pose/pose-track.js';
 import type { FeatureRow, SessionDetail } from '../library/types.js';
+import type { Drawing } from '../drawings/drawing.js';
+import { poseIndexOfFrameNr } from '../drawings/geometry.js';
+import { kvaDrawing, type KvaDrawing } from './kva-drawings.js';
 
 /** Time stamps per frame declared in the file (AverageTimeStampsPerFrame). */
 export const KVA_TIMESTAMPS_PER_FRAME = 1000;
@@ -48,10 +52,12 @@ export function kvaKeyframes(features: readonly FeatureRow[]): KvaKeyframe[] {
 }
 
 /**
- * The .kva XML for a session. `videoFileName` is the name of the video the sidecar sits next to.
+ * The .kva XML for a session. `videoFileName` is the name of the video the sidecar sits next to;
+ * `drawings` (the session's, main/library/drawings.ts) join the key frames at their first shown
+ * frame (a key frame of their own when no feature event is there).
  * @throws Error when the session has no 2D pose.
  */
-export function sessionKva(detail: SessionDetail, videoFileName: string): string {
+export function sessionKva(detail: SessionDetail, videoFileName: string, drawings: readonly Drawing[] = []): string {
   const pose = detail.pose2d;
   if (!pose) throw new Error(`session ${detail.session.id} has no 2D pose to export`);
   const ts = (frame: number) => frame * KVA_TIMESTAMPS_PER_FRAME;
@@ -72,6 +78,7 @@ export function sessionKva(detail: SessionDetail, videoFileName: string): string
     });
   }
   const first = points[0]?.['#text'].split(';') ?? ['0', '0', '0'];
+  const placed = drawings.flatMap((d) => kvaDrawing(d, pose, ts) ?? []);
   const doc = {
     '?xml': { '@_version': '1.0', '@_encoding': 'utf-8' },
     KinoveaVideoAnalysis: {
@@ -85,14 +92,7 @@ export function sessionKva(detail: SessionDetail, videoFileName: string): string
       UserFramerate: detail.session.fps,
       FirstTimeStamp: 0,
       SelectionStart: 0,
-      Keyframes: {
-        Keyframe: kvaKeyframes(detail.features).map((k) => ({
-          '@_id': randomUUID(),
-          Position: { '#text': ts(k.frameNr), '@_UserTime': timecode(k.timestamp) },
-          Title: k.title,
-          Comment: flowDocument(k.lines),
-        })),
-      },
+      Keyframes: { Keyframe: keyframesXml(detail, kvaKeyframes(detail.features), placed, ts) },
       Tracks: {
         Track: {
           '@_id': randomUUID(),
@@ -111,11 +111,44 @@ export function sessionKva(detail: SessionDetail, videoFileName: string): string
           },
         },
       },
-      Trackability: '',
+      Trackability: placed.some((p) => p.trackable) ? { TrackableDrawing: placed.flatMap((p) => (p.trackable ? [p.trackable] : [])) } : '',
     },
   };
-  const builder = new XMLBuilder({ ignoreAttributes: false, format: true, suppressEmptyNode: true });
+  const builder = new XMLBuilder({ ignoreAttributes: false, format: true, suppressEmptyNode: true, suppressBooleanAttributes: false });
   return builder.build(doc);
+}
+
+/**
+ * The Keyframe elements: the feature events' (title and comment) and the drawings' (in the key
+ * frame of their first shown frame; Kinovea writes Position, Title, Comment, then Drawings).
+ */
+function keyframesXml(detail: SessionDetail, events: readonly KvaKeyframe[], placed: readonly KvaDrawing[], ts: (frameNr: number) => number): Record<string, unknown>[] {
+  const byFrame = new Map<number, { title: string; timestamp: number; lines: string[]; drawings: KvaDrawing[] }>();
+  for (const k of events) byFrame.set(k.frameNr, { title: k.title, timestamp: k.timestamp, lines: k.lines, drawings: [] });
+  const pose = detail.pose2d;
+  for (const p of placed) {
+    const k = byFrame.get(p.frameNr);
+    if (k) {
+      k.drawings.push(p);
+      continue;
+    }
+    const i = pose ? poseIndexOfFrameNr(pose, p.frameNr) : -1;
+    const timestamp = pose && i >= 0 ? (pose.timestamps[i] ?? 0) : p.frameNr / (detail.session.fps || 30);
+    byFrame.set(p.frameNr, { title: 'Drawings', timestamp, lines: [], drawings: [p] });
+  }
+  return [...byFrame.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([frameNr, k]) => {
+      const drawingsXml: Record<string, unknown[]> = {};
+      for (const p of k.drawings) (drawingsXml[p.element] ??= []).push(p.xml);
+      return {
+        '@_id': randomUUID(),
+        Position: { '#text': ts(frameNr), '@_UserTime': timecode(k.timestamp) },
+        Title: k.title,
+        ...(k.lines.length > 0 ? { Comment: flowDocument(k.lines) } : {}),
+        ...(k.drawings.length > 0 ? { Drawings: drawingsXml } : {}),
+      };
+    });
 }
 
 /** Kinovea's rich-text comment: a XAML FlowDocument, one paragraph per line (escaped by the builder). */

@@ -7,8 +7,10 @@ import { copyFileSync, existsSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { copyFileAtomic, writeFileAtomic } from '../archive/atomic-file.js';
 import { getSessionDetail } from '../library/detail.js';
+import { listDrawings } from '../library/drawings.js';
 import type { ReadableDb } from '../library/db.js';
 import type { SessionDetail } from '../library/types.js';
+import type { Drawing } from '../drawings/drawing.js';
 import { analysisExport, analysisExportJsonSchema, ANALYSIS_SCHEMA_FILE } from './analysis-json.js';
 import { featuresCsv } from './features-csv.js';
 import type { SessionExportFormat } from './formats.js';
@@ -18,6 +20,7 @@ import { renderOverlayVideo } from './overlay-video.js';
 import { poseCsv } from './pose-csv.js';
 import { renderKeyFrame } from './report/key-frames.js';
 import { keyFrameSpecs } from './report/key-frame-specs.js';
+import { withDrawingKeyFrames } from './report/drawing-key-frames.js';
 import { htmlToPdfChromium } from './report/pdf-chromium.js';
 import { sessionReportHtml } from './report/session-report.js';
 import { poseTrc } from './trc.js';
@@ -92,7 +95,7 @@ export async function exportSession(db: ReadableDb, sessionId: number, format: S
       return [outPath];
     case 'kva': {
       const video = withExt(outPath, extname(d.session.clipPath));
-      writeFileAtomic(outPath, utf8(sessionKva(d, basename(video))));
+      writeFileAtomic(outPath, utf8(sessionKva(d, basename(video), listDrawings(db, sessionId))));
       if (existsSync(video)) return [outPath];
       copyFileSync(d.session.clipPath, video);
       return [outPath, video];
@@ -101,7 +104,7 @@ export async function exportSession(db: ReadableDb, sessionId: number, format: S
       await exportOverlay(d, outPath, o);
       return [outPath];
     case 'pdf':
-      await (o.htmlToPdf ?? htmlToPdfChromium)(await sessionReportPage(d), outPath);
+      await (o.htmlToPdf ?? htmlToPdfChromium)(await sessionReportPage(d, listDrawings(db, sessionId)), outPath);
       return [outPath];
     case 'handover':
       exportHandover(d, outPath);
@@ -109,10 +112,10 @@ export async function exportSession(db: ReadableDb, sessionId: number, format: S
   }
 }
 
-/** The session report page with its key frames rendered. */
-export async function sessionReportPage(d: SessionDetail & { pose2d: NonNullable<SessionDetail['pose2d']> }): Promise<string> {
+/** The session report page with its key frames rendered, the coach's drawings painted on them (main/library/drawings.ts). */
+export async function sessionReportPage(d: SessionDetail & { pose2d: NonNullable<SessionDetail['pose2d']> }, drawings: readonly Drawing[] = []): Promise<string> {
   const frames = [];
-  for (const spec of keyFrameSpecs(d)) {
+  for (const spec of withDrawingKeyFrames(keyFrameSpecs(d), drawings, d.pose2d)) {
     frames.push({ label: spec.label, timestamp: d.pose2d.timestamps[spec.frame] ?? 0, png: await renderKeyFrame(d.session.clipPath, d.pose2d, spec) });
   }
   return sessionReportHtml(d, frames);

@@ -12,15 +12,21 @@ import { framePngInProcess } from '../../av/frame-image.js';
 import { cliClipInput, cliFailureReason } from '../../av/cli-input.js';
 import { defaultSkeletonStyle, paintSkeleton, skeletonBounds } from '../../pose/skeleton-paint.js';
 import type { PoseTrack } from '../../pose/pose-track.js';
+import type { Drawing } from '../../drawings/drawing.js';
+import { paintShownDrawings } from '../../drawings/paint.js';
 
 const run = promisify(execFile);
 
-/** A swing moment to show: frame index in the pose track, its label and joints to highlight. */
+/**
+ * A swing moment to show: frame index in the pose track, its label and joints to highlight, and
+ * the coach's drawings to paint where they are shown on that frame.
+ */
 export interface KeyFrameSpec {
   frame: number;
   label: string;
   highlightJoints: number[];
   highlightLimbs: [number, number][];
+  drawings?: readonly Drawing[];
 }
 
 /**
@@ -128,5 +134,6 @@ export async function renderKeyFrame(
     spec.highlightJoints,
     spec.highlightLimbs,
   );
+  if (spec.drawings?.length) paintShownDrawings(ctx, spec.drawings, pose2d, spec.frame, { toCanvas: (p) => p, px: crop.h / 360 });
   return canvas.toBuffer('image/png');
 }

@@ -4,10 +4,9 @@
  * session player calls `layout()` with the overlay's box and `draw(frameIndex)` on every clock
  * tick; the drawing store sets what to draw. It also maps pointer positions back to video pixels.
  */
-import { shownOn, type Drawing, type DrawingData } from '../../../../main/drawings/drawing.js';
+import type { Drawing, DrawingData } from '../../../../main/drawings/drawing.js';
 import { pointsPx, type Px } from '../../../../main/drawings/geometry.js';
-import { paintDrawing, type DrawingPaint2D } from '../../../../main/drawings/paint.js';
-import { isJointPoint } from '../../../../main/drawings/drawing.js';
+import { paintDrawing, paintShownDrawings, type DrawingPaint2D } from '../../../../main/drawings/paint.js';
 import type { PoseTrack } from '../../../../main/pose/pose-track.js';
 import { canvasPixelSize, videoToCanvas, type ContentBox } from '../geometry/letterbox.js';
 
@@ -86,16 +85,9 @@ export class DrawingLayer {
     this.#shown = [];
     if (this.#box.scale <= 0) return;
     const { drawings, pose, draft, selectedId } = this.#scene;
-    const frameNr = pose && frameIndex >= 0 ? (pose.frameNr[frameIndex] ?? frameIndex) : frameIndex;
     const scale = { toCanvas: (p: Px) => videoToCanvas(this.#box, this.#dpr, p[0], p[1]), px: this.#dpr };
     const painter = ctx as unknown as DrawingPaint2D;
-    for (const d of drawings) {
-      if (!shownOn(d, frameNr)) continue;
-      const pts = pointsPx(d, pose, frameIndex);
-      if (!pts) continue;
-      paintDrawing(painter, d, pts, scale, { showValue: d.points.some(isJointPoint), selected: d.id === selectedId });
-      this.#shown.push(d.id);
-    }
+    this.#shown = paintShownDrawings(painter, drawings, pose, frameIndex, scale, selectedId);
     if (draft) {
       const pts = pointsPx(draft.data, pose, frameIndex);
       if (pts) paintDrawing(painter, draft.data, pts, scale, { showValue: true });
