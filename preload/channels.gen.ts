@@ -18,6 +18,8 @@ export const CHANNELS = [
   'library.listDrawings',
   'library.saveDrawing',
   'library.deleteDrawing',
+  'library.listReferenceStrokes',
+  'library.setReferenceStroke',
   'library.playerHistory',
   'jobs.check',
   'jobs.enqueueAnalysis',
@@ -32,6 +34,7 @@ export const CHANNELS = [
   'dialog.pickHandover',
   'export.session',
   'export.player',
+  'export.compare',
   'import.handover',
   'media.urlFor',
 ] as const satisfies readonly Channel[];

@@ -29,9 +29,10 @@ import {
 } from '../main/contract/fields.js';
 import { AnalysisJobInputSchema } from '../main/jobs/input-schema.js';
 import type { FeatureHistoryPoint, Player, SessionDetail, SessionSummary } from '../main/library/types.js';
+import type { ReferenceStroke } from '../main/library/reference-strokes.js';
 import type { Drawing } from '../main/drawings/drawing.js';
 import { DrawingDataSchema } from '../main/drawings/schema.js';
-import { PLAYER_EXPORT_FORMATS, SESSION_EXPORT_FORMATS } from '../main/export/formats.js';
+import { COMPARE_EXPORT_FORMATS, PLAYER_EXPORT_FORMATS, SESSION_EXPORT_FORMATS } from '../main/export/formats.js';
 import { ById, NoInput, NotesText, SessionFilterInput, SettingsPatchInput, Tag } from './inputs.js';
 import { returns } from './returns.js';
 import type {
@@ -52,6 +53,7 @@ export { SessionFilterInput, SettingsPatchInput } from './inputs.js';
 export { AnalysisJobInputSchema, LocalPathInput, RowIdInput };
 export type { FeatureHistoryPoint, Player, SessionDetail, SessionSummary } from '../main/library/types.js';
 export type { Drawing, DrawingData, DrawingKind, DrawingPoint } from '../main/drawings/drawing.js';
+export type { ReferenceStroke } from '../main/library/reference-strokes.js';
 
 /**
  * Channel name → `{input, output}`. Channel names are `<area>.<verb>`; `export.*` is reserved
@@ -127,6 +129,21 @@ export const CONTRACT = {
     output: returns<Drawing>(),
   },
   'library.deleteDrawing': { input: z.strictObject({ sessionId: RowIdInput, id: RowIdInput }), output: returns<null>() },
+  /** Every player's reference stroke (main/library/reference-strokes.ts): what Compare with reference opens against. */
+  'library.listReferenceStrokes': { input: NoInput, output: returns<ReferenceStroke[]>() },
+  /**
+   * Makes session `sessionId` (its stroke `strokeIndex`; null = its only stroke) player
+   * `playerId`'s reference stroke, or with `sessionId: null` removes it; then `library.changed`
+   * (player updated). Returns the reference now stored (null after removing).
+   */
+  'library.setReferenceStroke': {
+    input: z.strictObject({
+      playerId: RowIdInput,
+      sessionId: RowIdInput.nullable(),
+      strokeIndex: z.int().min(0, 'strokeIndex is at least 0').max(10_000).nullable().default(null),
+    }),
+    output: returns<ReferenceStroke | null>(),
+  },
   /** A player's feature scores over time (progress charts). */
   'library.playerHistory': {
     input: z.strictObject({
@@ -195,6 +212,17 @@ export const CONTRACT = {
   /** Exports a player's progress report (PDF) or feature CSV over every analysed session. */
   'export.player': {
     input: z.strictObject({ playerId: RowIdInput, format: z.enum(PLAYER_EXPORT_FORMATS) }),
+    output: returns<ExportResult | null>(),
+  },
+  /**
+   * Exports the comparison of two sessions (main/export/compare-export.ts): `a` is the first
+   * (leading) stroke; pdf = the comparison report, mp4 = the side-by-side video synchronised at
+   * ball contact. Output path as for `export.session`.
+   */
+  'export.compare': {
+    input: z
+      .strictObject({ a: RowIdInput, b: RowIdInput, format: z.enum(COMPARE_EXPORT_FORMATS) })
+      .refine((v) => v.a !== v.b, { message: 'compare two different sessions', path: ['b'] }),
     output: returns<ExportResult | null>(),
   },
   /**

@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { ArchiveError } from '../archive/errors.js';
 import { EXPORT_EXTENSIONS, type PlayerExportFormat, type SessionExportFormat } from '../export/formats.js';
+import { exportComparison } from '../export/compare-export.js';
 import { HandoverError, importHandover } from '../export/handover-import.js';
 import { exportPlayer, resolvePlayer } from '../export/player-export.js';
 import { ExportError, exportSession } from '../export/session-export.js';
@@ -78,6 +79,18 @@ export function exportHandlers(deps: HandlerDeps): Pick<Handlers, ExportChannel>
       if (!out) return null;
       try {
         return result(await exportPlayer(db, String(resolvePlayer(db, String(playerId)).id), format, out, { htmlToPdf: deps.htmlToPdf }));
+      } catch (err) {
+        rethrow(err);
+      }
+    },
+    'export.compare': async ({ a, b, format }) => {
+      const [sa, sb] = [getSession(db, a), getSession(db, b)];
+      if (!sa || !sb) throw new HandlerError('not-found', `no session with id ${sa ? b : a}`);
+      const [pa, pb] = [getPlayer(db, sa.playerId), getPlayer(db, sb.playerId)];
+      const out = await target(safeBaseName([pa?.name ?? 'first', 'vs', pb?.name ?? 'second', sa.recordedAt.slice(0, 10), format === 'pdf' ? 'comparison' : 'side-by-side']), format);
+      if (!out) return null;
+      try {
+        return result(await exportComparison(db, a, b, format, out, { htmlToPdf: deps.htmlToPdf }));
       } catch (err) {
         rethrow(err);
       }

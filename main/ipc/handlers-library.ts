@@ -6,6 +6,7 @@ import { getSessionDetail } from '../library/detail.js';
 import { deleteDrawing, listDrawings, saveDrawing } from '../library/drawings.js';
 import { playerFeatureHistory } from '../library/history.js';
 import { setCaptureFps } from '../library/recompute.js';
+import { clearReferenceStroke, listReferenceStrokes, setReferenceStroke } from '../library/reference-strokes.js';
 import { createPlayer, listPlayers, updatePlayer } from '../library/players.js';
 import { deleteSession, listSessions, renameSession, setNotes, setTags } from '../library/sessions.js';
 import type { Channel } from '../../preload/contract.js';
@@ -69,6 +70,12 @@ export function libraryHandlers(deps: Pick<HandlerDeps, 'db' | 'emit'>): Pick<Ha
     'library.deleteDrawing': ({ sessionId, id }) => {
       deleteDrawing(db, sessionId, id);
       return sessionChanged(sessionId, 'updated');
+    },
+    'library.listReferenceStrokes': () => listReferenceStrokes(db),
+    'library.setReferenceStroke': ({ playerId, sessionId, strokeIndex }) => {
+      const ref = sessionId === null ? (clearReferenceStroke(db, playerId), null) : setReferenceStroke(db, playerId, sessionId, strokeIndex);
+      emit('library.changed', { kind: 'player', id: playerId, change: 'updated' });
+      return ref;
     },
     'library.playerHistory': ({ playerId, featureName, swingType }) => {
       const points = playerFeatureHistory(db, playerId, featureName);

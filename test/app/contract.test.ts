@@ -81,6 +81,11 @@ const CASES: Record<Channel, { valid: unknown; bad: unknown[] }> = {
     valid: { id: 3 },
     bad: [{ id: [3] }, {}, { id: 3, clipPath: '/home/user/.ssh/id_rsa' }],
   },
+  'library.listReferenceStrokes': { valid: undefined, bad: [{ playerId: 1 }, 'x'] },
+  'library.setReferenceStroke': {
+    valid: { playerId: 1, sessionId: 4, strokeIndex: null },
+    bad: [{ playerId: 1, sessionId: 4, strokeIndex: -1 }, { playerId: 1, sessionId: '4' }, { playerId: 1 }, { playerId: 1, sessionId: 4, clipPath: '/x.mp4' }, { playerId: 1, sessionId: 4, strokeIndex: 1.5 }],
+  },
   'library.playerHistory': {
     valid: { playerId: 1, featureName: 'hip_rotation' },
     bad: [{ playerId: 'me' }, {}, { playerId: 1, archivePath: '/x.zip' }],
@@ -138,6 +143,10 @@ const CASES: Record<Channel, { valid: unknown; bad: unknown[] }> = {
   'export.player': {
     valid: { playerId: 2, format: 'progress-pdf' },
     bad: [{ playerId: 2, format: 'pdf' }, { playerId: 2, format: 'csv', path: '/tmp/x' }, { playerId: '2', format: 'csv' }],
+  },
+  'export.compare': {
+    valid: { a: 1, b: 2, format: 'mp4' },
+    bad: [{ a: 1, b: 1, format: 'pdf' }, { a: 1, b: 2, format: 'csv' }, { a: 1, format: 'pdf' }, { a: 1, b: 2, format: 'pdf', out: '/tmp/x.pdf' }],
   },
   'import.handover': {
     valid: { path: '/home/coach/handover.zip' },
