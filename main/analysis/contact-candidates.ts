@@ -17,7 +17,9 @@
  *    window apart.
  * 2. **Contact in a window.** The peak hand speed (3D, relative to the pelvis; Kinematics.handSpeed)
  *    within ± half a window; contact is the sample nearest {@link PEAK_TO_CONTACT_S} after it on
- *    the analysis clock (real seconds when the capture rate is known). The hand's linear speed
+ *    the analysis clock (real seconds when the capture rate is known). When the peak lies in a run
+ *    of samples where the hand is unmeasured (bridged by interpolation, so the speed there is a
+ *    constant guess), contact is the middle of that run. The hand's linear speed
  *    peaks just before impact while the racket head, driven by wrist flexion and forearm
  *    pronation, still accelerates into the ball (Elliott, Marsh & Overheu 1989 and Elliott et al.
  *    1997 on forearm/hand/racket kinematics; Landlinger et al. 2010, J Sports Sci Med 9:643,
@@ -160,7 +162,7 @@ function windowMaxima(t: ArrayLike<number>, s: Float64Array): number[] {
 }
 
 /** Contact sample of the swing centred at `center` (module doc, step 2). */
-function contactIn(k: Kinematics, center: number): { index: number; peak: number; decel: number } {
+function contactIn(k: Kinematics, center: number, measured: readonly boolean[]): { index: number; peak: number; decel: number } {
   const [a, b] = span(k.t, center, CANDIDATE_WINDOW_S / 2);
   const v = k.handSpeed;
   const peak = argmax(v, a, b);
@@ -172,9 +174,12 @@ function contactIn(k: Kinematics, center: number): { index: number; peak: number
     const d = (v[i - 1]! - v[i]!) / (k.t[i]! - k.t[i - 1]!);
     if (d > steepest) [steepest, decel] = [d, i];
   }
-  const tm = k.t[peak]! + PEAK_TO_CONTACT_S;
+  const gap = unmeasuredRun(measured, peak);
+  // A peak inside a bridged gap is a peak of interpolated speed (constant through the gap): the
+  // gap's middle is the unbiased contact estimate.
+  const tm = gap ? (k.t[gap[0]]! + k.t[gap[1]]!) / 2 : k.t[peak]! + PEAK_TO_CONTACT_S;
   let index = peak;
-  for (let i = peak; i <= end; i++) if (Math.abs(k.t[i]! - tm) < Math.abs(k.t[index]! - tm)) index = i;
+  for (let i = gap ? gap[0] : peak; i <= (gap ? gap[1] : end); i++) if (Math.abs(k.t[i]! - tm) < Math.abs(k.t[index]! - tm)) index = i;
   return { index, peak, decel };
 }
 
@@ -188,6 +193,16 @@ export function unmeasuredAt(measured: readonly boolean[], c: number): [number, 
   if (u === undefined) return null;
   let a = u;
   let b = u;
+  while (a > 0 && !measured[a - 1]) a--;
+  while (b < measured.length - 1 && !measured[b + 1]) b++;
+  return [a, b];
+}
+
+/** The unmeasured run [first, last] containing sample i, or null when the hand is measured at i. */
+function unmeasuredRun(measured: readonly boolean[], i: number): [number, number] | null {
+  if (measured[i]) return null;
+  let a = i;
+  let b = i;
   while (a > 0 && !measured[a - 1]) a--;
   while (b < measured.length - 1 && !measured[b + 1]) b++;
   return [a, b];
@@ -211,7 +226,7 @@ export function contactCandidates(k: Kinematics, ev: ContactEvidence): ContactCa
   const centers = windowMaxima(k.t, score);
   const best = centers.length ? score[centers[0]!]! : NaN;
   return centers.map((center) => {
-    const { index, peak, decel } = contactIn(k, center);
+    const { index, peak, decel } = contactIn(k, center, measured);
     const unmeasured = unmeasuredAt(measured, index);
     const strength = best > 0 ? score[center]! / best : 0;
     const confidence = coverage(k.t, measured, index) * strength * (unmeasured ? UNMEASURED_FACTOR : 1);

@@ -15,10 +15,10 @@ import { elbowAngle, contactInFront, followThroughHeight, handsTogether, wristSp
 import { kneeFlexion, stanceWidth, trunkTilt } from './features-body.js';
 import { chainSequence, hipShoulderSeparation, pelvisSpeed, trunkSpeed, unitTurn } from './features-rotation.js';
 import { computeKinematics } from './kinematics.js';
-import { findPhases, type SwingPhases } from './phases.js';
+import type { SwingPhases } from './phases.js';
 import { eventExtensions } from './events-confidence.js';
-import { checkPair, inferTwoHanded, usableFrames } from './swing-input.js';
-import type { PosePair } from './pose-access.js';
+import { checkPair, usableFrames } from './swing-input.js';
+import { resolveSwing } from './resolve-swing.js';
 
 /** Input of {@link computeTechniqueResult}. Both tracks must have the same frames. */
 export interface AnalysisInput {
@@ -102,7 +102,7 @@ export function computeTechniqueResult(raw: AnalysisInput, opts: TechniqueOption
   }
   const warnings: string[] = [];
   if (p.rejectedCount > 0) warnings.push(`${p.rejectedCount} joint positions ignored: their bone length jumped by more than 35 % (mislocated keypoints)`);
-  const swing = resolveSwing(p, input, warnings, usable);
+  const swing = resolveSwing(p, input.fps, meta, warnings, usable);
   const { k, twoHanded } = swing;
   const phases = opts.detectedContactConfidence === undefined ? swing.phases : asDetected(swing.phases, opts.detectedContactConfidence);
   const c: SwingContext = { p, k, phases, hand, sport: meta.sport, swingType: meta.swing_type, twoHanded, heightM: meta.player_height_mm / 1000 };
@@ -147,37 +147,6 @@ export function computeTechniqueResult(raw: AnalysisInput, opts: TechniqueOption
     contact: { frame: p.pose3d.frameNr[ci] ?? ci, timestamp: k.videoT[ci]!, detected: phases.contactDetected },
     events: [event('backswing_end', phases.backswingEnd.index), event('ball_contact', ci), event('follow_through', phases.followThroughEnd.index)],
   };
-}
-
-/**
- * Kinematics and phases of the stroke with the right hand point: the dominant wrist, or the
- * wrist midpoint for pickleball backhand drives and for backhands judged two-handed.
- */
-function resolveSwing(p: PosePair, input: AnalysisInput, warnings: string[], usable: number) {
-  const { meta } = input;
-  const hand = meta.dominant_hand;
-  const ev = { pair: p, hand, rate: input.fps };
-  let k = computeKinematics(p, input.fps, hand, 'dominant_wrist');
-  let phaseWarnings: string[] = [];
-  let phases = findPhases(k, meta.ball_timestamp, phaseWarnings, ev);
-  if (!phases) throw new InsufficientPoseError('too little pose to analyse: the hitting wrist is never measured', usable);
-  let twoHanded = false;
-  if (meta.swing_type === 'backhand_drive') {
-    twoHanded = meta.sport === 'pickleball' || inferTwoHanded(p, k, phases.contact.index);
-    if (twoHanded) {
-      k = computeKinematics(p, input.fps, hand, 'wrist_midpoint');
-      const again: string[] = [];
-      const both = findPhases(k, meta.ball_timestamp, again, ev);
-      if (both) [phases, phaseWarnings] = [both, again];
-    }
-    if (meta.sport !== 'pickleball') {
-      warnings.push(
-        twoHanded ? 'backhand judged two-handed: both wrists stay together around contact' : 'backhand judged one-handed: the wrists are apart around contact',
-      );
-    }
-  }
-  warnings.push(...phaseWarnings);
-  return { k, phases, twoHanded };
 }
 
 /** Phases whose contact was a detected stroke's: every event's confidence × `c` (it was 1 × its basis factor), contact detected. */
