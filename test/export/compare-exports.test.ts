@@ -24,6 +24,7 @@ import { strokeOf } from '../../main/pose/stroke-timing.js';
 import { analysedClip, analysedCut, type AnalysedClip } from '../support/analysed-clip.js';
 import { testFfmpeg, testFfprobe } from '../support/ffmpeg-cli.js';
 import { REPO_ROOT } from '../support/media.js';
+import { runCliCapture } from '../cli/run-cli.js';
 
 const ARTIFACTS = join(REPO_ROOT, 'test-artifacts', 'export');
 let home: string;
@@ -65,10 +66,11 @@ function frameRgb(path: string, n: number): Buffer {
 }
 
 describe('comparison exports', () => {
-  it('pdf: both players, every feature value of both and the differences, both contact frames', async () => {
+  it('pdf (swing-studio export --compare): both players, every feature value of both and the differences, both contact frames', async () => {
     const [a, b] = details as [ComparableDetail, ComparableDetail];
     const pdf = join(home, 'compare.pdf');
-    expect(await exportComparison(db, ids[0]!, ids[1]!, 'pdf', pdf)).toEqual([pdf]);
+    const run = await runCliCapture(['export', '--compare', String(ids[0]), String(ids[1]), '--format', 'pdf', '--out', pdf], { SWING_STUDIO_HOME: home });
+    expect(run).toEqual({ code: 0, stdout: `${pdf}\n`, stderr: '' });
     // Layout mode keeps each table row on its line (values); reading order keeps a wrapped title together.
     const text = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
     const reading = execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
@@ -133,7 +135,20 @@ describe('comparison exports', () => {
     }
   });
 
-  it('refuses the same session twice and an unknown session', async () => {
+  it('refuses the same session twice, an unknown session, a third id and a session format (one stderr line, no file)', async () => {
+    const cli = (args: string[]) => runCliCapture(['export', ...args], { SWING_STUDIO_HOME: home });
+    const out = join(home, 'x.pdf');
+    for (const [args, message] of [
+      [['--compare', String(ids[0]), '--format', 'pdf', '--out', out], /exactly two session ids/],
+      [['--compare', String(ids[0]), String(ids[1]), '7', '--format', 'pdf', '--out', out], /exactly two session ids/],
+      [['--compare', String(ids[0]), String(ids[1]), '--format', 'csv', '--out', out], /--compare exports take --format pdf or mp4/],
+      [['--compare', String(ids[0]), '999', '--format', 'pdf', '--out', out], /no session with id 999/],
+    ] as const) {
+      const run = await cli([...args]);
+      expect(run.code).not.toBe(0);
+      expect(run.stderr).toMatch(message);
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    }
     await expect(exportComparison(db, ids[0]!, ids[0]!, 'pdf', join(home, 'x.pdf'))).rejects.toThrow(/two different sessions/);
     await expect(exportComparison(db, ids[0]!, 999, 'mp4', join(home, 'x.mp4'))).rejects.toThrow(/no session with id 999/);
     expect(readdirSync(home).filter((n) => n.startsWith('x.'))).toEqual([]);
