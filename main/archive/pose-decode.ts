@@ -110,9 +110,9 @@ function decode(bytes: Uint8Array, name: string, dimsHint?: 2 | 3): DecodedPoseE
     layout = scratch.layout;
     dims = resolveDims(dimsField, scratch, dimsHint, name);
     flattenPoints(scratch, dims);
-    joints = scratch.kpCount / dims;
+    joints = scratch.kp.count / dims;
     if (!Number.isInteger(joints) || joints <= 0) {
-      throw new ArchiveError('corrupt-entry', `first instance has ${scratch.kpCount} keypoint values, not a multiple of ${dims}`, name);
+      throw new ArchiveError('corrupt-entry', `first instance has ${scratch.kp.count} keypoint values, not a multiple of ${dims}`, name);
     }
   } else if (dimsField === 2 || dimsField === 3) dims = dimsField;
 
@@ -125,16 +125,16 @@ function decode(bytes: Uint8Array, name: string, dimsHint?: 2 | 3): DecodedPoseE
     if (s < 0) continue;
     scratch = decodeInstance(r, view, s, instEnd[f] ?? 0, scratch, unknown);
     flattenPoints(scratch, dims);
-    if (scratch.kpCount !== perFrame) {
-      throw new ArchiveError('corrupt-entry', `frame ${frameNr[f]}: ${scratch.kpCount} keypoint values, expected ${perFrame}`, name);
+    if (scratch.kp.count !== perFrame) {
+      throw new ArchiveError('corrupt-entry', `frame ${frameNr[f]}: ${scratch.kp.count} keypoint values, expected ${perFrame}`, name);
     }
-    if (scratch.confCount !== 0 && scratch.confCount !== joints) {
-      throw new ArchiveError('corrupt-entry', `frame ${frameNr[f]}: ${scratch.confCount} confidences, expected ${joints}`, name);
+    if (scratch.conf.count !== 0 && scratch.conf.count !== joints) {
+      throw new ArchiveError('corrupt-entry', `frame ${frameNr[f]}: ${scratch.conf.count} confidences, expected ${joints}`, name);
     }
     track.present[f] = 1;
-    track.keypoints.set(scratch.kp.subarray(0, perFrame), f * perFrame);
-    if (scratch.confCount) track.confidences.set(scratch.conf.subarray(0, joints), f * joints);
-    if (scratch.bboxCount >= 4) track.bbox.set(scratch.bbox.subarray(0, 4), f * 4);
+    track.keypoints.set(scratch.kp.values.subarray(0, perFrame), f * perFrame);
+    if (scratch.conf.count) track.confidences.set(scratch.conf.values.subarray(0, joints), f * joints);
+    if (scratch.bbox.count >= 4) track.bbox.set(scratch.bbox.values.subarray(0, 4), f * 4);
     track.boxConfidence[f] = scratch.boxConfidence;
   }
   return { track, entryType, annotationFormat, layout, unknownFields: [...unknown].sort() };
@@ -144,8 +144,8 @@ function decode(bytes: Uint8Array, name: string, dimsHint?: 2 | 3): DecodedPoseE
 function resolveDims(dimsField: number, s: Scratch, hint: 2 | 3 | undefined, name: string): 2 | 3 {
   if (dimsField === 2 || dimsField === 3) return dimsField;
   if (s.points > 0) return s.pointDims === 3 || hint === 3 ? 3 : 2;
-  if (s.confCount > 0) {
-    const d = s.kpCount / s.confCount;
+  if (s.conf.count > 0) {
+    const d = s.kp.count / s.conf.count;
     if (d === 2 || d === 3) return d;
   }
   if (hint) return hint;

@@ -17,14 +17,18 @@ export const I32 = 5;
 /** How the keypoints of an entry were laid out on the wire. */
 export type KeypointLayout = 'flat' | 'nested-fields' | 'nested-packed';
 
+/** A growable run of float values, reused from one instance to the next: `values[0..count)`. */
+export interface FloatRun {
+  values: Float32Array;
+  count: number;
+}
+
 /** Keypoint values, confidences and box of one instance, decoded into reused scratch buffers. */
 export interface Scratch {
-  kp: Float32Array;
-  kpCount: number;
-  conf: Float32Array;
-  confCount: number;
-  bbox: Float32Array;
-  bboxCount: number;
+  /** Flattened keypoint values (after flattenPoints when nested). */
+  kp: FloatRun;
+  conf: FloatRun;
+  bbox: FloatRun;
   boxConfidence: number;
   /** Number of nested keypoint messages (0 when flat). */
   points: number;
@@ -38,12 +42,9 @@ export interface Scratch {
 /** Empty scratch buffers (256 keypoint values, 128 confidences, 64 nested points); they grow when an entry needs more. */
 export function newScratch(): Scratch {
   return {
-    kp: new Float32Array(256),
-    kpCount: 0,
-    conf: new Float32Array(128),
-    confCount: 0,
-    bbox: new Float32Array(8),
-    bboxCount: 0,
+    kp: { values: new Float32Array(256), count: 0 },
+    conf: { values: new Float32Array(128), count: 0 },
+    bbox: { values: new Float32Array(8), count: 0 },
     boxConfidence: 0,
     points: 0,
     pts: new Float32Array(64 * 3),
@@ -62,9 +63,9 @@ function grow(arr: Float32Array, need: number): Float32Array {
 
 /** Decodes the Instance at [start, end) into `s` (reset first). */
 export function decodeInstance(r: Reader, view: DataView, start: number, end: number, s: Scratch, unknown: Set<string>): Scratch {
-  s.kpCount = 0;
-  s.confCount = 0;
-  s.bboxCount = 0;
+  s.kp.count = 0;
+  s.conf.count = 0;
+  s.bbox.count = 0;
   s.boxConfidence = 0;
   s.points = 0;
   s.pointDims = 0;
@@ -78,27 +79,12 @@ export function decodeInstance(r: Reader, view: DataView, start: number, end: nu
       const len = r.uint32();
       const nested = nestedPointKind(r.buf, r.pos, len);
       if (nested) readNestedPoint(r, view, len, s, nested);
-      else {
-        s.kp = grow(s.kp, s.kpCount + (len >> 2));
-        s.kpCount = readPackedFloats(r, view, len, s.kp, s.kpCount);
-      }
-    } else if (field === 1 && wt === I32) {
-      s.kp = grow(s.kp, s.kpCount + 1);
-      s.kp[s.kpCount++] = r.float();
-    } else if (field === 2 && wt === LEN) {
-      const len = r.uint32();
-      s.conf = grow(s.conf, s.confCount + (len >> 2));
-      s.confCount = readPackedFloats(r, view, len, s.conf, s.confCount);
-    } else if (field === 2 && wt === I32) {
-      s.conf = grow(s.conf, s.confCount + 1);
-      s.conf[s.confCount++] = r.float();
-    } else if (field === 3 && wt === LEN) {
-      const len = r.uint32();
-      s.bbox = grow(s.bbox, s.bboxCount + (len >> 2));
-      s.bboxCount = readPackedFloats(r, view, len, s.bbox, s.bboxCount);
-    } else if (field === 3 && wt === I32) {
-      s.bbox = grow(s.bbox, s.bboxCount + 1);
-      s.bbox[s.bboxCount++] = r.float();
+      else readPackedFloats(r, view, len, s.kp);
+    } else if ((field === 2 || field === 3) && wt === LEN) readPackedFloats(r, view, r.uint32(), field === 2 ? s.conf : s.bbox);
+    else if (field >= 1 && field <= 3 && wt === I32) {
+      const run = field === 1 ? s.kp : field === 2 ? s.conf : s.bbox;
+      run.values = grow(run.values, run.count + 1);
+      run.values[run.count++] = r.float();
     } else if (field === 4 && wt === I32) s.boxConfidence = r.float();
     else if (field === 4 && wt === I64) s.boxConfidence = r.double();
     else skipUnknown(r, wt, `Instance.${field}`, unknown);
@@ -148,20 +134,21 @@ function readNestedPoint(r: Reader, view: DataView, len: number, s: Scratch, kin
 /** Turns the nested points of `s.pts` into flattened keypoints of `dims` values each. */
 export function flattenPoints(s: Scratch, dims: 2 | 3): void {
   if (s.points === 0) return;
-  s.kp = grow(s.kp, s.points * dims);
-  for (let p = 0; p < s.points; p++) for (let d = 0; d < dims; d++) s.kp[p * dims + d] = s.pts[p * 3 + d] ?? 0;
-  s.kpCount = s.points * dims;
+  const kp = (s.kp.values = grow(s.kp.values, s.points * dims));
+  for (let p = 0; p < s.points; p++) for (let d = 0; d < dims; d++) kp[p * dims + d] = s.pts[p * 3 + d] ?? 0;
+  s.kp.count = s.points * dims;
 }
 
-/** Reads `len` bytes of packed little-endian floats into `out` from index `at`; returns the new count. */
-function readPackedFloats(r: Reader, view: DataView, len: number, out: Float32Array, at: number): number {
+/** Appends `len` bytes of packed little-endian floats to `run`. @throws Error when they are not whole floats or run past the end. */
+function readPackedFloats(r: Reader, view: DataView, len: number, run: FloatRun): void {
   if (len % 4 !== 0) throw new Error(`packed float field of ${len} bytes is not a multiple of 4`);
   const end = r.pos + len;
   if (end > r.len) throw new Error('packed float field runs past the end');
-  let i = at;
+  const out = (run.values = grow(run.values, run.count + (len >> 2)));
+  let i = run.count;
   for (let p = r.pos; p < end; p += 4) out[i++] = view.getFloat32(p, true);
+  run.count = i;
   r.pos = end;
-  return i;
 }
 
 /** Skips `len` bytes of a length-delimited field. @throws Error when they run past the end. */

@@ -73,6 +73,34 @@ describe('tolerant pose decoding', () => {
     }
   }
 
+  it('reads unpacked repeated floats (one tag per keypoint value, confidence and box value)', () => {
+    const t = syntheticPoseTrack(2, { frames: 6, seed: 4, absent: [2] });
+    const w = protobuf.Writer.create();
+    for (let f = 0; f < t.frames; f++) {
+      w.uint32((4 << 3) | 2).fork();
+      w.uint32((1 << 3) | 0).int32(t.frameNr[f] ?? 0);
+      w.uint32((2 << 3) | 1).double(t.timestamps[f] ?? 0);
+      if (t.present[f]) {
+        w.uint32((3 << 3) | 2).fork();
+        for (let i = 0; i < t.joints * 2; i++) w.uint32((1 << 3) | 5).float(t.keypoints[f * t.joints * 2 + i] ?? 0);
+        for (let j = 0; j < t.joints; j++) w.uint32((2 << 3) | 5).float(t.confidences[f * t.joints + j] ?? 0);
+        for (let k = 0; k < 4; k++) w.uint32((3 << 3) | 5).float(t.bbox[f * 4 + k] ?? 0);
+        w.uint32((4 << 3) | 5).float(t.boxConfidence[f] ?? 0);
+        w.ldelim();
+      }
+      w.ldelim();
+    }
+    const got = decodePoseEntry(w.finish(), 'video_entry_2d.pb', 2);
+    expect(got.layout).toBe('flat');
+    expect([got.track.dims, got.track.joints, got.track.frames]).toEqual([2, 17, 6]);
+    expect(Array.from(got.track.present)).toEqual(Array.from(t.present));
+    const present = (arr: Float32Array, per: number) => Array.from(arr).filter((_, i) => t.present[Math.floor(i / per)] === 1);
+    expect(present(got.track.keypoints, 34)).toEqual(present(t.keypoints, 34));
+    expect(present(got.track.confidences, 17)).toEqual(present(t.confidences, 17));
+    expect(present(got.track.bbox, 4)).toEqual(present(t.bbox, 4));
+    expect(present(got.track.boxConfidence, 1)).toEqual(present(t.boxConfidence, 1));
+  });
+
   it('infers dims from keypoints per confidence when the dims field is absent', () => {
     const t = syntheticPoseTrack(3, { frames: 5, seed: 2 });
     const bytes = encodePoseEntry(t);
