@@ -25,8 +25,15 @@ export function rotationFilters(rotation: number): string[] {
   return [];
 }
 
-/** Decoder threads: 1 leaves the other core to inference (see frame-source.ts); SWING_DECODE_THREADS overrides. */
-const DECODE_THREADS = Number(process.env.SWING_DECODE_THREADS ?? 1);
+/**
+ * Decoder threads of the engine's decode: 1 leaves the other core to inference (see
+ * frame-source.ts); env SWING_DECODE_THREADS overrides (0 = FFmpeg's automatic count), read at
+ * each decode so a benchmark can compare counts in one process.
+ */
+export function decodeThreads(): number {
+  const n = Number(process.env.SWING_DECODE_THREADS ?? 1);
+  return Number.isInteger(n) && n >= 0 ? n : 1;
+}
 
 /**
  * Decodes `pathOrUrl` frame by frame, upright (its display rotation applied), scaled to `size` (the displayed size scaled by
@@ -52,7 +59,7 @@ export async function* decodeFramesInProcess(
   let decoder: Decoder | undefined;
   let filter: FilterAPI | undefined;
   try {
-    decoder = await api.Decoder.create(video, { context: { threadCount: DECODE_THREADS } });
+    decoder = await api.Decoder.create(video, { context: { threadCount: decodeThreads() } });
     filter = api.FilterAPI.create(chain);
     let index = 0;
     let last = 0;

@@ -10,7 +10,7 @@ import { Worker } from 'node:worker_threads';
 import { ffmpegPath } from '../config/binaries.js';
 import { VideoDecodeError } from './errors.js';
 import { DECODE_WORKER_SOURCE } from './decode-worker-source.js';
-import { decodeFramesInProcess } from '../av/decode.js';
+import { decodeFramesInProcess, decodeThreads } from '../av/decode.js';
 import { cliClipInput, cliFailureReason } from '../av/cli-input.js';
 import { capDecode } from '../av/decode-limits.js';
 
@@ -49,11 +49,9 @@ export function liveDecodeWorkers(): number {
 }
 
 const READ_AHEAD_FRAMES = 8;
-/**
- * ffmpeg decoder threads: 1 leaves the other core to tfjs (bench, lightning: pipeline 0.73× vs
- * 0.67-0.71× of inference speed with ffmpeg's automatic thread count). Env SWING_DECODE_THREADS overrides.
- */
-const DECODE_THREADS = Number(process.env.SWING_DECODE_THREADS ?? 1);
+// ffmpeg decoder threads (decodeThreads(), main/av/decode.ts): 1 left the other core to tfjs
+// (bench, lightning: pipeline 0.73× vs 0.67-0.71× of inference speed with ffmpeg's automatic
+// thread count).
 const PTS_RE = /\bn:\s*(\d+)\s+pts:\s*-?\d+\s+pts_time:\s*(-?[\d.e+-]+)/;
 
 /**
@@ -87,7 +85,7 @@ async function* decodeWithCli(
     '-hide_banner',
     '-nostdin',
     '-threads',
-    String(DECODE_THREADS),
+    String(decodeThreads()),
     '-copyts',
     ...cliClipInput(videoPath, { capDuration: true }),
     '-map',

@@ -17,7 +17,13 @@
  *   BlazePose heavy around the stroke, timings.secondPassS) ÷ the rest of the same estimatePose
  *   call, on the clip at real time (one stroke: a ±0.75 s window), default plan;
  * - peak RSS of a process running one analysis (test/bench/engine-rss.ts) on ONNX Runtime and
- *   on the TF.js WASM fallback (the engine's runtime before ONNX Runtime: 2 workers).
+ *   on the TF.js WASM fallback (the engine's runtime before ONNX Runtime: 2 workers);
+ * - decoder threads: the default plan with 2 and with FFmpeg's automatic count of decoder threads
+ *   (SWING_DECODE_THREADS; default 1), each also as pipeline / pure inference;
+ * - the direct local backend against HTTP through the local service (backend-paths.ts): one
+ *   analysis job each, wall and CPU, with the real pipeline and with its outcome replayed.
+ * ENGINE_BENCH_PARTS (comma list of plans, decode-threads, runtime, paths, rss; default all)
+ * selects parts; the decode baseline and the pure-inference ceiling always run.
  * Run: `npm run bench -- engine` or `npx tsx test/bench/engine.ts [clip]`.
  */
 import { spawnSync } from 'node:child_process';
@@ -29,9 +35,12 @@ import { inferPlan, InferencePool, type InferPlan } from '../../main/engine/infe
 import type { CocoPose } from '../../main/engine/movenet.js';
 import { probeVideo } from '../../main/engine/probe.js';
 import { mediaPath } from '../support/media.js';
+import { techniquePipeline } from '../../main/service/technique-pipeline.js';
+import { jobRun, recording, replaying } from './backend-paths.js';
 import { decodeBaseline, measured, median } from './measure.js';
 
 const ROUNDS = Number(process.env.ENGINE_BENCH_ROUNDS ?? 3);
+const PARTS = new Set((process.env.ENGINE_BENCH_PARTS ?? 'plans,decode-threads,runtime,paths,rss').split(',').map((p) => p.trim()));
 /** A module path that does not exist: makes onnxruntime-node's import fail, so the engine runs the TF.js WASM fallback. */
 const NO_ORT = '/nonexistent/onnxruntime-node.js';
 
@@ -73,10 +82,15 @@ async function inference(plan: InferPlan, frame: Frame, frames: number, tfjs = f
   }
 }
 
-/** One estimatePose run, fast pass only unless `secondPass` (BlazePose around the strokes), with `plan` (undefined: the default for this machine's cores), on the TF.js WASM fallback when `tfjs`. */
-async function pipeline(clip: string, plan?: InferPlan, tfjs = false, secondPass = false) {
+/**
+ * One estimatePose run, fast pass only unless `secondPass` (BlazePose around the strokes), with
+ * `plan` (undefined: the default for this machine's cores), on the TF.js WASM fallback when
+ * `tfjs`, with `decodeThreads` FFmpeg decoder threads (undefined: the engine's default).
+ */
+async function pipeline(clip: string, plan?: InferPlan, tfjs = false, secondPass = false, decodeThreads?: number) {
   setPlan(plan, tfjs);
-  const m = await measured(() => estimatePose(clip, { playerHeightMm: 1850, secondPass }));
+  if (decodeThreads !== undefined) process.env.SWING_DECODE_THREADS = String(decodeThreads);
+  const m = await measured(() => estimatePose(clip, { playerHeightMm: 1850, secondPass })).finally(() => delete process.env.SWING_DECODE_THREADS);
   setPlan(undefined);
   const { secondPassS, secondPassFrames, totalS } = m.value.timings;
   return { wall: m.wall, cpu: m.cpu, frames: m.value.pose2d.frames, secondRatio: secondPassS / (totalS - secondPassS), secondPassFrames };
@@ -102,49 +116,93 @@ async function main(): Promise<void> {
   const frame = await sampleFrame(clip, size);
   const cores = availableParallelism();
   const def = inferPlan(cores);
-  const plans: Record<string, InferPlan | undefined> = { '1×1': { workers: 1, threads: 1 }, '1×2': { workers: 1, threads: 2 }, '2×1': { workers: 2, threads: 1 } };
-  plans[`default ${def.workers}×${def.threads} (${cores} cores)`] = undefined;
-  const TFJS = 'TF.js WASM fallback (the engine before ONNX Runtime), default plan';
-  plans[TFJS] = undefined;
-  const SECOND = 'default plan, with the second pass';
-  plans[SECOND] = undefined;
-  console.log(`clip: ${clip}, ${size.width}×${size.height} decode; load average at start ${loadavg().map(f2).join(' ')}`);
+  const DEFAULT = `default ${def.workers}×${def.threads} (${cores} cores)`;
+  const plans: Record<string, { plan?: InferPlan; tfjs?: boolean; second?: boolean; decodeThreads?: number }> = {};
+  if (PARTS.has('plans')) {
+    Object.assign(plans, { '1×1': { plan: { workers: 1, threads: 1 } }, '1×2': { plan: { workers: 1, threads: 2 } }, '2×1': { plan: { workers: 2, threads: 1 } } });
+    plans[DEFAULT] = {};
+    plans['TF.js WASM fallback (the engine before ONNX Runtime), default plan'] = { tfjs: true };
+    plans['default plan, with the second pass'] = { second: true };
+  }
+  if (PARTS.has('decode-threads')) {
+    plans[DEFAULT] = {};
+    plans['default plan, 2 decoder threads'] = { decodeThreads: 2 };
+    plans['default plan, automatic decoder threads'] = { decodeThreads: 0 };
+  }
+  console.log(`clip: ${clip}, ${size.width}×${size.height} decode; parts ${[...PARTS].join(', ')}; load average at start ${loadavg().map(f2).join(' ')}`);
   const runs: Record<string, { wall: number[]; cpu: number[] }> = {};
   const add = (k: string, wall: number, cpu: number) => ((runs[k] ??= { wall: [], cpu: [] }).wall.push(wall), runs[k].cpu.push(cpu));
-  let frames = 0;
+  let frames = 300;
   let diff = NaN;
   let runtime = '';
   for (let round = 0; round < ROUNDS; round++) {
     const d = await decodeBaseline(clip, size);
     add('decode', d.wall, d.cpu);
-    for (const [name, plan] of Object.entries(plans)) {
-      const p = await pipeline(clip, plan, name === TFJS, name === SECOND);
+    for (const [name, o] of Object.entries(plans)) {
+      const p = await pipeline(clip, o.plan, o.tfjs, o.second, o.decodeThreads);
       add(`pipeline ${name}`, p.wall, p.cpu);
       add(`second/fast ${name}`, p.secondRatio, p.secondPassFrames);
       frames = p.frames;
     }
-    const ort = await inference({ workers: 1, threads: 1 }, frame, 150);
-    const tfjs = await inference({ workers: 1, threads: 1 }, frame, 40, true);
-    add('ort 1×1', ort.wall / 150, ort.cpu / 150);
-    add('tfjs 1×1', tfjs.wall / 40, tfjs.cpu / 40);
-    diff = maxDiff(ort.pose, tfjs.pose);
+    if (PARTS.has('runtime')) {
+      const ort = await inference({ workers: 1, threads: 1 }, frame, 150);
+      const tfjs = await inference({ workers: 1, threads: 1 }, frame, 40, true);
+      add('ort 1×1', ort.wall / 150, ort.cpu / 150);
+      add('tfjs 1×1', tfjs.wall / 40, tfjs.cpu / 40);
+      diff = maxDiff(ort.pose, tfjs.pose);
+    }
     const pure = await inference(def, frame, frames);
     add('pure inference default', pure.wall, pure.cpu);
     runtime = pure.runtime;
+    if (PARTS.has('paths')) {
+      // Alternate which path goes first; the first direct run of the round is recorded for the replays.
+      const rec = recording();
+      const order = round % 2 === 0 ? (['direct', 'http'] as const) : (['http', 'direct'] as const);
+      for (const t of order) {
+        const r = await jobRun(clip, t, t === 'direct' ? rec : techniquePipeline);
+        add(`job ${t}`, r.wall, r.cpu);
+      }
+      if (rec.last) {
+        for (const t of order) {
+          const r = await jobRun(clip, t, replaying(rec.last));
+          add(`transport ${t}`, r.wall, r.cpu);
+        }
+      }
+    }
   }
   const med = (k: string, what: 'wall' | 'cpu') => median(runs[k]?.[what] ?? []);
   const [dw, dc] = [med('decode', 'wall'), med('decode', 'cpu')];
   console.log(`runtime: ${runtime}; ${frames} frames of a ${f2(v.durationS)} s clip; medians of ${ROUNDS} rounds`);
   console.log(`decode baseline: ${f2(dw)} s wall, ${f2(dc)} CPU-s`);
+  const iw = med('pure inference default', 'wall');
   for (const name of Object.keys(plans)) {
     const [w, c] = [med(`pipeline ${name}`, 'wall'), med(`pipeline ${name}`, 'cpu')];
     console.log(`/process (estimatePose) ${name}: ${f2(w)} s wall = ${f2(w / dw)}× decode wall, ${f2(w / v.durationS)}× clip duration; ${f2(c)} CPU-s = ${f2(c / dc)}× decode CPU`);
+    if (!plans[name]?.plan && !plans[name]?.tfjs && !plans[name]?.second) {
+      console.log(`  pipeline / pure inference speed (${name}): ${f2(iw / w)} (${(frames / w).toFixed(1)} vs ${(frames / iw).toFixed(1)} frames/s)`);
+    }
   }
-  const [ortCpu, tfCpu] = [med('ort 1×1', 'cpu'), med('tfjs 1×1', 'cpu')];
-  console.log(`lightning frames per CPU-second, 1 worker × 1 thread: ONNX Runtime ${(1 / ortCpu).toFixed(1)}, TF.js WASM ${(1 / tfCpu).toFixed(1)} → ${f2(tfCpu / ortCpu)}×; ms per frame ${(1000 * med('ort 1×1', 'wall')).toFixed(1)} vs ${(1000 * med('tfjs 1×1', 'wall')).toFixed(1)}; largest keypoint difference ${diff.toExponential(1)} (px of the frame, score)`);
-  const [pw, iw] = [med(`pipeline default ${def.workers}×${def.threads} (${cores} cores)`, 'wall'), med('pure inference default', 'wall')];
-  console.log(`pipeline / pure inference speed (default plan): ${f2(iw / pw)} (${(frames / pw).toFixed(1)} vs ${(frames / iw).toFixed(1)} frames/s)`);
-  console.log(`second pass / fast pass wall time (default plan): ${f2(med(`second/fast ${SECOND}`, 'wall'))} over ${med(`second/fast ${SECOND}`, 'cpu')} re-estimated frames`);
+  if (PARTS.has('runtime')) {
+    const [ortCpu, tfCpu] = [med('ort 1×1', 'cpu'), med('tfjs 1×1', 'cpu')];
+    console.log(`lightning frames per CPU-second, 1 worker × 1 thread: ONNX Runtime ${(1 / ortCpu).toFixed(1)}, TF.js WASM ${(1 / tfCpu).toFixed(1)} → ${f2(tfCpu / ortCpu)}×; ms per frame ${(1000 * med('ort 1×1', 'wall')).toFixed(1)} vs ${(1000 * med('tfjs 1×1', 'wall')).toFixed(1)}; largest keypoint difference ${diff.toExponential(1)} (px of the frame, score)`);
+  }
+  if (PARTS.has('plans')) {
+    const SECOND = 'default plan, with the second pass';
+    console.log(`second pass / fast pass wall time (default plan): ${f2(med(`second/fast ${SECOND}`, 'wall'))} over ${med(`second/fast ${SECOND}`, 'cpu')} re-estimated frames`);
+  }
+  if (PARTS.has('paths')) {
+    for (const k of ['job', 'transport']) {
+      const [d, h] = [`${k} direct`, `${k} http`];
+      console.log(
+        `${k === 'job' ? 'analysis job (real pipeline)' : 'analysis job, engine outcome replayed (transport + ingest only)'}: direct ${f2(med(d, 'wall'))} s wall, ${f2(med(d, 'cpu'))} CPU-s; ` +
+          `HTTP ${f2(med(h, 'wall'))} s, ${f2(med(h, 'cpu'))} CPU-s → direct / HTTP ${f2(med(d, 'wall') / med(h, 'wall'))} wall, ${f2(med(d, 'cpu') / med(h, 'cpu'))} CPU`,
+      );
+    }
+  }
+  if (!PARTS.has('rss')) {
+    console.log(`load average at end ${loadavg().map(f2).join(' ')}`);
+    return;
+  }
   const [rssOrt, rssTf] = [peakRssMiB(clip, false), peakRssMiB(clip, true)];
   console.log(`peak RSS of one analysis: ONNX Runtime ${rssOrt.toFixed(0)} MiB, TF.js WASM fallback ${rssTf.toFixed(0)} MiB`);
   console.log(`load average at end ${loadavg().map(f2).join(' ')}`);
