@@ -51,7 +51,7 @@ export * from './api-types.js';
 export { returns, type Returns } from './returns.js';
 export { SessionFilterInput, SettingsPatchInput } from './inputs.js';
 export { AnalysisJobInputSchema, LocalPathInput, RowIdInput };
-export type { FeatureHistoryPoint, Player, SessionDetail, SessionSummary } from '../main/library/types.js';
+export type { FeatureHistoryPoint, Player, SessionDetail, SessionStroke, SessionSummary, StrokeFeatureHistoryPoint } from '../main/library/types.js';
 export type { Drawing, DrawingData, DrawingKind, DrawingPoint } from '../main/drawings/drawing.js';
 export type { ReferenceStroke } from '../main/library/reference-strokes.js';
 

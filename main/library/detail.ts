@@ -12,6 +12,7 @@ import { fromBlob, rowToPose, type PoseRow } from './pose-blob.js';
 import { getPlayer } from './players.js';
 import { rowToAnalysis, rowToFeature, rowToTennisTask, type AnalysisRow, type FeatureDbRow, type TennisTaskRow } from './rows.js';
 import { getSession } from './sessions.js';
+import { consistencyOf, strokesOfAnalysis } from './session-strokes.js';
 import type { RowId, SessionDetail } from './types.js';
 
 interface SeriesRow {
@@ -48,6 +49,8 @@ export function getSessionDetail(db: ReadableDb, id: RowId): SessionDetail | nul
     contact: null,
     tennisTask: tRow ? rowToTennisTask(tRow) : null,
     notes: session.notes,
+    strokes: [],
+    consistency: [],
   };
   if (!aRow) return detail;
   const aid = aRow.id;
@@ -65,6 +68,8 @@ export function getSessionDetail(db: ReadableDb, id: RowId): SessionDetail | nul
     else detail.pose3d = rowToPose(p);
   }
   if (aRow.contact_frame !== null && aRow.contact_ts !== null) detail.contact = { frameNr: aRow.contact_frame, timestamp: aRow.contact_ts };
+  detail.strokes = strokesOfAnalysis(db, aid);
+  detail.consistency = consistencyOf(detail.strokes);
   return detail;
 }
 

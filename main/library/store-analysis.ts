@@ -9,6 +9,7 @@ import type { DoneResult, Feature, TechniqueRequestMetadata, TechniqueResult } f
 import type { PoseTrack } from '../pose/pose-track.js';
 import type { WritableDb } from './db.js';
 import { blobOf, poseToRow } from './pose-blob.js';
+import { insertStrokeRows, type StrokeSessionFacts } from './session-strokes.js';
 import type { AnalysisBackend, AnalysisTimings, ContactEvent, RowId } from './types.js';
 
 /** What is stored for one analysis besides the done line itself. */
@@ -26,9 +27,9 @@ export interface AnalysisRowsInput {
   request?: TechniqueRequestMetadata;
 }
 
-/** The result's fields that have no table of their own (capture_fps, slow_motion_guess, features_left_out, vendor extras). */
+/** The result's fields that have no table of their own (capture_fps, slow_motion_guess, features_left_out, stroke_index, consistency, vendor extras). */
 export function resultExtras(result: TechniqueResult): Record<string, unknown> {
-  const { features: _f, feature_categories: _c, kinetic_chain: _k, wrist_speed: _w, ...extras } = result;
+  const { features: _f, feature_categories: _c, kinetic_chain: _k, wrist_speed: _w, strokes: _s, ...extras } = result;
   return extras;
 }
 
@@ -87,13 +88,17 @@ export function insertAnalysisRows(db: WritableDb, a: AnalysisRowsInput): RowId 
   return analysisId;
 }
 
-/** Removes the result rows of an analysis (features, categories, speed series); its pose stays. Run inside a transaction. */
+/** Removes the result rows of an analysis (features, categories, speed series, strokes); its pose stays. Run inside a transaction. */
 export function deleteResultRows(db: WritableDb, analysisId: RowId): void {
-  for (const table of ['features', 'feature_categories', 'speed_series']) db.prepare(`DELETE FROM ${table} WHERE analysis_id = ?`).run(analysisId);
+  for (const table of ['features', 'feature_categories', 'speed_series', 'strokes']) db.prepare(`DELETE FROM ${table} WHERE analysis_id = ?`).run(analysisId);
 }
 
-/** Inserts the result rows of an analysis: features, categories and speed series. Run inside a transaction. */
+/** Inserts the result rows of an analysis: features, categories, speed series and strokes (session-strokes.ts). Run inside a transaction. */
 export function insertResultRows(db: WritableDb, analysisId: RowId, result: TechniqueResult): void {
+  const s = db
+    .prepare('SELECT s.id AS sessionId, s.swing_type AS swingType, s.fps, s.capture_fps AS captureFps FROM analyses a JOIN sessions s ON s.id = a.session_id WHERE a.id = ?')
+    .get(analysisId) as (StrokeSessionFacts & { sessionId: RowId }) | undefined;
+  if (s) insertStrokeRows(db, analysisId, s.sessionId, result, s);
   const features = result.features;
   const insFeature = db.prepare('INSERT INTO features (analysis_id, ord, name, score, value, unit, json) VALUES (?, ?, ?, ?, ?, ?, ?)');
   features.forEach((f, i) => insFeature.run(analysisId, i, f.feature_name, f.score, f.value, f.unit ?? null, JSON.stringify(f)));

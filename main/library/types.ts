@@ -5,13 +5,17 @@
  * lengths millimetres, durations seconds, speeds as the contract's series say (m/s, deg/s).
  */
 import type {
+  ChainPeak,
   Feature,
   FeatureCategory,
+  FeatureConsistency,
+  FeatureEvent,
   Hand,
   KineticChain,
   LeftOutFeature,
   SpeedSeries,
   Sport,
+  StrokeSide,
   SwingType,
   WristSpeed,
 } from '../contract/technique.js';
@@ -185,6 +189,53 @@ export interface SessionDetail {
   tennisTask: TennisTaskResult | null;
   /** Coach notes (same as session.notes). */
   notes: string;
+  /** Every stroke of the latest analysis in time order (session-strokes.ts); [] without an analysis. */
+  strokes: SessionStroke[];
+  /** Per feature, its spread over the analysed strokes (mean, sd, cv, n). */
+  consistency: FeatureConsistency[];
+}
+
+/**
+ * One stroke of a session (issue 11; contract `Stroke`): 1-based `index` in time order, side,
+ * contact on the video (`frameNr`, `timestamp` s) and analysis clock (`realTime` s), detector
+ * confidence 0–1; for an analysed stroke (of the session's swing type) its features, categories,
+ * overall score (mean feature score 0–100), kinetic-chain peaks and swing events, else `features:
+ * []` and `overallScore: null`. `primary`: the stroke the session's top-level `features` describe.
+ */
+export interface SessionStroke {
+  index: number;
+  side: StrokeSide;
+  twoHanded: boolean;
+  swingType: SwingType | null;
+  contact: { frameNr: number; timestamp: number; realTime: number };
+  confidence: number;
+  handMeasured: boolean;
+  overallScore: number | null;
+  features: Feature[];
+  categories: Record<string, FeatureCategory>;
+  kineticChain: { hip: ChainPeak; shoulder: ChainPeak; wrist: ChainPeak } | null;
+  events: FeatureEvent[];
+  leftOut: LeftOutFeature[];
+  primary: boolean;
+}
+
+/**
+ * A player's feature over time with its stroke-to-stroke spread: per analysed session (latest
+ * analysis), the mean of the feature over its strokes of one side, sample SD, n (history.ts).
+ */
+export interface StrokeFeatureHistoryPoint {
+  sessionId: RowId;
+  recordedAt: string;
+  side: StrokeSide;
+  swingType: SwingType | null;
+  featureName: string;
+  unit: string | null;
+  /** Mean value over the session's strokes, in `unit`; SD with n − 1 (0 for one stroke). */
+  mean: number;
+  sd: number;
+  /** Mean score 0..100 over the strokes. */
+  meanScore: number;
+  n: number;
 }
 
 /** A player's score on one feature in one analysed session, for progress charts. */

@@ -97,6 +97,11 @@ describe('setCaptureFps, contact detected', () => {
     expect(after.features.map(({ id: _i, analysisId: _a, ...f }) => f)).toEqual(direct.result.features);
     expect(after.contact).toEqual({ frameNr: direct.contact.frame, timestamp: direct.contact.timestamp });
     expect(out.contact).toEqual(after.contact);
+    // The strokes are recomputed with the rest: contacts and real times on the new clock.
+    expect(after.strokes.map((s) => [s.contact.frameNr, s.contact.realTime, s.primary])).toEqual(
+      direct.result.strokes!.map((s) => [s.contact.frame_nr, s.contact.real_time, s.index === direct.result.stroke_index]),
+    );
+    expect(after.strokes.find((s) => s.primary)!.features).toEqual(direct.result.features);
     expect(after.analysis!.warnings).toEqual([...engineWarnings(before), ...direct.warnings]);
     expect(after.pose2d!.keypoints).toEqual(before.pose2d!.keypoints);
     expect(after.pose3d!.keypoints).toEqual(before.pose3d!.keypoints);
