@@ -11,6 +11,7 @@ import {
   ProcessingLine,
   TECHNIQUE_STATUSES,
 } from '../contract/technique.js';
+import { zodIssueText } from '../contract/zod-issues.js';
 import { ApiError, TechniqueError } from './errors.js';
 import { NdjsonError, readNdjson, type NdjsonOptions } from './ndjson.js';
 
@@ -118,14 +119,7 @@ function check<T extends z.ZodType>(schema: T, value: unknown, lineNo: number): 
   throw new ApiError({
     kind: 'contract',
     code: 'technique-invalid-line',
-    message: `technique line ${lineNo} does not match the contract: ${describeIssues(r.error)}`,
+    message: `technique line ${lineNo} does not match the contract: ${zodIssueText(r.error, 3)}`,
   });
 }
 
-/** "path: message" of the first three zod issues. */
-export function describeIssues(err: z.ZodError): string {
-  return err.issues
-    .slice(0, 3)
-    .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
-    .join('; ');
-}

@@ -10,7 +10,8 @@ import { PROCESS_EXTENSIONS, contentTypeFor, extensionOf } from '../contract/upl
 import { ApiError, TechniqueError, redactSecrets } from './errors.js';
 import { multipartBody } from './multipart.js';
 import { headerGetter, readText, sendStreamed } from './node-http.js';
-import { describeIssues, readTechniqueStream, type TechniqueProgress } from './technique-stream.js';
+import { readTechniqueStream, type TechniqueProgress } from './technique-stream.js';
+import { zodIssueText } from '../contract/zod-issues.js';
 import { authHeaderFor, statusError, urlUnder, type Transport } from './transport.js';
 import type { UploadProgress } from './upload.js';
 
@@ -53,7 +54,7 @@ export async function processVideo(
   if (!meta.success) {
     throw new ApiError({
       kind: 'input',
-      message: `technique metadata is invalid: ${describeIssues(meta.error)}`,
+      message: `technique metadata is invalid: ${zodIssueText(meta.error, 3)}`,
     });
   }
   const ext = extensionOf(file);

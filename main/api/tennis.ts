@@ -12,7 +12,7 @@ import {
 import { ApiError } from './errors.js';
 import { fetchJsonDocument } from './download.js';
 import { parseRetryAfter, sleep } from './retry.js';
-import { describeIssues } from './technique-stream.js';
+import { zodIssueText } from '../contract/zod-issues.js';
 import { requestJson, urlUnder, type Transport } from './transport.js';
 
 /** Status words that mean "not finished yet" (ours: queued, running; others seen in the wild). */
@@ -52,7 +52,7 @@ export async function createTennisTask(
 ): Promise<CreatedTask> {
   const body = TennisTaskRequest.safeParse(request);
   if (!body.success)
-    throw new ApiError({ kind: 'input', message: `tennis task request: ${describeIssues(body.error)}` });
+    throw new ApiError({ kind: 'input', message: `tennis task request: ${zodIssueText(body.error, 3)}` });
   const res = await requestJson(t, {
     method: 'POST',
     url: urlUnder(t.baseUrl, '/api/statistics/tennis'),
@@ -98,7 +98,7 @@ export async function getTennisTask(
   if (res.status === 200 && typeof data.result_url === 'string') {
     const done = TennisTaskDone.safeParse(res.body);
     if (!done.success)
-      throw new ApiError({ kind: 'contract', message: `${what}: ${describeIssues(done.error)}` });
+      throw new ApiError({ kind: 'contract', message: `${what}: ${zodIssueText(done.error, 3)}` });
     return {
       state: 'done',
       taskId,

@@ -12,7 +12,7 @@ import { VideoCheckResponse } from '../contract/api.js';
 import { checkUploadRequest, contentTypeFor } from '../contract/upload-rules.js';
 import { ApiError } from './errors.js';
 import { backoffDelay, sleep } from './retry.js';
-import { describeIssues } from './technique-stream.js';
+import { zodIssueText } from '../contract/zod-issues.js';
 import { requestJson, urlUnder, type Transport } from './transport.js';
 import { putPresigned, type UploadProgress } from './upload.js';
 
@@ -53,7 +53,7 @@ export async function getUploadUrl(
     ...(signal ? { signal } : {}),
   });
   const parsed = UploadUrlResponse.safeParse(res.body);
-  if (!parsed.success) throw contractError('POST /api/video/upload-url', describeIssues(parsed.error));
+  if (!parsed.success) throw contractError('POST /api/video/upload-url', zodIssueText(parsed.error, 3));
   const { uploadUrl, downloadUrl } = parsed.data.data;
   return { uploadUrl, downloadUrl, contentType: type, issuedAt: Date.now(), raw: parsed.data };
 }
@@ -71,7 +71,7 @@ export async function checkVideos(
 ): Promise<CheckBody> {
   const req = VideoCheckRequest.safeParse({ video_urls: videoUrls, version });
   if (!req.success)
-    throw new ApiError({ kind: 'input', message: `videos/check request: ${describeIssues(req.error)}` });
+    throw new ApiError({ kind: 'input', message: `videos/check request: ${zodIssueText(req.error, 3)}` });
   const res = await requestJson(t, {
     method: 'POST',
     url: urlUnder(t.baseUrl, '/api/videos/check'),
@@ -81,7 +81,7 @@ export async function checkVideos(
     ...(signal ? { signal } : {}),
   });
   const parsed = VideoCheckResponse.safeParse(res.body);
-  if (!parsed.success) throw contractError('POST /api/videos/check', describeIssues(parsed.error));
+  if (!parsed.success) throw contractError('POST /api/videos/check', zodIssueText(parsed.error, 3));
   return parsed.data;
 }
 

@@ -8,7 +8,7 @@
  */
 import { TechniqueRequestMetadata, type DoneResult } from '../contract/technique.js';
 import { ApiError, TechniqueError } from '../api/errors.js';
-import { describeIssues } from '../api/technique-stream.js';
+import { zodIssueText } from '../contract/zod-issues.js';
 import type { VideoInfo } from '../engine/types.js';
 import type { PoseTrack } from '../pose/pose-track.js';
 import { doneObject } from '../service/done-object.js';
@@ -51,7 +51,7 @@ export interface LocalAnalyser {
  */
 export function checkedMetadata(meta: unknown): TechniqueRequestMetadata {
   const m = TechniqueRequestMetadata.safeParse(meta);
-  if (!m.success) throw new ApiError({ kind: 'input', message: `technique metadata is invalid: ${describeIssues(m.error)}` });
+  if (!m.success) throw new ApiError({ kind: 'input', message: `technique metadata is invalid: ${zodIssueText(m.error, 3)}` });
   return m.data;
 }
 

@@ -4,8 +4,6 @@
  * entries, technique stream lines): `path: message` per issue (`player.heightMm: player height
  * must be between 500 and 2800 mm (got 100)`), the bare message for an issue on the whole value.
  */
-import type { ZodError } from 'zod';
-
 /** What {@link zodIssueText} needs of an issue (zod's `$ZodIssue` has more). */
 export interface IssueLike {
   path: readonly PropertyKey[];
@@ -14,12 +12,12 @@ export interface IssueLike {
 
 /**
  * The first `max` issues as one line, joined by `; `.
- * @param failure a ZodError or its `issues`.
+ * @param failure a ZodError (or anything with its `issues`), or the issues.
  * @param max how many issues to show (default 1: the first one names what to fix).
  * @returns 'invalid input' when there are no issues.
  */
-export function zodIssueText(failure: ZodError | readonly IssueLike[], max = 1): string {
-  const issues: readonly IssueLike[] = Array.isArray(failure) ? failure : (failure as ZodError).issues;
+export function zodIssueText(failure: { readonly issues: readonly IssueLike[] } | readonly IssueLike[], max = 1): string {
+  const issues: readonly IssueLike[] = 'issues' in failure ? failure.issues : failure;
   if (issues.length === 0) return 'invalid input';
   return issues
     .slice(0, max)

@@ -29,6 +29,7 @@ import { findPlayerByName } from '../library/players.js';
 import type { NewPlayer, RowId } from '../library/types.js';
 import { AnalysisExport } from './analysis-json.js';
 import { HandoverManifest, sha256Hex } from './handover.js';
+import { zodIssueText } from '../contract/zod-issues.js';
 
 /** Limits of a hand-over ZIP: few entries, the clip dominates the size (1 GiB in all). */
 export const HANDOVER_LIMITS: Readonly<ArchiveLimits> = {
@@ -130,6 +131,9 @@ export async function importHandover(
       ...(a.result.wrist_speed ? { wrist_speed: a.result.wrist_speed } : {}),
       ...(a.result.capture_fps ? { capture_fps: a.result.capture_fps } : {}),
       ...(a.result.slow_motion_guess ? { slow_motion_guess: a.result.slow_motion_guess } : {}),
+      ...(a.result.strokes ? { strokes: a.result.strokes } : {}),
+      ...(a.result.stroke_index ? { stroke_index: a.result.stroke_index } : {}),
+      ...(a.result.consistency ? { consistency: a.result.consistency } : {}),
     },
     video_entry_2D_json: a.pose_2d ?? {
       entry_type: 'video',
@@ -245,11 +249,7 @@ function parseWith<T>(
   }
   const r = schema.safeParse(json);
   if (!r.success) {
-    const i = r.error.issues[0];
-    throw new HandoverError(
-      'invalid',
-      `${name}: ${i ? `${i.path.join('.') || '(root)'}: ${i.message}` : 'does not match its schema'}`,
-    );
+    throw new HandoverError('invalid', `${name}: ${zodIssueText(r.error)}`);
   }
   return r.data;
 }

@@ -4,7 +4,8 @@
  * bridge (main/bridge/), so both validate and report errors the same way. Never throws.
  */
 import { CONTRACT, type ApiResult, type Channel } from '../../preload/contract.js';
-import { HandlerError, toFailure, zodMessage } from './errors.js';
+import { zodIssueText } from '../contract/zod-issues.js';
+import { HandlerError, toFailure } from './errors.js';
 import type { Handlers } from './types.js';
 
 /** Options of {@link dispatch}. */
@@ -48,7 +49,7 @@ export async function dispatch(
   }
   const parsed = CONTRACT[channel].input.safeParse(rawInput);
   if (!parsed.success)
-    return { ok: false, error: { kind: 'input', message: `${channel}: ${zodMessage(parsed.error)}` } };
+    return { ok: false, error: { kind: 'input', message: `${channel}: ${zodIssueText(parsed.error)}` } };
   try {
     const handler = handlers[channel] as (input: unknown) => unknown;
     const value = await handler(parsed.data);

@@ -48,14 +48,9 @@ const API_TIPS: Partial<Record<ApiErrorKind, string>> = {
 /** Node fs error codes that mean the disk or permissions are at fault. */
 const STORAGE_CODES = new Set(['EACCES', 'EPERM', 'ENOSPC', 'EROFS', 'EDQUOT', 'EMFILE', 'EIO', 'EBUSY']);
 
-/** First zod issue as `field: message` (main/contract/zod-issues.ts). */
-export function zodMessage(err: ZodError): string {
-  return zodIssueText(err);
-}
-
 function classify(err: unknown): ApiFailure {
   if (err instanceof HandlerError) return withTip({ kind: err.kind, message: err.message }, err.tip);
-  if (err instanceof ZodError) return { kind: 'input', message: zodMessage(err) };
+  if (err instanceof ZodError) return { kind: 'input', message: zodIssueText(err) };
   if (err instanceof ApiError) {
     return withTip(
       {

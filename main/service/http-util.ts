@@ -74,7 +74,3 @@ export function requireBearer(req: IncomingMessage, token: string): void {
   if (!m?.[1] || !safeEqual(m[1], token)) throw new HttpError(401, 'Invalid auth token');
 }
 
-/** Formats a zod issue list as one readable line: `path: message; path: message`. */
-export function zodMessage(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): string {
-  return issues.map((i) => (i.path.length ? `${i.path.map(String).join('.')}: ${i.message}` : i.message)).join('; ');
-}

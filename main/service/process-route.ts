@@ -18,7 +18,8 @@ import type { VideoInfo } from '../engine/types.js';
 import { poseTrackToJson } from '../pose/pose-track.js';
 import { presign, type ServiceContext } from './context.js';
 import { doneObject } from './done-object.js';
-import { HttpError, zodMessage } from './http-util.js';
+import { HttpError } from './http-util.js';
+import { zodIssueText } from '../contract/zod-issues.js';
 import { readMultipart, type MultipartForm } from './multipart.js';
 import { NdjsonWriter, throttleProgress } from './ndjson.js';
 import { PROBE_TIMEOUT_MS } from './probe.js';
@@ -67,7 +68,7 @@ async function validate(ctx: ServiceContext, form: MultipartForm): Promise<{ met
     throw new BadRequest('metadata is not valid JSON', uid);
   }
   const meta = TechniqueRequestMetadata.safeParse(json);
-  if (!meta.success) throw new BadRequest(`Invalid metadata: ${zodMessage(meta.error.issues)}`, uid);
+  if (!meta.success) throw new BadRequest(`Invalid metadata: ${zodIssueText(meta.error, Infinity)}`, uid);
   const file = form.file;
   if (!file) throw new BadRequest('Missing form field: file', uid);
   const ext = extensionOf(file.name);

@@ -15,7 +15,8 @@ import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import { TennisTaskRequest, UUID_RE } from '../contract/api.js';
 import { presign, type ServiceContext } from './context.js';
-import { HttpError, readJsonBody, sendJson, zodMessage } from './http-util.js';
+import { HttpError, readJsonBody, sendJson } from './http-util.js';
+import { zodIssueText } from '../contract/zod-issues.js';
 import { countQueued, getTask, insertTask } from './task-db.js';
 import { MAX_QUEUED_TASKS, requireRoom } from './limits.js';
 import { resolveVideoSource } from './video-source.js';
@@ -32,7 +33,7 @@ export async function handleCreateTennisTask(
   onQueued: () => void,
 ): Promise<void> {
   const parsed = CreateBody.safeParse(await readJsonBody(req));
-  if (!parsed.success) throw new HttpError(400, zodMessage(parsed.error.issues));
+  if (!parsed.success) throw new HttpError(400, zodIssueText(parsed.error, Infinity));
   const body = parsed.data;
   requireRoom(countQueued(db), MAX_QUEUED_TASKS, `${MAX_QUEUED_TASKS} tasks are queued`);
   await resolveVideoSource(ctx, body.video_url);

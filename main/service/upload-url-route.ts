@@ -8,12 +8,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { UploadUrlRequest } from '../contract/api.js';
 import { checkUploadRequest, extensionOf } from '../contract/upload-rules.js';
 import { presign, type ServiceContext } from './context.js';
-import { HttpError, readJsonBody, sendJson, zodMessage } from './http-util.js';
+import { HttpError, readJsonBody, sendJson } from './http-util.js';
+import { zodIssueText } from '../contract/zod-issues.js';
 
 /** Handles `POST /api/video/upload-url` (caller has checked the bearer token). */
 export async function handleUploadUrl(ctx: ServiceContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const parsed = UploadUrlRequest.safeParse(await readJsonBody(req));
-  if (!parsed.success) throw new HttpError(400, zodMessage(parsed.error.issues));
+  if (!parsed.success) throw new HttpError(400, zodIssueText(parsed.error, Infinity));
   const { fileName, contentType } = parsed.data;
   const problem = checkUploadRequest(fileName, contentType);
   if (problem) throw new HttpError(problem.status, problem.error);

@@ -9,7 +9,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import pLimit from 'p-limit';
 import { VideoCheckRequest, type VideoCheckResult } from '../contract/api.js';
 import type { ServiceContext } from './context.js';
-import { HttpError, readJsonBody, sendJson, zodMessage } from './http-util.js';
+import { HttpError, readJsonBody, sendJson } from './http-util.js';
+import { zodIssueText } from '../contract/zod-issues.js';
 import { probe, type ProbeInfo } from './probe.js';
 import { localCopyOf, resolveVideoSource } from './video-source.js';
 import { RemoteFetchError } from './remote-fetch.js';
@@ -56,7 +57,7 @@ export function judgeVideo(info: ProbeInfo, secondsPerFrame: number): VideoCheck
 /** Handles `POST /api/videos/check` (caller has checked the bearer token). */
 export async function handleVideoCheck(ctx: ServiceContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const parsed = VideoCheckRequest.safeParse(await readJsonBody(req));
-  if (!parsed.success) throw new HttpError(400, zodMessage(parsed.error.issues));
+  if (!parsed.success) throw new HttpError(400, zodIssueText(parsed.error, Infinity));
   const secondsPerFrame = (await ctx.pipeline()).secondsPerFrame();
   const limit = pLimit(CHECK_CONCURRENCY);
   const data: Record<string, VideoCheckResult> = {};

@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from '../archive/atomic-file.js';
+import { zodIssueText } from '../contract/zod-issues.js';
 
 const httpUrlOrEmpty = z
   .string()
@@ -97,7 +98,5 @@ export function saveSettings(home: string, patch: Partial<Settings>): Settings {
 function parseSettings(raw: unknown, where: string): Settings {
   const r = SettingsSchema.safeParse(raw);
   if (r.success) return r.data;
-  const issue = r.error.issues[0];
-  const field = issue?.path.join('.') || '(root)';
-  throw new SettingsError(`${where}: ${field} ${issue?.message ?? 'is invalid'}`);
+  throw new SettingsError(`${where}: ${zodIssueText(r.error)}`);
 }
