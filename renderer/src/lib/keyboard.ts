@@ -54,7 +54,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: '[', eventKeys: ['['], command: 'rateDown', text: 'Slower playback rate' },
   { keys: ']', eventKeys: [']'], command: 'rateUp', text: 'Faster playback rate' },
   { keys: '?', eventKeys: ['?'], command: 'help', text: 'Show or hide this help' },
-  { keys: 'Esc', eventKeys: ['Escape'], command: 'closeHelp', text: 'Close this help (or an open menu); cancel the drawing being made, then put the tool away' },
+  { keys: 'Esc', eventKeys: ['Escape'], command: 'closeHelp', text: 'Close this help or a menu; cancel the drawing being made, then the tool' },
   { keys: 'N', eventKeys: ['n', 'N'], command: 'toolLine', text: 'Line tool (click two points; near a joint it follows the skeleton)' },
   { keys: 'W', eventKeys: ['w', 'W'], command: 'toolArrow', text: 'Arrow tool' },
   { keys: 'A', eventKeys: ['a', 'A'], command: 'toolAngle', text: 'Angle tool (click an end, the vertex, the other end; degrees shown live)' },
