@@ -11,11 +11,12 @@
  * Layout: both panes scaled to one height (≤ 720 px, at most the smaller source height), a caption
  * bar on top with each stroke's player and title and the time from contact.
  */
-import { ImageData, type SKRSContext2D } from '@napi-rs/canvas';
+import type { SKRSContext2D } from '@napi-rs/canvas';
 import { rename, rm } from 'node:fs/promises';
 import type { DecodedFrame } from '../engine/frame-source.js';
 import { decodeFramesInProcess } from '../av/decode.js';
 import { encodeCanvasFrames } from '../av/frame-encode.js';
+import { frameImageData } from '../av/frame-image.js';
 import type { SessionDetail } from '../library/types.js';
 import { defaultSkeletonStyle, paintSkeleton } from '../pose/skeleton-paint.js';
 import { frameAt, realFromContact, sharedRange, strokeOf, type CompareStroke } from '../pose/stroke-timing.js';
@@ -94,17 +95,6 @@ class FrameCursor {
   }
 }
 
-function putRgb(ctx: SKRSContext2D, f: DecodedFrame, x: number, y: number): void {
-  const rgba = new Uint8ClampedArray(f.width * f.height * 4);
-  for (let i = 0, j = 0; i < f.rgb.length; i += 3, j += 4) {
-    rgba[j] = f.rgb[i]!;
-    rgba[j + 1] = f.rgb[i + 1]!;
-    rgba[j + 2] = f.rgb[i + 2]!;
-    rgba[j + 3] = 255;
-  }
-  ctx.putImageData(new ImageData(rgba, f.width, f.height), x, y);
-}
-
 function paintPane(ctx: SKRSContext2D, d: ComparableDetail, frame: number, x: number, paneHeight: number): void {
   const k = paneHeight / d.session.height;
   ctx.save();
@@ -162,8 +152,8 @@ export async function renderCompareVideo(a: ComparableDetail, b: ComparableDetai
         ctx.fillStyle = '#000000';
         ctx.fillRect(0, 0, plan.width, plan.height);
         const [va, vb] = [await cursors[0].at(a.pose2d.frameNr[fa] ?? fa), await cursors[1].at(b.pose2d.frameNr[fb] ?? fb)];
-        if (va) putRgb(ctx, va, 0, CAPTION_PX);
-        if (vb) putRgb(ctx, vb, wa, CAPTION_PX);
+        if (va) ctx.putImageData(frameImageData(va), 0, CAPTION_PX);
+        if (vb) ctx.putImageData(frameImageData(vb), wa, CAPTION_PX);
         paintPane(ctx, a, fa, 0, plan.paneHeight);
         paintPane(ctx, b, fb, wa, plan.paneHeight);
         const rel = realFromContact(plan.strokes[0], fa);

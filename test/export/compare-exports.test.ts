@@ -22,7 +22,7 @@ import { J } from '../../main/pose/h36m.js';
 import { kpIndex } from '../../main/pose/pose-track.js';
 import { strokeOf } from '../../main/pose/stroke-timing.js';
 import { analysedClip, analysedCut, type AnalysedClip } from '../support/analysed-clip.js';
-import { testFfmpeg, testFfprobe } from '../support/ffmpeg-cli.js';
+import { frameRgb, probeWritten as probe, testFfmpeg } from '../support/ffmpeg-cli.js';
 import { REPO_ROOT } from '../support/media.js';
 import { runCliCapture } from '../cli/run-cli.js';
 
@@ -54,16 +54,6 @@ afterAll(() => {
   db?.close();
   if (home) rmSync(home, { recursive: true, force: true });
 });
-
-function probe(path: string) {
-  const out = execFileSync(testFfprobe(), ['-v', 'error', '-count_frames', '-select_streams', 'v:0', '-show_entries', 'stream=width,height,r_frame_rate,nb_read_frames:format=duration', '-of', 'json', path], { encoding: 'utf8' });
-  const j = JSON.parse(out) as { streams: { width: number; height: number; r_frame_rate: string; nb_read_frames: string }[]; format: { duration: string } };
-  return { ...j.streams[0]!, duration: Number(j.format.duration) };
-}
-
-function frameRgb(path: string, n: number): Buffer {
-  return execFileSync(testFfmpeg(), ['-v', 'error', '-i', path, '-vf', `select=eq(n\\,${n})`, '-fps_mode', 'passthrough', '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], { maxBuffer: 64 << 20 });
-}
 
 describe('comparison exports', () => {
   it('pdf (swing-studio export --compare): both players, every feature value of both and the differences, both contact frames', async () => {

@@ -8,7 +8,7 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadImage, createCanvas } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testFfmpeg, testFfprobe } from '../support/ffmpeg-cli.js';
+import { frameRgb, probeWritten as probe } from '../support/ffmpeg-cli.js';
 import { overlayRegion } from '../../main/export/overlay-video.js';
 import { exportSession } from '../../main/export/session-export.js';
 import { kpIndex } from '../../main/pose/pose-track.js';
@@ -23,16 +23,6 @@ beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
 });
 afterAll(() => fx?.close());
-
-function probe(path: string) {
-  const out = execFileSync(testFfprobe(), ['-v', 'error', '-count_frames', '-select_streams', 'v:0', '-show_entries', 'stream=width,height,r_frame_rate,nb_read_frames:format=duration', '-of', 'json', path], { encoding: 'utf8' });
-  const j = JSON.parse(out) as { streams: { width: number; height: number; r_frame_rate: string; nb_read_frames: string }[]; format: { duration: string } };
-  return { ...j.streams[0]!, duration: Number(j.format.duration) };
-}
-
-function frameRgb(path: string, n: number): Buffer {
-  return execFileSync(testFfmpeg(), ['-v', 'error', '-i', path, '-vf', `select=eq(n\\,${n})`, '-fps_mode', 'passthrough', '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], { maxBuffer: 64 << 20 });
-}
 
 describe('session media exports', () => {
   it('pdf: every feature name and score in the text; pages and a non-blank contact frame', async () => {

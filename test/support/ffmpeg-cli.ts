@@ -18,3 +18,26 @@ function which(name: string): string {
 export const testFfmpeg = (): string => which('ffmpeg');
 /** Absolute path of the system ffprobe. @throws Error when it is not installed. */
 export const testFfprobe = (): string => which('ffprobe');
+
+/** What ffprobe reads from a written video: first video stream's size, rate, counted frames, and the file's duration (s). */
+export interface ProbedVideo {
+  width: number;
+  height: number;
+  /** As ffprobe prints it, e.g. `30000/1001`. */
+  r_frame_rate: string;
+  /** Frames decoded by ffprobe (`-count_frames`). */
+  nb_read_frames: string;
+  duration: number;
+}
+
+/** Probes `path` with the system ffprobe, counting its frames by decoding. @throws Error when ffprobe fails. */
+export function probeWritten(path: string): ProbedVideo {
+  const out = execFileSync(testFfprobe(), ['-v', 'error', '-count_frames', '-select_streams', 'v:0', '-show_entries', 'stream=width,height,r_frame_rate,nb_read_frames:format=duration', '-of', 'json', path], { encoding: 'utf8' });
+  const j = JSON.parse(out) as { streams: Omit<ProbedVideo, 'duration'>[]; format: { duration: string } };
+  return { ...j.streams[0]!, duration: Number(j.format.duration) };
+}
+
+/** Frame `n` (decode order) of `path` as raw RGB24 bytes (width × height × 3), decoded by the system ffmpeg. */
+export function frameRgb(path: string, n: number): Buffer {
+  return execFileSync(testFfmpeg(), ['-v', 'error', '-i', path, '-vf', `select=eq(n\\,${n})`, '-fps_mode', 'passthrough', '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], { maxBuffer: 64 << 20 });
+}
