@@ -10,22 +10,28 @@ import type { EventName } from './feature-types.js';
 import type { Kinematics } from './kinematics.js';
 import type { SwingPhases } from './phases.js';
 
-/** A swing event: sample index, analysis-clock time (s), confidence 0–1, hitting hand measured there. */
+/**
+ * A swing event: sample index, analysis-clock time (s), confidence 0–1, hitting hand measured
+ * there; for backswing end and follow-through, what located it.
+ */
 export interface PhaseEvent {
   index: number;
   t: number;
   confidence: number;
   handMeasured: boolean;
+  basis?: EventBasis;
 }
 
 /**
  * What located a backswing or follow-through event: its `rule` (trunk turn; hand speed drop),
- * the `fallback` rule (hand furthest from contact), or the edge of the search window.
+ * the `fallback` rule (hand furthest from contact), the edge of the search window, or the start of
+ * the clip (`clip_start`: the shoulders still turn back at the clip's first frames, so the clip
+ * begins before the backswing ends and the true end is not in it).
  */
-export type EventBasis = 'rule' | 'fallback' | 'window_edge';
+export type EventBasis = 'rule' | 'fallback' | 'window_edge' | 'clip_start';
 
-/** Confidence factor per {@link EventBasis} (our scale: a fallback is half as sure, a window edge a quarter). */
-export const BASIS_FACTOR: Readonly<Record<EventBasis, number>> = { rule: 1, fallback: 0.5, window_edge: 0.25 };
+/** Confidence factor per {@link EventBasis} (our scale: a fallback is half as sure, a window edge or the clip's start a quarter). */
+export const BASIS_FACTOR: Readonly<Record<EventBasis, number>> = { rule: 1, fallback: 0.5, window_edge: 0.25, clip_start: 0.25 };
 
 /**
  * A backswing or follow-through event found relative to contact: confidence = contact confidence ×
@@ -33,7 +39,7 @@ export const BASIS_FACTOR: Readonly<Record<EventBasis, number>> = { rule: 1, fal
  * `handMeasured` as for contact (contact-candidates.ts `unmeasuredAt`).
  */
 export function phaseEvent(k: Kinematics, measured: readonly boolean[], index: number, contactConfidence: number, basis: EventBasis): PhaseEvent {
-  return { index, t: k.t[index]!, confidence: contactConfidence * BASIS_FACTOR[basis], handMeasured: unmeasuredAt(measured, index) === null };
+  return { index, t: k.t[index]!, confidence: contactConfidence * BASIS_FACTOR[basis], handMeasured: unmeasuredAt(measured, index) === null, basis };
 }
 
 /**

@@ -8,7 +8,7 @@ import { J } from '../pose/h36m.js';
 import { chainTiming, computeChain } from './chain.js';
 import { framePeriod } from './phases.js';
 import type { FeatureDef, Measurement } from './feature-types.js';
-import { backswingOf, contactOf, measureAt, peakOf } from './measure.js';
+import { backswingCut, backswingOf, contactOf, measureAt, peakOf } from './measure.js';
 import { angleDiffDeg, missingJoints } from './pose-access.js';
 
 const HIPS = [J.leftHip, J.rightHip];
@@ -25,6 +25,8 @@ export const hipShoulderSeparation: FeatureDef = {
   joints: () => [...TORSO],
   limbs: () => [...TORSO_LIMBS, 'lower_spine', 'upper_spine'],
   measure(c) {
+    const cut = backswingCut(c);
+    if (cut) return cut;
     const { frame, event } = backswingOf(c);
     return measureAt(c, frame, event, TORSO, () => Math.abs(angleDiffDeg(c.k.trunkYaw[frame]!, c.k.pelvisYaw[frame]!)));
   },
@@ -45,6 +47,8 @@ export const unitTurn: FeatureDef = {
   joints: () => [...SHOULDERS, J.thorax],
   limbs: () => ['left_clavicle', 'right_clavicle'],
   measure(c): Measurement {
+    const cut = backswingCut(c);
+    if (cut) return cut;
     const { frame, event } = backswingOf(c);
     const contact = c.phases.contact.index;
     const atContact = missingJoints(c.p, contact, SHOULDERS);

@@ -34,6 +34,24 @@ export function contactOf(c: SwingContext): { frame: number; event: EventName } 
   return { frame: c.phases.contact.index, event: 'ball_contact' };
 }
 
+/**
+ * The left-out measurement of a feature taken at the end of the backswing when the clip starts
+ * before the backswing ends (phases.ts basis `clip_start`), else null: the value at the clip's
+ * first frame would change with where the clip was cut.
+ */
+export function backswingCut(c: SwingContext): Measurement | null {
+  const e = c.phases.backswingEnd;
+  if (e.basis !== 'clip_start') return null;
+  const first = c.p.pose3d.frameNr[e.index] ?? e.index;
+  return {
+    ok: false,
+    missing: [],
+    reason: `the clip starts before the end of the backswing (the shoulders still turn back at its first frames, frame ${first}); include the whole backswing to measure it`,
+    frame: e.index,
+    event: 'backswing_end',
+  };
+}
+
 /** Frame index and event of the end of the backswing. */
 export function backswingOf(c: SwingContext): { frame: number; event: EventName } {
   return { frame: c.phases.backswingEnd.index, event: 'backswing_end' };

@@ -7,15 +7,18 @@
  *   {@link contactCandidates} (contact-candidates.ts: swing windows from the picture-plane chord
  *   speed, contact between the hand's speed peak and its deceleration). When the hitting hand is
  *   not measured at contact the event says so (`handMeasured`, a warning naming the frames).
- * - End of backswing: within {@link BACKSWING_WINDOW_S} before contact, the frame where the
- *   shoulder line is turned furthest from its heading at contact (the completed unit turn);
+ * - End of backswing: walking back from contact (at most {@link BACKSWING_WINDOW_S}), the frame
+ *   where the shoulder line is turned furthest from its heading at contact before that turn
+ *   reverses by {@link BACKSWING_REVERSAL_DEG} (the completed unit turn);
  *   when the shoulder line is not measured, the frame where the hand is furthest from its
- *   contact position.
+ *   contact position. When the turn has not reversed and that frame lies within half a smoothing
+ *   window (kinematics.ts) of the clip's start, the clip may begin inside the backswing: the
+ *   event's basis says `clip_start` and the features measured there are left out.
  * - End of follow-through: the first frame after contact whose hand speed drops to
  *   {@link FOLLOW_THROUGH_SPEED_SHARE} of the contact speed (the highest within ±0.1 s), within
  *   {@link FOLLOW_THROUGH_WINDOW_S}; otherwise the last frame of that window.
  */
-import { argmax, median } from './signal.js';
+import { argmax, median, smoothingWindow } from './signal.js';
 import type { Kinematics } from './kinematics.js';
 import { angleDiffDeg, norm, sub } from './pose-access.js';
 import { contactCandidates, handMeasuredMask, unmeasuredAt, type ContactEvidence } from './contact-candidates.js';
@@ -26,6 +29,14 @@ export const SWING_WINDOW_S = 0.4;
 export const BACKSWING_WINDOW_S = 1.5;
 export const FOLLOW_THROUGH_WINDOW_S = 1.2;
 export const FOLLOW_THROUGH_SPEED_SHARE = 0.2;
+/** Turn-away differences below this count as a plateau when searching the backswing end, deg (smoothed lift noise). Ours. */
+export const BACKSWING_PLATEAU_DEG = 0.5;
+/**
+ * Reversal of the shoulder turn that ends the backswing search, deg: larger than the lift's
+ * frame-to-frame heading noise after smoothing (≈ 1–3° on the shared clips, measured 2026-11-23),
+ * smaller than a real preparation turn. Ours.
+ */
+export const BACKSWING_REVERSAL_DEG = 3;
 
 /** A swing moment: index into the tracks and its time in seconds. */
 export interface PhaseFrame {
@@ -139,11 +150,23 @@ function findBackswingEnd(k: Kinematics, contact: number): { index: number; basi
   const ref = k.trunkYaw[contact]!;
   let best = -1;
   let bestVal = -Infinity;
-  for (let i = from; i < contact; i++) {
+  let reversed = false;
+  // Walk back from contact while the shoulders are turned further away from their contact
+  // heading (a plateau within BACKSWING_PLATEAU_DEG keeps the latest frame); the backswing ends
+  // where that turn reverses by BACKSWING_REVERSAL_DEG (earlier frames belong to the preparation
+  // or the previous stroke).
+  for (let i = contact - 1; i >= from && !reversed; i--) {
     const v = Number.isFinite(ref) ? Math.abs(angleDiffDeg(k.trunkYaw[i]!, ref)) : NaN;
-    if (Number.isFinite(v) && v > bestVal) [best, bestVal] = [i, v];
+    if (!Number.isFinite(v)) continue;
+    if (best < 0 || v > bestVal + BACKSWING_PLATEAU_DEG) [best, bestVal] = [i, v];
+    else reversed = v < bestVal - BACKSWING_REVERSAL_DEG;
   }
-  if (best >= 0) return { index: best, basis: 'rule' };
+  // Not reversed and found where the smoothing window is cut by the clip's start: the clip may
+  // start inside the backswing, and the edge of the smoothed heading cannot tell.
+  const firstMeasured = Array.from({ length: contact - from }, (_, j) => from + j).find((i) => Number.isFinite(k.trunkYaw[i]!));
+  const edge = (smoothingWindow(1 / (framePeriod(k.t) || 1 / 30)) - 1) / 2;
+  const atClipStart = !reversed && from === 0 && firstMeasured !== undefined && best - firstMeasured <= edge;
+  if (best >= 0) return { index: best, basis: atClipStart ? 'clip_start' : 'rule' };
   const hc = k.hand[contact]!;
   for (let i = from; i < contact; i++) {
     const v = norm(sub(k.hand[i]!, hc));

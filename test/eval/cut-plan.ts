@@ -38,6 +38,11 @@ export interface FeatureSpread {
   relative: number;
   /** Issue 8 §5: within 5° (deg features) or 10 % (the rest), and present in every cut. */
   consistent: boolean;
+  /**
+   * Left out (with its reason) in some cuts and within 5° / 10 % over the ≥ 2 cuts that measure
+   * it: the cut lacks what the feature needs (e.g. the end of the backswing), no number differs.
+   */
+  consistentWhereMeasured: boolean;
 }
 
 /** Per-feature spread over a set of analyses of the same stroke. */
@@ -52,6 +57,7 @@ export function featureSpread(outcomes: readonly StrokeOutcome[]): FeatureSpread
     const med = have.length ? have[Math.floor(have.length / 2)]! : NaN;
     const relative = unit === 'deg' ? NaN : spread / Math.abs(med);
     const within = unit === 'deg' ? spread <= 5 : relative <= 0.1;
-    return { name, unit, values, spread, relative, consistent: have.length === outcomes.length && within };
+    const partial = have.length >= 2 && have.length < outcomes.length;
+    return { name, unit, values, spread, relative, consistent: have.length === outcomes.length && within, consistentWhereMeasured: partial && within };
   });
 }

@@ -53,6 +53,16 @@ describe('cut plan', () => {
     expect(b!.spread).toBe(2);
     expect(b!.relative).toBeCloseTo(2 / 11, 12);
     expect(b!.consistent).toBe(false);
+    expect(a!.consistentWhereMeasured).toBe(false);
+  });
+  it('a feature left out in one cut agrees "where measured" when the others are within 5°', () => {
+    const o = (v: number | null) =>
+      ({ features: v === null ? [] : [{ name: 'a', unit: 'deg', value: v, level: '', score: 0 }] }) as unknown as StrokeOutcome;
+    const [a] = featureSpread([o(null), o(38.4), o(41.3)]);
+    expect(a).toMatchObject({ consistent: false, consistentWhereMeasured: true });
+    expect(a!.spread).toBeCloseTo(2.9, 12);
+    const [b] = featureSpread([o(null), o(null), o(41.3)]);
+    expect(b!.consistentWhereMeasured).toBe(false);
   });
 });
 
