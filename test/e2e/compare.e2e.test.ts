@@ -5,7 +5,11 @@
  * videos show their contact frames at 0 s from contact, frame steps of ±5 keep both offsets
  * from contact equal, the scrubber moves both, playing keeps them together (the first video's
  * clock; the second corrected on each of its frames) and the
- * feature table shows both values and their difference. Screenshots in test-artifacts/e2e/.
+ * feature table shows both values and their difference; overlaid, the second skeleton is drawn
+ * over the first video where the aligned stored pose puts it; the first stroke saved as the
+ * second player's reference opens from the Library with "Compare with reference"; the comparison
+ * report and side-by-side video exported from the screen hold both strokes. Screenshots in
+ * test-artifacts/e2e/.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,7 +25,12 @@ import { alignedSecondTrack } from '../../main/pose/stroke-overlay.js';
 import { formatValue } from '../../renderer/src/lib/units.js';
 import { analysedClip, analysedCut, ANALYSED_CLIP_META, type AnalysedClip } from '../support/analysed-clip.js';
 import { buildRenderer, startApp, type E2eApp } from './harness.js';
-import { ComparePage, LibraryPage } from './page-objects/index.js';
+import { ComparePage, ExportPage, LibraryPage } from './page-objects/index.js';
+import { execFileSync } from 'node:child_process';
+import { comparePlan, type ComparableDetail } from '../../main/export/compare-video.js';
+import { reportNumber } from '../../main/export/report/compare-report.js';
+import { getReferenceStroke } from '../../main/library/reference-strokes.js';
+import { probeWritten } from '../support/ffmpeg-cli.js';
 
 let app: E2eApp;
 let buildDir: string;
@@ -167,6 +176,70 @@ describe('compare two strokes', () => {
     expect(text).toBe(/[1-9]/.test(shown) ? `${delta > 0 ? '+' : ''}${shown}` : shown.replace(/^-/, ''));
     for (const t of await app.page.getByTestId('compare-diff').allInnerTexts()) expect(t).not.toMatch(/^-0(\.0+)?(?![.\d])/);
     await new ComparePage(app.page).screenshot('42-compare-features');
+    expect(app.errors).toEqual([]);
+  });
+
+  it('saves the first stroke as the second player reference and opens Compare with reference from the Library', async () => {
+    const [a, b] = strokes as [CompareStroke, CompareStroke];
+    const db = app.bridge.services.deps.db;
+    const second = details[1]!.player;
+    expect(getReferenceStroke(db, second.id)).toBeNull();
+    const button = app.page.getByTestId('compare-set-reference');
+    expect(await button.innerText()).toBe(`☆ Make the first ${second.name}'s reference`);
+    await button.click();
+    await app.page.locator('[data-testid="compare-set-reference"][aria-pressed="true"]').waitFor();
+    expect(getReferenceStroke(db, second.id)).toMatchObject({ playerId: second.id, sessionId: ids[0], strokeIndex: null });
+    await new ComparePage(app.page).screenshot('44-compare-reference-saved');
+
+    const lib = new LibraryPage(app.page);
+    await lib.open();
+    const card = (id: number) => app.page.locator(`[data-testid="session-card"][data-session-id="${id}"]`);
+    // The reference stroke itself is Player One's session: its own card offers no comparison with Player Two's reference.
+    expect(await card(ids[0]!).getByTestId('compare-reference').count()).toBe(0);
+    await card(ids[1]!).getByTestId('compare-reference').waitFor();
+    await lib.screenshot('45-library-compare-with-reference');
+    await card(ids[1]!).getByTestId('compare-reference').click();
+    await app.page.getByTestId('compare-screen').waitFor();
+    expect(new URL(app.page.url()).hash).toBe(`#/compare/${ids[0]}/${ids[1]}`);
+    const cp = new ComparePage(app.page);
+    const d = await cp.settled();
+    expect(d.rel).toBe(0);
+    expect([d.a.frameIndex, d.b.frameIndex]).toEqual([a.contactIndex, b.contactIndex]);
+    // Kept after a reload (stored in the library, not in the page).
+    await app.page.reload();
+    await app.page.getByTestId('compare-set-reference').waitFor();
+    await app.page.locator('[data-testid="compare-set-reference"][aria-pressed="true"]').waitFor();
+  });
+
+  it('exports the comparison report and the side-by-side video from the Compare screen', async () => {
+    const [da, db] = details as [SessionDetail, SessionDetail];
+    const ex = new ExportPage(app.page);
+    await ex.openMenu();
+    expect(await ex.menuLabels()).toEqual(['Comparison report (PDF)', 'Side-by-side video (.mp4)']);
+    await new ComparePage(app.page).screenshot('46-compare-export-menu');
+    await ex.exportCompare('pdf');
+    const pdf = join(buildDir, 'comparison.pdf');
+    const report = await ex.saveFirstDownload(pdf);
+    expect(report.name).toMatch(/^.*Player-One-vs-Player-Two-2026-11-23-comparison\.pdf$/);
+    const text = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+    for (const name of ['Player One', 'Player Two']) expect(text).toContain(name);
+    let values = 0;
+    for (const f of [...da.features, ...db.features]) {
+      expect(text.toLowerCase()).toContain(`${reportNumber(f.value)}${typeof f.unit === 'string' && f.unit ? ` ${f.unit}` : ''} ${Math.round(f.score)} · ${f.level}`.toLowerCase());
+      values++;
+    }
+    expect(values).toBe(da.features.length + db.features.length);
+
+    await ex.exportCompare('mp4');
+    const mp4 = join(buildDir, 'comparison.mp4');
+    await ex.saveFirstDownload(mp4);
+    const plan = comparePlan(da as ComparableDetail, db as ComparableDetail);
+    const probe = probeWritten(mp4);
+    console.log(`side-by-side video from the app: ${probe.nb_read_frames} frames, ${probe.duration} s`);
+    expect(Number(probe.nb_read_frames)).toBe(plan.firstFrames.length);
+    expect(probe.duration).toBeCloseTo(plan.firstFrames.length / da.session.fps, 1);
+    expect([probe.width, probe.height]).toEqual([plan.width, plan.height]);
+    await new ComparePage(app.page).screenshot('47-compare-exported');
     expect(app.errors).toEqual([]);
   });
 });

@@ -32,9 +32,18 @@ export class ExportPage extends AppPage {
 
   /** Exports the open session as `format` from the menu and waits until the links appear. */
   async exportSession(format: SessionFormat, timeout = 120_000): Promise<void> {
+    await this.#exportFromMenu(`export-${format}`, timeout);
+  }
+
+  /** Exports the Compare screen's pair as `format` from its menu and waits until the links appear. */
+  async exportCompare(format: 'pdf' | 'mp4', timeout = 240_000): Promise<void> {
+    await this.#exportFromMenu(`export-compare-${format}`, timeout);
+  }
+
+  async #exportFromMenu(testId: string, timeout: number): Promise<void> {
     await this.clearDownloads();
     if ((await this.page.getByTestId('export-menu').count()) === 0) await this.openMenu();
-    await this.page.getByTestId(`export-${format}`).click();
+    await this.page.getByTestId(testId).click();
     await this.page.getByTestId('export-download').first().waitFor({ timeout });
   }
 

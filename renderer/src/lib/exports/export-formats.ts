@@ -2,9 +2,9 @@
  * Human labels of the export formats (main/export/README.md describes each file), in the order
  * the Export menu lists them, and the file name of a download URL.
  */
-import type { PlayerExportFormat, SessionExportFormat } from '../../../../main/export/formats.js';
+import type { CompareExportFormat, PlayerExportFormat, SessionExportFormat } from '../../../../main/export/formats.js';
 
-export type { PlayerExportFormat, SessionExportFormat };
+export type { CompareExportFormat, PlayerExportFormat, SessionExportFormat };
 
 /** Session export format → menu label. Insertion order is the menu order. */
 export const SESSION_EXPORT_LABELS: Record<SessionExportFormat, string> = {
@@ -23,6 +23,12 @@ export const SESSION_EXPORT_LABELS: Record<SessionExportFormat, string> = {
 export const PLAYER_EXPORT_LABELS: Record<PlayerExportFormat, string> = {
   'progress-pdf': 'Progress report (PDF)',
   csv: 'Player CSV',
+};
+
+/** Comparison export format → menu label (the Compare screen's Export menu). */
+export const COMPARE_EXPORT_LABELS: Record<CompareExportFormat, string> = {
+  pdf: 'Comparison report (PDF)',
+  mp4: 'Side-by-side video (.mp4)',
 };
 
 /** The session formats with their labels, in menu order. */

@@ -9,10 +9,12 @@
 import type { ExportResult, HandoverImportView } from '../../../../preload/contract.js';
 import { call, canUpload, getApi, uploadVideo } from '../api.js';
 import {
+  COMPARE_EXPORT_LABELS,
   PLAYER_EXPORT_LABELS,
   SESSION_EXPORT_LABELS,
   downloadName,
   fileName,
+  type CompareExportFormat,
   type PlayerExportFormat,
   type SessionExportFormat,
 } from '../exports/export-formats.js';
@@ -44,6 +46,11 @@ export class ExportManager {
   /** Exports player `playerId`'s progress report or feature CSV. Same results and errors as {@link exportSession}. */
   exportPlayer(playerId: number, format: PlayerExportFormat): Promise<ExportResult | null> {
     return this.#run(PLAYER_EXPORT_LABELS[format], () => call('export.player', { playerId, format }));
+  }
+
+  /** Exports the comparison of sessions `a` (first) and `b`. Same results and errors as {@link exportSession}. */
+  exportCompare(a: number, b: number, format: CompareExportFormat): Promise<ExportResult | null> {
+    return this.#run(COMPARE_EXPORT_LABELS[format], () => call('export.compare', { a, b, format }));
   }
 
   /** Hides the download links. */
