@@ -86,6 +86,19 @@ const CASES: Record<Channel, { valid: unknown; bad: unknown[] }> = {
     valid: { playerId: 1, sessionId: 4, strokeIndex: null },
     bad: [{ playerId: 1, sessionId: 4, strokeIndex: -1 }, { playerId: 1, sessionId: '4' }, { playerId: 1 }, { playerId: 1, sessionId: 4, clipPath: '/x.mp4' }, { playerId: 1, sessionId: 4, strokeIndex: 1.5 }],
   },
+  'library.listDrawings': { valid: { sessionId: 3 }, bad: [{}, { sessionId: 0 }, { sessionId: 3, clipPath: '/x.mp4' }] },
+  'library.saveDrawing': {
+    valid: { sessionId: 3, drawing: { kind: 'angle', frameNr: 40, fromFrameNr: 20, toFrameNr: 60, points: [{ joint: 1 }, { joint: 2 }, { x: 10.5, y: 20 }], colour: '#ffd400', onChart: true } },
+    bad: [
+      { sessionId: 3, drawing: { kind: 'angle', frameNr: 40, fromFrameNr: 20, toFrameNr: 60, points: [{ joint: 1 }], colour: '#ffd400' } },
+      { sessionId: 3, drawing: { kind: 'circle', frameNr: 40, fromFrameNr: 20, toFrameNr: 60, points: [{ joint: 1 }, { x: 1, y: 1 }], colour: '#ffd400' } },
+      { sessionId: 3, drawing: { kind: 'line', frameNr: 40, fromFrameNr: 41, toFrameNr: 60, points: [{ x: 0, y: 0 }, { x: 1, y: 1 }], colour: '#ffd400' } },
+      { sessionId: 3, drawing: { kind: 'text', frameNr: 40, fromFrameNr: 20, toFrameNr: 60, points: [{ x: 0, y: 0 }], text: '', colour: '#ffd400' } },
+      { sessionId: 3, drawing: { kind: 'line', frameNr: 40, fromFrameNr: 20, toFrameNr: 60, points: [{ x: 0, y: 0 }, { x: 1, y: 1 }], colour: 'red' } },
+      { sessionId: 3, id: -1, drawing: { kind: 'line', frameNr: 40, fromFrameNr: 20, toFrameNr: 60, points: [{ x: 0, y: 0 }, { x: 1, y: 1 }], colour: '#ffd400' } },
+    ],
+  },
+  'library.deleteDrawing': { valid: { sessionId: 3, id: 9 }, bad: [{ sessionId: 3 }, { id: 9 }, { sessionId: 3, id: 9, all: true }] },
   'library.playerHistory': {
     valid: { playerId: 1, featureName: 'hip_rotation' },
     bad: [{ playerId: 'me' }, {}, { playerId: 1, archivePath: '/x.zip' }],
