@@ -5,11 +5,14 @@
  * pose_2d, pose_3d, tennis_task}` where pose entries are API.md's video_entry JSON (pixels / metres)
  * and result fields are API.md's technique result. Slow motion (added within v1, optional):
  * `session.capture_fps` (null = real time), `result.capture_fps` (speeds in real seconds) and
- * `result.slow_motion_guess`. The schema is generated from the zod schema
+ * `result.slow_motion_guess`. Every stroke (issue 11, added within v1, optional): `result.strokes`
+ * (the contract's Stroke objects), `result.stroke_index` (the stroke the top-level features
+ * describe) and `result.consistency`. The schema is generated from the zod schema
  * below (z.toJSONSchema), so the file and its schema cannot drift apart.
  */
 import { z } from 'zod';
-import { Feature, FeatureCategory, KineticChain, VideoEntryJson, WristSpeed } from '../contract/technique.js';
+import { Feature, FeatureCategory, FeatureConsistency, KineticChain, Stroke, VideoEntryJson, WristSpeed } from '../contract/technique.js';
+import { toContractStroke } from '../library/session-strokes.js';
 import { poseTrackToJson } from '../pose/pose-track.js';
 import type { SessionDetail } from '../library/types.js';
 
@@ -63,6 +66,12 @@ export const AnalysisExport = z.object({
     capture_fps: z.number().optional(),
     /** The analysis' slow-motion guess (no capture rate given). Added within v1. */
     slow_motion_guess: z.object({ factor: z.number(), suggested_capture_fps: z.number() }).optional(),
+    /** Every stroke of the clip (main/service/README.md "Every stroke"). Added within v1. */
+    strokes: z.array(Stroke).optional(),
+    /** `strokes[].index` of the stroke the top-level features describe. Added within v1. */
+    stroke_index: z.number().int().positive().optional(),
+    /** Per feature, its spread over the analysed strokes. Added within v1. */
+    consistency: z.array(FeatureConsistency).optional(),
   }),
   contact: z.object({ timestamp: z.number(), frame_nr: z.number() }).nullable(),
   pose_2d: VideoEntryJson.nullable(),
@@ -117,10 +126,18 @@ export function analysisExport(d: SessionDetail, now = new Date()): AnalysisExpo
       wrist_speed: d.wristSpeed,
       ...(a?.captureFps ? { capture_fps: a.captureFps } : {}),
       ...(a?.slowMotionGuess ? { slow_motion_guess: { factor: a.slowMotionGuess.factor, suggested_capture_fps: a.slowMotionGuess.suggestedCaptureFps } } : {}),
+      ...strokesOf(d),
     },
     contact: d.contact && { timestamp: d.contact.timestamp, frame_nr: d.contact.frameNr },
     pose_2d: d.pose2d && poseTrackToJson(d.pose2d),
     pose_3d: d.pose3d && poseTrackToJson(d.pose3d),
     tennis_task: d.tennisTask && { task_id: d.tennisTask.taskId, result: d.tennisTask.raw },
   };
+}
+
+/** The strokes fields of the export's result: present when the session has strokes. */
+function strokesOf(d: SessionDetail): Pick<AnalysisExport['result'], 'strokes' | 'stroke_index' | 'consistency'> {
+  if (d.strokes.length === 0) return {};
+  const primary = d.strokes.find((s) => s.primary)?.index;
+  return { strokes: d.strokes.map(toContractStroke), ...(primary ? { stroke_index: primary } : {}), consistency: d.consistency };
 }

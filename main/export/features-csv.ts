@@ -1,5 +1,6 @@
 /**
- * Feature CSV: one row per feature per session, for spreadsheets. The header is stable
+ * Feature CSV: one row per feature per stroke per session, for spreadsheets (a session stored
+ * before strokes, or without any, gives its features once, `stroke` empty). The header is stable
  * (FEATURES_CSV_COLUMNS) and documented in main/export/README.md; new columns are only ever
  * appended. Written with csv-stringify (RFC 4180 quoting).
  */
@@ -11,7 +12,8 @@ import type { SessionDetail } from '../library/types.js';
  * event_frame_nr on the video's own timeline. `capture_fps`: the capture frame rate the speeds
  * were measured with, frames/s (empty: none given); `time_base`: `real` when speeds and
  * durations are in real seconds (capture rate applied), `video` when on the clip's clock (the
- * clip taken as real time).
+ * clip taken as real time). `stroke`: the stroke's 1-based index in the session (issue 11),
+ * `stroke_side` forehand/backhand/serve, `stroke_contact_frame_nr` its ball contact (video frame).
  */
 export const FEATURES_CSV_COLUMNS = [
   'session_id',
@@ -31,6 +33,9 @@ export const FEATURES_CSV_COLUMNS = [
   'event_frame_nr',
   'capture_fps',
   'time_base',
+  'stroke',
+  'stroke_side',
+  'stroke_contact_frame_nr',
 ] as const;
 
 /** Rows of the feature CSV for several sessions (sessions without an analysis add no rows). */
@@ -38,26 +43,33 @@ export function featureRows(details: readonly SessionDetail[]): (string | number
   const rows: (string | number)[][] = [];
   for (const d of details) {
     const capture = d.analysis?.captureFps ?? null;
-    for (const f of d.features) {
-      rows.push([
-        d.session.id,
-        d.player.name,
-        d.session.recordedAt,
-        d.session.sport,
-        d.session.swingType,
-        f.feature_human_readable_name,
-        f.feature_name,
-        f.value,
-        typeof f.unit === 'string' ? f.unit : '',
-        f.score,
-        f.level,
-        f.feature_categories.join(';'),
-        f.event.name,
-        f.event.timestamp,
-        f.event.frame_nr,
-        capture ?? '',
-        capture === null ? 'video' : 'real',
-      ]);
+    const analysed = d.strokes.filter((s) => s.features.length > 0);
+    const groups = analysed.length
+      ? analysed.map((s) => ({ features: s.features, stroke: [s.index, s.side, s.contact.frameNr] }))
+      : [{ features: d.features, stroke: ['', '', ''] }];
+    for (const { features, stroke } of groups) {
+      for (const f of features) {
+        rows.push([
+          d.session.id,
+          d.player.name,
+          d.session.recordedAt,
+          d.session.sport,
+          d.session.swingType,
+          f.feature_human_readable_name,
+          f.feature_name,
+          f.value,
+          typeof f.unit === 'string' ? f.unit : '',
+          f.score,
+          f.level,
+          f.feature_categories.join(';'),
+          f.event.name,
+          f.event.timestamp,
+          f.event.frame_nr,
+          capture ?? '',
+          capture === null ? 'video' : 'real',
+          ...stroke,
+        ]);
+      }
     }
   }
   return rows;

@@ -5,10 +5,10 @@
 import { writeFileAtomic } from '../archive/atomic-file.js';
 import type { ReadableDb } from '../library/db.js';
 import { getSessionDetail } from '../library/detail.js';
-import { playerFeatureHistory } from '../library/history.js';
+import { playerFeatureHistory, playerStrokeHistory } from '../library/history.js';
 import { findPlayerByName, getPlayer } from '../library/players.js';
 import { listSessions } from '../library/sessions.js';
-import type { Player, SessionDetail } from '../library/types.js';
+import type { FeatureHistoryPoint, Player, SessionDetail } from '../library/types.js';
 import { featuresCsv } from './features-csv.js';
 import type { PlayerExportFormat } from './formats.js';
 import { htmlToPdfChromium } from './report/pdf-chromium.js';
@@ -33,9 +33,27 @@ export function playerSessionDetails(db: ReadableDb, playerId: number): SessionD
     .sort((a, b) => a.session.recordedAt.localeCompare(b.session.recordedAt));
 }
 
+/**
+ * A player's feature history with each session's per-stroke means (issue 11): where a session
+ * has analysed strokes, a feature's score and value are their means over the strokes, with the
+ * number of strokes and the SD of their scores (history.ts playerStrokeHistory; of several sides,
+ * the one with the most strokes); sessions without strokes keep their one analysed stroke.
+ */
+export function progressHistory(db: ReadableDb, playerId: number): FeatureHistoryPoint[] {
+  const byKey = new Map<string, ReturnType<typeof playerStrokeHistory>[number]>();
+  for (const p of playerStrokeHistory(db, playerId)) {
+    const key = `${p.sessionId}:${p.featureName}`;
+    if ((byKey.get(key)?.n ?? 0) < p.n) byKey.set(key, p);
+  }
+  return playerFeatureHistory(db, playerId).map((h) => {
+    const s = byKey.get(`${h.sessionId}:${h.featureName}`);
+    return s ? { ...h, score: s.meanScore, value: s.mean, strokes: s.n, scoreSd: s.scoreSd } : h;
+  });
+}
+
 /** The progress report page of a player. @throws ExportError when the player has no analysed session. */
 export function playerProgressPage(db: ReadableDb, player: Player): string {
-  const history = playerFeatureHistory(db, player.id);
+  const history = progressHistory(db, player.id);
   if (history.length === 0) throw new ExportError(`player "${player.name}" has no analysed session yet`);
   const categoriesByFeature: Record<string, string[]> = {};
   for (const d of playerSessionDetails(db, player.id)) {

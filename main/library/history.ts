@@ -50,6 +50,7 @@ interface StrokeHistoryRow {
   side: string;
   swing_type: string | null;
   name: string;
+  human: string | null;
   unit: string | null;
   value: number;
   score: number;
@@ -65,7 +66,8 @@ export function playerStrokeHistory(db: ReadableDb, playerId: RowId, filter: { s
   const rows = db
     .prepare(
       `SELECT s.id AS session_id, s.recorded_at, st.side, st.swing_type,
-              json_extract(fe.value, '$.feature_name') AS name, json_extract(fe.value, '$.unit') AS unit,
+              json_extract(fe.value, '$.feature_name') AS name, json_extract(fe.value, '$.feature_human_readable_name') AS human,
+              json_extract(fe.value, '$.unit') AS unit,
               json_extract(fe.value, '$.value') AS value, json_extract(fe.value, '$.score') AS score
        FROM sessions s
        JOIN strokes st ON st.analysis_id = (SELECT MAX(a.id) FROM analyses a WHERE a.session_id = s.id AND a.status = 'done')
@@ -81,17 +83,20 @@ export function playerStrokeHistory(db: ReadableDb, playerId: RowId, filter: { s
   }
   return [...groups.values()].map((g) => {
     const first = g[0]!;
-    const [c] = featureConsistency(g.map((r) => [{ feature_name: r.name, unit: r.unit ?? '', value: r.value, score: r.score } as Feature]));
+    const [c] = featureConsistency(g.map((r) => [{ feature_name: r.name, unit: r.unit ?? '', value: r.value } as Feature]));
+    const [sc] = featureConsistency(g.map((r) => [{ feature_name: r.name, unit: '', value: r.score } as Feature]));
     return {
       sessionId: first.session_id,
       recordedAt: first.recorded_at,
       side: first.side as StrokeSide,
       swingType: first.swing_type as SwingType | null,
       featureName: first.name,
+      featureHumanReadableName: first.human ?? first.name,
       unit: first.unit,
       mean: c!.mean,
       sd: c!.sd,
-      meanScore: g.reduce((a, r) => a + r.score, 0) / g.length,
+      meanScore: sc!.mean,
+      scoreSd: sc!.sd,
       n: g.length,
     };
   });

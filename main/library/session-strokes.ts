@@ -166,3 +166,22 @@ export function strokesOfAnalysis(db: ReadableDb, analysisId: RowId): SessionStr
 export function consistencyOf(strokes: readonly SessionStroke[]): FeatureConsistency[] {
   return featureConsistency(strokes.filter((s) => s.features.length > 0).map((s) => s.features));
 }
+
+/** A stored stroke back in the contract's shape (result.strokes element), e.g. for the JSON export and the hand-over. */
+export function toContractStroke(s: SessionStroke): Stroke {
+  return {
+    index: s.index,
+    side: s.side,
+    two_handed: s.twoHanded,
+    swing_type: s.swingType,
+    contact: { frame_nr: s.contact.frameNr, timestamp: s.contact.timestamp, real_time: s.contact.realTime },
+    confidence: s.confidence,
+    hand_measured: s.handMeasured,
+    features: s.features,
+    feature_categories: s.categories,
+    ...(s.overallScore !== null ? { overall_score: s.overallScore } : {}),
+    ...(s.kineticChain ? { kinetic_chain: s.kineticChain } : {}),
+    ...(s.events.length ? { events: s.events } : {}),
+    ...(s.leftOut.length ? { features_left_out: s.leftOut } : {}),
+  };
+}

@@ -229,12 +229,14 @@ export interface StrokeFeatureHistoryPoint {
   side: StrokeSide;
   swingType: SwingType | null;
   featureName: string;
+  featureHumanReadableName: string;
   unit: string | null;
   /** Mean value over the session's strokes, in `unit`; SD with n − 1 (0 for one stroke). */
   mean: number;
   sd: number;
-  /** Mean score 0..100 over the strokes. */
+  /** Mean score 0..100 over the strokes, and its SD (n − 1). */
   meanScore: number;
+  scoreSd: number;
   n: number;
 }
 
@@ -252,6 +254,12 @@ export interface FeatureHistoryPoint {
   /** Measured value, in `unit`. */
   value: number;
   unit: string | null;
+  /**
+   * When the session has several analysed strokes (issue 11; player-export.ts): `score` and
+   * `value` are their means, `strokes` their number and `scoreSd` the SD of their scores (n − 1).
+   */
+  strokes?: number;
+  scoreSd?: number;
 }
 
 /** Filter of {@link SessionSummary} lists. All fields optional; dates are ISO strings, inclusive. */

@@ -2,7 +2,8 @@
  * The player progress report: the player's feature scores across sessions over time — one
  * chart per feature category (each feature's score, 0–100, by recording date), a table of every
  * score, and the best and weakest features called out (by latest score; improvement = latest −
- * first). Same print CSS and chart library as the session report.
+ * first). A session with several analysed strokes counts with their mean score, shown with its
+ * spread (± SD of the stroke scores, n strokes). Same print CSS and chart library as the session report.
  */
 import { categoryLabel } from '../../contract/display-names.js';
 import type { FeatureHistoryPoint, Player } from '../../library/types.js';
@@ -85,7 +86,8 @@ export function progressReportHtml(player: Player, history: readonly FeatureHist
     .map((t) => {
       const cells = sessions.map(([sid]) => {
         const p = history.find((h) => h.sessionId === sid && h.featureName === t.featureName);
-        return `<td>${p ? Math.round(p.score) : ''}</td>`;
+        const spread = p?.strokes && p.strokes > 1 ? ` <span class="spread">±${Math.round(p.scoreSd ?? 0)} (${p.strokes})</span>` : '';
+        return `<td>${p ? Math.round(p.score) : ''}${spread}</td>`;
       });
       return `<tr><td>${esc(t.label)}</td>${cells.join('')}<td>${t.change >= 0 ? '+' : ''}${Math.round(t.change)}</td></tr>`;
     })
@@ -105,7 +107,7 @@ ${chartDivs(charts)}
 <table><thead><tr><th>Feature</th>${sessions.map(([, at]) => `<th>${esc(at.slice(0, 10))}</th>`).join('')}<th>Change</th></tr></thead><tbody>
 ${rows}
 </tbody></table>
-<footer>Swing Studio · scores 0–100 per feature</footer>
+<footer>Swing Studio · scores 0–100 per feature; a session with several strokes shows their mean score ± the SD of their scores (number of strokes)</footer>
 ${chartScripts(charts)}
 </body></html>`;
 }

@@ -1,6 +1,6 @@
 /**
  * The session report: one HTML/CSS page (print CSS) with player, date, sport and swing, overall
- * and per-category scores, every feature (score, level, the level-ranges bar with the value on
+ * and per-category scores, every stroke of the clip and their consistency (stroke-sections.ts), every feature (score, level, the level-ranges bar with the value on
  * it, observation, suggestion), key frames with the skeleton, and the kinetic-chain chart.
  * Rendered to PDF by Chromium in the CLI and by Electron's printToPDF in the app.
  */
@@ -10,6 +10,7 @@ import { captureRateText, clockSentence } from '../../contract/capture-rate.js';
 import type { FeatureRow, SessionDetail } from '../../library/types.js';
 import { chartDivs, chartScripts, uplotAssetsInline, type ChartSpec } from './report-charts.js';
 import { esc, REPORT_CSS } from './report-style.js';
+import { consistencyHtml, strokeTableHtml } from './stroke-sections.js';
 
 /** A rendered key frame: label, time (s) and PNG bytes. */
 export interface ReportKeyFrame {
@@ -98,6 +99,8 @@ export function sessionReportHtml(d: SessionDetail, keyFrames: readonly ReportKe
 <div class="meta">${esc(slowMotionLine(d))}</div>
 <h2>Scores</h2>
 <div class="scores"><div class="score-card overall"><div>Overall</div><div class="v">${overall == null ? '–' : Math.round(overall)}</div><div>${d.features.length} features</div></div>${cats}</div>
+${strokeTableHtml(d)}
+${consistencyHtml(d)}
 <h2>Key frames</h2><div class="frames">${frames || '<p>No pose to show.</p>'}</div>
 ${charts.length ? `<h2>Kinetic chain</h2>${chartDivs(charts)}` : ''}
 <h2>Features</h2>
