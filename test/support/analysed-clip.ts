@@ -98,3 +98,41 @@ export async function analysedCut(startS: number): Promise<AnalysedClip> {
   }
   return { clipPath, done: DoneLine.parse(JSON.parse(readFileSync(donePath, 'utf8'))) };
 }
+
+/** Request metadata of tennis_broadcast_1.mp4's near player (Shelton: left-handed, 1.93 m, ATP profile). */
+export const BROADCAST_CLIP_META = {
+  uid: 'test-broadcast-1',
+  sport: 'tennis',
+  swing_type: 'forehand_drive',
+  dominant_hand: 'left',
+  player_height_mm: 1930,
+} as const;
+
+/**
+ * The whole of tennis_broadcast_1.mp4 (13 s at 25 fps, five labelled strokes of the near player:
+ * a serve, a two-handed backhand and three forehands; ../shared/media/labels/strokes.json)
+ * analysed as forehand drives by the real pipeline, cached like {@link analysedClip}. The clip is
+ * the shared file itself (not copied).
+ */
+export async function analysedBroadcastClip(): Promise<AnalysedClip> {
+  const dir = join(tmpdir(), 'swing-studio-test-cache', sourceHash());
+  mkdirSync(dir, { recursive: true });
+  const clipPath = mediaPath('tennis_broadcast_1.mp4');
+  const donePath = join(dir, 'done-broadcast-1.json');
+  if (!existsSync(donePath)) {
+    const out = await techniquePipeline.analyseTechnique(clipPath, BROADCAST_CLIP_META, { signal: new AbortController().signal });
+    if (out.kind !== 'done') throw new Error(`tennis_broadcast_1.mp4 could not be analysed: ${out.message}`);
+    const done = DoneLine.parse({
+      status: 'done',
+      uid: BROADCAST_CLIP_META.uid,
+      warnings: out.warnings,
+      errors: [],
+      result: out.result,
+      video_entry_2D_json: poseTrackToJson(out.pose2d),
+      video_entry_3D_json: poseTrackToJson(out.pose3d),
+      metadata: { pipeline_version: 'test', compute_version: 'v0.1.0' },
+    });
+    writeAtomic(donePath, JSON.stringify(done));
+  }
+  return { clipPath, done: DoneLine.parse(JSON.parse(readFileSync(donePath, 'utf8'))) };
+}
