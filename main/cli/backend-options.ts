@@ -9,8 +9,8 @@ import { createBackendResolver, type BackendResolver } from '../backends/index.j
 import type { BackendKind } from '../jobs/types.js';
 import { nodeSecretBox } from '../settings/api-key.js';
 import { loadSettings } from '../settings/settings.js';
-import { BackendInput } from '../contract/fields.js';
-import { httpUrl, optionFrom } from './options.js';
+import { BackendInput, HttpUrlInput } from '../contract/fields.js';
+import { optionFrom } from './options.js';
 
 /** Parsed backend options. */
 export interface BackendOptions {
@@ -23,8 +23,8 @@ export interface BackendOptions {
 export function addBackendOptions(cmd: Command): Command {
   return cmd
     .option('--backend <kind>', 'local (in-process service, default) or remote (settings.remote + API key)', optionFrom(BackendInput))
-    .option('--base-url <url>', 'remote /api base URL (overrides the settings)', httpUrl)
-    .option('--technique-url <url>', 'remote technique server URL (overrides the settings)', httpUrl);
+    .option('--base-url <url>', 'remote /api base URL (overrides the settings)', optionFrom(HttpUrlInput))
+    .option('--technique-url <url>', 'remote technique server URL (overrides the settings)', optionFrom(HttpUrlInput));
 }
 
 /** Home folder, backend kind (option > settings > local) and the resolver for a command run. */

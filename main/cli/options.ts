@@ -38,22 +38,3 @@ export function rowId(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError('expected a positive integer id');
   return Number(value);
 }
-
-/** A parser of an ISO 8601 date or date-time. */
-export function isoDate(value: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) || Number.isNaN(Date.parse(value))) {
-    throw new InvalidArgumentError('expected an ISO 8601 date such as 2026-11-20');
-  }
-  return value;
-}
-
-/** A parser of an http(s) URL. */
-export function httpUrl(value: string): string {
-  try {
-    const u = new URL(value);
-    if (u.protocol === 'http:' || u.protocol === 'https:') return value;
-  } catch {
-    // falls through
-  }
-  throw new InvalidArgumentError('expected an http(s) URL');
-}

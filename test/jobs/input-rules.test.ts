@@ -90,6 +90,19 @@ describe('a bad job input is refused with the same message everywhere', () => {
   });
 });
 
+it('other CLI options with a shared field refuse with that field message', async () => {
+  const cases: [string[], string][] = [
+    [['library', 'list', '--from', '2026-11-20 10:00'], 'expected an ISO 8601 date (2026-11-20) or date-time with zone (2026-11-20T10:00:00Z) (got "2026-11-20 10:00")'],
+    [['library', 'list', '--sport', 'golf'], 'unknown sport "golf"; expected one of pickleball, tennis, none'],
+    [['analyze', clip, '--base-url', 'ftp://api.example.com'], 'expected an http(s) URL (got "ftp://api.example.com")'],
+  ];
+  for (const [args, message] of cases) {
+    const run = await runCliCapture(args, { SWING_STUDIO_HOME: home });
+    expect(run.code, args.join(' ')).toBe(2);
+    expect(run.stderr).toContain(message);
+  }
+});
+
 it('player heights from 500 to 2800 mm are accepted, nothing else', () => {
   const heights = [100, 1, MIN_PLAYER_HEIGHT_MM - 1, MIN_PLAYER_HEIGHT_MM, 1850, MAX_PLAYER_HEIGHT_MM, MAX_PLAYER_HEIGHT_MM + 1, Number.NaN];
   const accepted = heights.map((h) => AnalysisJobInputSchema.safeParse(player({ heightMm: h })).success);

@@ -17,8 +17,8 @@ import { findPlayerByName } from '../../library/players.js';
 import { setCaptureFps } from '../../library/recompute.js';
 import { deleteSession, listSessions } from '../../library/sessions.js';
 import type { SessionFilter } from '../../library/types.js';
-import { SportInput, SwingTypeInput } from '../../contract/fields.js';
-import { isoDate, numberIn, optionFrom, rowId } from '../options.js';
+import { IsoDateOrDateTime, SportInput, SwingTypeInput } from '../../contract/fields.js';
+import { numberIn, optionFrom, rowId } from '../options.js';
 import { sessionJson } from '../session-json.js';
 import { featureTable, sessionListTable } from '../tables.js';
 
@@ -52,8 +52,8 @@ export function registerLibrary(program: Command): void {
     .command('list')
     .description('list sessions: id, player, date, sport, swing type, overall score')
     .option('--player <name>', 'only this player')
-    .option('--from <date>', 'recorded on or after (ISO 8601)', isoDate)
-    .option('--to <date>', 'recorded on or before (ISO 8601)', isoDate)
+    .option('--from <date>', 'recorded on or after (ISO 8601 date, or date-time with zone)', optionFrom(IsoDateOrDateTime))
+    .option('--to <date>', 'recorded on or before (ISO 8601 date, or date-time with zone)', optionFrom(IsoDateOrDateTime))
     .option('--sport <sport>', `one of ${SPORTS.join(', ')}`, optionFrom(SportInput))
     .option('--swing <type>', `one of ${SWING_TYPES.join(', ')}`, optionFrom(SwingTypeInput))
     .option('--tag <tag>', 'only sessions with this tag')
