@@ -83,7 +83,15 @@ function fromWire(w: WireError): Error {
  */
 export function serveAnalyserOnPort(port: AnalysisPort, analyser: LocalAnalyser): () => void {
   const running = new Map<number, AbortController>();
-  const send = (m: ToClient, transfer?: ArrayBuffer[]) => port.postMessage(m, transfer);
+  const send = (m: ToClient, transfer?: ArrayBuffer[]): void => {
+    try {
+      port.postMessage(m, transfer);
+    } catch (err) {
+      // A done object that cannot be cloned still gets an answer; any other failure means the
+      // client's side is gone (its process exited) and nobody waits for the answer.
+      if (m.type === 'done') send({ type: 'failed', id: m.id, error: toWire(err) });
+    }
+  };
   const run = async (m: Extract<ToServer, { type: 'analyse' }>) => {
     const ac = new AbortController();
     running.set(m.id, ac);
