@@ -238,5 +238,6 @@ describe('draw and measure on the session video at 1280×720', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+    expect(app.errors).toEqual([]);
   });
 });
