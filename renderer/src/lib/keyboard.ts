@@ -94,3 +94,17 @@ export function commandFor(e: KeyEventLike): KeyCommand | null {
   );
   return hit?.command ?? null;
 }
+
+/**
+ * A keydown listener that runs the action of the event's command, when the screen has one, and
+ * then prevents the browser's default (page scroll on Space and arrows…); other keys pass.
+ */
+export function shortcutHandler(actions: Partial<Record<KeyCommand, () => void>>): (e: KeyEventLike & { preventDefault(): void }) => void {
+  return (e) => {
+    const cmd = commandFor(e);
+    const act = cmd ? actions[cmd] : undefined;
+    if (!act) return;
+    e.preventDefault();
+    act();
+  };
+}

@@ -3,7 +3,7 @@ import type { JobView } from '../../../../preload/contract.js';
 import { emptyFilter, parseTags, toSessionFilter } from './library-filter.js';
 import { parseRoute, routeHash } from './route.js';
 import { describeJob, jobFileName, upsertJob } from './job-text.js';
-import { commandFor, SHORTCUTS } from '../keyboard.js';
+import { commandFor, shortcutHandler, SHORTCUTS } from '../keyboard.js';
 
 function job(patch: Partial<JobView>): JobView {
   return { id: 1, kind: 'analysis', state: 'queued', share: 0, warnings: [], input: { videoPath: '/x/clip.mp4', backend: 'local' }, attempts: 0, createdAt: '', updatedAt: '', ...patch };
@@ -74,6 +74,18 @@ describe('keyboard', () => {
     expect(key('l', { tagName: 'BODY' }, { ctrlKey: true })).toBeNull();
     expect(key('Escape')).toBe('closeHelp');
     expect(key('x')).toBeNull();
+  });
+
+  it('runs only the commands a screen has, and keeps the default of other keys', () => {
+    const ran: string[] = [];
+    const onKey = shortcutHandler({ togglePlay: () => ran.push('play'), help: () => ran.push('help') });
+    const press = (k: string) => {
+      let prevented = false;
+      onKey({ key: k, ctrlKey: false, altKey: false, metaKey: false, target: { tagName: 'BODY' }, preventDefault: () => (prevented = true) });
+      return prevented;
+    };
+    expect([press(' '), press('?'), press('ArrowLeft'), press('x')]).toEqual([true, true, false, false]);
+    expect(ran).toEqual(['play', 'help']);
   });
   it('maps the drawing tools, undo and redo (Ctrl or ⌘, Shift told apart)', () => {
     expect(key('a')).toBe('toolAngle');
