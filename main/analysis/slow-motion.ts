@@ -1,30 +1,36 @@
 /**
  * Slow motion. With the capture frame rate (`capture_fps`) the analysis runs in real seconds
  * (timebase.ts: real seconds per video second = fps / capture_fps). Without it, a slowed clip
- * shows itself in the stroke's timing: in real forehands the trunk reaches its top rotation speed
- * 57 ms (ATP professionals) to 75 ms (high-performance players) before impact (Landlinger et al.
- * 2010, J Sports Sci Med 9:643–651, 400 Hz motion capture). A lead far longer than that on the
- * video's clock means the clip plays slower than life; the ratio estimates by how much.
+ * shows itself in the stroke's speed: a tennis drive's hand moves several metres per second
+ * (the wrist_speed bands, references.ts, from Landlinger et al. 2010's shoulder 2.5–3.0 m/s and
+ * racquet 31–33 m/s), so a detected drive whose peak hand speed on the video's clock is a few
+ * times below a typical drive's plays slower than life, and the ratio estimates by how much.
+ *
+ * The factor is a lower bound: on the video's clock the speeds are smoothed over fewer samples
+ * and the pose's frame-to-frame jitter adds speed, so a slowed hand reads faster than its real
+ * speed ÷ the factor. Measured on the labelled strokes (npm run eval, 2026-11-23): tennis_forehand_2
+ * (≈ 7.7× by the ball's flight) is guessed 3.8×; tennis_forehand_1 (≈ 3.6×) is not guessed (its
+ * hand reads 2.6–3.5 m/s, as fast as a real-time two-handed backhand whose hitting hand is hidden,
+ * 2.6 m/s); no real-time stroke (7) is guessed.
+ *
+ * Earlier rule (until 2026-11-23): the trunk's speed peak leading contact by more than 2.5 × 75 ms
+ * of video. On the second-pass pose the trunk peak of tennis_forehand_2 landed 3 frames before
+ * contact and the rule stopped firing.
  */
 
-/** Real-time lead of the peak trunk rotation speed before impact, seconds: elite and high-performance means (Landlinger et al. 2010). */
-export const TRUNK_PEAK_LEAD_S = { elite: 0.057, highPerformance: 0.075 } as const;
 /**
- * A lead longer than this multiple of the slower group's mean is taken for slow motion: 2.5 ×
- * 75 ms = 0.19 s, far above what real-time strokes show (the high-performance group's SD was
- * 11 ms; an arm-led beginner's swing has a shorter lead, not a longer one). Slowing by less than
- * about 3× is therefore not detected; the capture rate must be given then.
+ * Typical peak hand speed of a tennis drive relative to the pelvis, m/s: the middle of the
+ * advanced band (5.5–8 m/s) of `wrist_speed` (references.ts, a heuristic between Landlinger et
+ * al. 2010's shoulder and racquet speeds). The factor is this divided by the measured peak.
  */
-export const SLOW_LEAD_RATIO = 2.5;
+export const TYPICAL_DRIVE_HAND_MPS = 6.75;
 /**
- * Only a tennis drive whose peak hand speed on the video's clock is below this (m/s) is
- * considered: the bottom of the beginner band of `wrist_speed` (references.ts); a real-time drive
- * that slow is not a full stroke. Measured on the shared clips (2026-11-23): without the gate a
- * real-time pickleball dink (trunk peak 0.9 s before contact, hand 2.1 m/s) and a clip with no
- * stroke were taken for 14× and 4× slow motion; pickleball strokes are left out entirely (dinks
- * and blocks are slow by design).
+ * Smallest estimated slowing that is reported, ×: a factor of 3 means a drive at 2.25 m/s on the
+ * video's clock, below the whole beginner band's middle; milder slowing is not told apart from a
+ * gentle stroke (a mini-tennis rally ball), so the capture rate must be given then.
  */
-export const SLOW_HAND_MAX_MPS = 3;
+export const MIN_GUESS_FACTOR = 3;
+
 /** Capture rates cameras offer, frames/s: the estimate is rounded to the nearest (in ratio). */
 export const COMMON_CAPTURE_FPS = [60, 120, 240, 480, 960] as const;
 
@@ -37,36 +43,36 @@ export function realSecondsPerVideoSecond(fps: number, captureFps: number | unde
 
 /** A likely slowed clip: the estimated slowing factor and the capture rate it suggests. */
 export interface SlowMotionGuess {
-  /** Video seconds per real second, e.g. 7.6 for a clip slowed about 8×. */
+  /** Video seconds per real second, a lower bound (module doc), e.g. 3.8 for a clip slowed about 8×. */
   factor: number;
   /** The common capture rate nearest to fps × factor, frames/s. */
   suggestedCaptureFps: number;
-  /** The measured lead of the trunk peak before contact, seconds of video. */
-  leadVideoS: number;
+  /** The measured peak hand speed of the stroke on the video's clock, m/s. */
+  peakHandMps: number;
 }
 
 /**
- * Guesses slow motion of a tennis drive from the trunk peak's lead before contact and the peak
- * hand speed, both on the video's clock; null when they are ordinary (or unmeasured), or for
- * another sport. Factor = lead / mean of the two groups' leads (66 ms). A heuristic: it misses
- * mild slowing (< about 3×) and says so nowhere else; the capture rate given by the coach wins.
+ * Guesses slow motion of a tennis drive from its peak hand speed on the video's clock
+ * (module doc); null when it is ordinary (or unmeasured), or for another sport (pickleball dinks
+ * and blocks are slow by design). A heuristic: it misses mild slowing (< {@link MIN_GUESS_FACTOR}×)
+ * and would take a very gentle real-time drive for slow motion; the capture rate given by the
+ * coach wins.
  */
-export function guessSlowMotion(s: { sport: string; leadVideoS: number; peakHandMps: number; fps: number }): SlowMotionGuess | null {
-  const { leadVideoS, fps } = s;
-  if (s.sport !== 'tennis' || !(s.peakHandMps < SLOW_HAND_MAX_MPS)) return null;
-  if (!(leadVideoS > SLOW_LEAD_RATIO * TRUNK_PEAK_LEAD_S.highPerformance) || !(fps > 0)) return null;
-  const factor = leadVideoS / ((TRUNK_PEAK_LEAD_S.elite + TRUNK_PEAK_LEAD_S.highPerformance) / 2);
+export function guessSlowMotion(s: { sport: string; peakHandMps: number; fps: number }): SlowMotionGuess | null {
+  const { peakHandMps, fps } = s;
+  if (s.sport !== 'tennis' || !(peakHandMps > 0) || !(fps > 0)) return null;
+  const factor = TYPICAL_DRIVE_HAND_MPS / peakHandMps;
+  if (!(factor >= MIN_GUESS_FACTOR)) return null;
   const want = fps * factor;
   const suggestedCaptureFps = COMMON_CAPTURE_FPS.reduce((best, c) => (Math.abs(Math.log(c / want)) < Math.abs(Math.log(best / want)) ? c : best));
-  return { factor, suggestedCaptureFps, leadVideoS };
+  return { factor, suggestedCaptureFps, peakHandMps };
 }
 
 /** The warning for a {@link SlowMotionGuess}: what was seen, the source, and what to do. */
 export function slowMotionWarning(g: SlowMotionGuess, fps: number): string {
-  const ms = Math.round(g.leadVideoS * 1000);
   return (
-    `the clip looks slowed down about ${g.factor.toFixed(1)}×: the trunk reached its top rotation speed ${ms} ms of video before ball contact, ` +
-    `while real forehands take 57–75 ms (Landlinger et al. 2010); speeds are on the video's clock. If it is slow motion, give its capture frame rate ` +
-    `(about ${g.suggestedCaptureFps} fps for this ${fps.toFixed(0)} fps file) to measure in real time`
+    `the clip looks slowed down, at least about ${g.factor.toFixed(1)}×: the hand peaked at ${g.peakHandMps.toFixed(1)} m/s on the video's clock, ` +
+    `while tennis drives reach about ${TYPICAL_DRIVE_HAND_MPS} m/s (wrist_speed bands after Landlinger et al. 2010); speeds are on the video's clock. If it is slow motion, give its capture frame rate ` +
+    `(at least about ${g.suggestedCaptureFps} fps for this ${fps.toFixed(0)} fps file) to measure in real time`
   );
 }

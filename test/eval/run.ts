@@ -34,6 +34,7 @@ import {
 } from './strokes.js';
 import { readTrc, trcStature, trcToH36m } from './trc.js';
 import { renderWristAtContact, wristAtContact, type WristRow } from './wrist-at-contact.js';
+import { guessRow, renderGuesses } from './slow-motion-guess.js';
 
 /** PCK thresholds, shares of torso size (issue 8). */
 const ALPHAS = [0.05, 0.1, 0.2];
@@ -219,6 +220,7 @@ const wrists: WristRow[] = ev.out.flatMap((c) =>
     return { clip: c.clip, frame: s.label.contact_frame, hand: s.label.hand, r };
   }),
 );
+const guesses = ev.out.flatMap((c) => c.strokes.map((s) => guessRow(c.clip, labels[c.clip]!, clipSetup(c.clip), s, ev.poses.get(c.clip)!)));
 const d3 = await threeD();
 const cu = await cuts(labels, ev.out, ev.poses);
 const { head, dirty } = gitInfo();
@@ -231,6 +233,7 @@ const md = [
   wrists.length ? renderWristAtContact(wrists) : '',
   d3?.text ?? '',
   ev.out.length ? renderGroups(ev.out, CONTRACT_HAS_CAPTURE_FPS) : '',
+  guesses.length ? renderGuesses(guesses) : '',
   ...cu.map((c) => c.text),
 ]
   .filter(Boolean)
@@ -248,6 +251,7 @@ const json = {
     windows: analysedLabels(labels[c.clip]!, clipSetup(c.clip)).map((s) => strokeWindow(labels[c.clip]!, s)),
   })),
   wristAtContact: wrists,
+  slowMotionGuesses: guesses,
   pck: d2.map(({ clip, title, result, worst }) => ({ clip, title, ...result, worst })),
   pose3d: d3 && { heightMm: d3.heightMm, results: d3.results },
   cuts: cu.map(({ clip, frame, columns, spreads }) => ({ clip, frame, columns, spreads })),

@@ -75,7 +75,8 @@ export function strokeWindow(labels: ClipLabels, label: StrokeLabel): [number, n
   return [before, after];
 }
 
-function frameSlice(track: PoseTrack, [a, b]: [number, number]): PoseTrack {
+/** The frames of `track` whose frame_nr lies in [a, b]. */
+export function frameSlice(track: PoseTrack, [a, b]: [number, number]): PoseTrack {
   const idx: number[] = [];
   for (let i = 0; i < track.frames; i++) if (track.frameNr[i]! >= a && track.frameNr[i]! <= b) idx.push(i);
   return selectFrames(track, Int32Array.from(idx));
