@@ -21,6 +21,8 @@ import type {
 } from '../contract/technique.js';
 import type { PoseTrack } from '../pose/pose-track.js';
 
+export { ACTIVE_JOB_STATES, FINAL_JOB_STATES, type Job, type JobKind, type JobState } from './job-types.js';
+
 /** Row id of a library table (SQLite INTEGER PRIMARY KEY). */
 export type RowId = number;
 
@@ -275,31 +277,4 @@ export interface SessionFilter {
   /** Default 100. */
   limit?: number;
   offset?: number;
-}
-
-/** Kinds of background job (main/library/jobs.ts). */
-export type JobKind = 'analysis' | 'tennis';
-
-/** States of a background job; `done`, `failed` and `cancelled` are final. */
-export type JobState = 'queued' | 'uploading' | 'analysing' | 'storing' | 'done' | 'failed' | 'cancelled';
-
-/** Final job states (the one list: the queue, main/jobs, and the table's queries use it). */
-export const FINAL_JOB_STATES: readonly JobState[] = ['done', 'failed', 'cancelled'];
-/** States a job is in while a runner works on it (interrupted when the app stops). */
-export const ACTIVE_JOB_STATES: readonly JobState[] = ['uploading', 'analysing', 'storing'];
-
-/** A row of the job queue. `input` and `safePoint` are JSON chosen by the queue runner. */
-export interface Job {
-  id: RowId;
-  kind: JobKind;
-  state: JobState;
-  /** Why the job failed or was interrupted ('' otherwise). */
-  reason: string;
-  input: unknown;
-  sessionId: RowId | null;
-  attempts: number;
-  /** Last point from which the job can resume (e.g. the presigned URLs after upload), or null. */
-  safePoint: unknown;
-  createdAt: string;
-  updatedAt: string;
 }
