@@ -66,11 +66,29 @@ export interface BlazePoseResult {
 
 const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
 
-/** The model input for a crop: bilinear resample (crop-input.ts) scaled to 0..1 float32. */
-export function blazePoseInput(frame: InferFrame, crop: Crop): Float32Array {
-  const ints = cropToInput(frame.rgb, frame.width, frame.height, crop, BLAZEPOSE_INPUT);
-  const out = new Float32Array(ints.length);
-  for (let i = 0; i < ints.length; i++) out[i] = ints[i]! / 255;
+/**
+ * A crop already resampled to the model's input size: {@link BLAZEPOSE_INPUT}² × 3 RGB bytes
+ * (cropToInput into a Uint8Array), kept by the fast pass so the second pass need not decode its
+ * frame again (second-pass.ts).
+ */
+export interface CropBytes {
+  bytes: Uint8Array;
+}
+
+/** The crop's input bytes ({@link CropBytes}) of a frame: bilinear resample (crop-input.ts). */
+export function blazePoseCropBytes(frame: InferFrame, crop: Crop): CropBytes {
+  return { bytes: cropToInput(frame.rgb, frame.width, frame.height, crop, BLAZEPOSE_INPUT, new Uint8Array(BLAZEPOSE_INPUT * BLAZEPOSE_INPUT * 3)) };
+}
+
+/**
+ * The model input for a crop of a frame, or for its bytes kept earlier: 0..1 float32.
+ * @throws RangeError when the kept bytes are not {@link BLAZEPOSE_INPUT}² × 3 long.
+ */
+export function blazePoseInput(source: InferFrame | CropBytes, crop: Crop): Float32Array {
+  const px = 'bytes' in source ? source.bytes : cropToInput(source.rgb, source.width, source.height, crop, BLAZEPOSE_INPUT);
+  if (px.length !== BLAZEPOSE_INPUT * BLAZEPOSE_INPUT * 3) throw new RangeError(`BlazePose input needs ${BLAZEPOSE_INPUT}² × 3 values, got ${px.length}`);
+  const out = new Float32Array(px.length);
+  for (let i = 0; i < px.length; i++) out[i] = px[i]! / 255;
   return out;
 }
 
@@ -146,7 +164,8 @@ function unmirror(out: Record<string, { data: Float32Array } | undefined>): Reco
 }
 
 /**
- * Runs a loaded BlazePose landmark model on a square crop of the frame. With `flip` (default
+ * Runs a loaded BlazePose landmark model on a square crop of the frame (or on the crop's bytes
+ * kept earlier: `source` {@link CropBytes}, `crop` still places the result in the frame). With `flip` (default
  * true; the engine's second pass passes false) it runs again on the mirrored crop and averages
  * the image landmarks and scores of both (test-time flip augmentation, as in the HRNet/
  * SimpleBaseline evaluation code): on tennis_forehand_2.mp4 PCK@0.1 0.858 → 0.891, wrists
@@ -155,8 +174,8 @@ function unmirror(out: Record<string, { data: Float32Array } | undefined>): Reco
  * 87 mm against 80 unaveraged (README, Second pass).
  * @throws Error from the runtime or {@link decodeBlazePose}.
  */
-export async function blazePoseInCrop(model: PoseModel, frame: InferFrame, crop: Crop, flip = true): Promise<BlazePoseResult> {
-  const input = blazePoseInput(frame, crop);
+export async function blazePoseInCrop(model: PoseModel, source: InferFrame | CropBytes, crop: Crop, flip = true): Promise<BlazePoseResult> {
+  const input = blazePoseInput(source, crop);
   const dims = [1, BLAZEPOSE_INPUT, BLAZEPOSE_INPUT, 3];
   const a = decodeBlazePose(await model.run({ data: input, dims }), crop);
   if (!flip) return a;

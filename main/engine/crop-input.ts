@@ -10,12 +10,16 @@
 import type { Crop } from './movenet.js';
 
 /**
- * Samples the crop of an RGB24 frame (width × height × 3 bytes) into `size × size × 3` int32
- * values, row-major, for a MoveNet single-person model.
+ * Samples the crop of an RGB24 frame (width × height × 3 bytes) into `size × size × 3` values
+ * 0..255, row-major: int32 for a MoveNet single-person model, or into `into` (e.g. a Uint8Array:
+ * the second pass keeps its crops as bytes, second-pass.ts; zeroed first).
+ * @throws RangeError when `into` is not size × size × 3 long.
  */
-export function cropToInput(rgb: Uint8Array, width: number, height: number, crop: Crop, size: number): Int32Array {
-  if (crop.angle) return rotatedCropToInput(rgb, width, height, crop, size);
-  const out = new Int32Array(size * size * 3);
+export function cropToInput<T extends Int32Array | Uint8Array = Int32Array>(rgb: Uint8Array, width: number, height: number, crop: Crop, size: number, into?: T): T {
+  const out = (into ?? new Int32Array(size * size * 3)) as T;
+  if (out.length !== size * size * 3) throw new RangeError(`crop input needs ${size * size * 3} values, got ${out.length}`);
+  into?.fill(0); // black outside the frame
+  if (crop.angle) return rotatedCropToInput(rgb, width, height, crop, size, out);
   const step = crop.side / (size - 1);
   const x0 = crop.cx - crop.side / 2;
   const y0 = crop.cy - crop.side / 2;
@@ -83,8 +87,7 @@ export function resizeToInput(rgb: Uint8Array, width: number, height: number, ou
  * u = (j/(size−1) − ½)·side and v = (i/(size−1) − ½)·side, so the crop's "up" points along
  * (sin a, −cos a) in the frame (the MediaPipe ROI rotation: the body's hip→shoulder line up).
  */
-function rotatedCropToInput(rgb: Uint8Array, width: number, height: number, crop: Crop, size: number): Int32Array {
-  const out = new Int32Array(size * size * 3);
+function rotatedCropToInput<T extends Int32Array | Uint8Array>(rgb: Uint8Array, width: number, height: number, crop: Crop, size: number, out: T): T {
   const step = crop.side / (size - 1);
   const [c, s] = [Math.cos(crop.angle ?? 0), Math.sin(crop.angle ?? 0)];
   for (let i = 0; i < size; i++) {

@@ -18,7 +18,7 @@ import { inferPlan, InferencePool } from './infer-pool.js';
 import { KEYPOINT_ONE_EURO, median3InPlace, oneEuroInPlace } from './one-euro.js';
 import { PlayerTracker, type PrefetchedPose, type TrackedPose } from './player-tracker.js';
 import { probeVideo } from './probe.js';
-import { runSecondPass, secondPassCrops } from './second-pass.js';
+import { KeptCrops, runSecondPass, secondPassCrops } from './second-pass.js';
 import { strokeWindows } from './stroke-windows.js';
 import { poseBox, poseScore } from './tracker.js';
 import { frameReadAhead, readAhead } from './read-ahead.js';
@@ -75,8 +75,10 @@ export async function estimatePose(videoPath: string, opts: EngineOptions): Prom
   const results: FrameResult[] = [];
   let [decodeS, inferenceS, everFound, lastShare, secondPassS, secondPassFrames] = [0, 0, false, 0, 0, 0];
   const fastShare = opts.secondPass === false ? 1 : FAST_PASS_PROGRESS;
+  const kept = opts.secondPass === false ? undefined : new KeptCrops();
   const track = async ({ frame, prefetched, repeat = false }: Queued) => {
     const found = repeat ? results.at(-1)?.found : await tracker.step(frame, frame.timestamp, prefetched);
+    if (kept && found && !repeat) kept.keep(frame.index, frame, found.pose);
     if (found && !everFound) firstFound = frame.index;
     everFound ||= !!found;
     absent.push(frame.index, frame.timestamp, !found);
@@ -109,7 +111,7 @@ export async function estimatePose(videoPath: string, opts: EngineOptions): Prom
       const t1 = performance.now();
       const onFrame = (done: number, total: number) => opts.onProgress?.(fastShare + (1 - fastShare) * (done / total));
       const realPerVideo = opts.captureFps && opts.captureFps > video.fps ? video.fps / opts.captureFps : 1;
-      secondPassFrames = await refine(results, videoPath, size, pool, realPerVideo, opts.signal, onFrame);
+      secondPassFrames = await refine(results, videoPath, size, pool, kept, realPerVideo, opts.signal, onFrame);
       secondPassS = (performance.now() - t1) / 1000;
     }
   } catch (e) {
@@ -178,16 +180,17 @@ const FAST_PASS_PROGRESS = 0.7;
 
 /**
  * The second pass (second-pass.ts) on the fast pass's results: windows around the strokes
- * (stroke-windows.ts), BlazePose on each window frame, whose COCO pose replaces the fast pass's
+ * (stroke-windows.ts), BlazePose on each window frame (on the crop `kept` by the fast pass where
+ * it has it), whose COCO pose replaces the fast pass's
  * and whose learned 3D pose is kept (unless its pose flag is below {@link MIN_POSE_FLAG}); a
  * repeated image takes its original's. Returns the frames re-estimated.
  */
-async function refine(results: FrameResult[], videoPath: string, size: { width: number; height: number }, pool: InferencePool, realPerVideo: number, signal: AbortSignal | undefined, onFrame: (done: number, total: number) => void): Promise<number> {
+async function refine(results: FrameResult[], videoPath: string, size: { width: number; height: number }, pool: InferencePool, kept: KeptCrops | undefined, realPerVideo: number, signal: AbortSignal | undefined, onFrame: (done: number, total: number) => void): Promise<number> {
   const fast = buildTrack2d(results, videoPath, 1, 1);
   const windows = strokeWindows(fast, fast.timestamps, realPerVideo);
   const repeat = Uint8Array.from(results, (r) => (r.repeat ? 1 : 0));
   const crops = secondPassCrops(fast, windows.ranges, repeat);
-  const out = await runSecondPass(videoPath, size, pool, crops, undefined, signal, onFrame);
+  const out = await runSecondPass(videoPath, size, pool, crops, kept, undefined, signal, onFrame);
   let n = 0;
   results.forEach((r, f) => {
     const prev = results[f - 1];

@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { InferClose, InferReady, InferReply, InferRequest, InferWorkerData } from './infer-protocol.js';
-import type { BlazePoseResult } from './blazepose.js';
+import type { BlazePoseResult, CropBytes } from './blazepose.js';
 import type { LandmarkModel } from './landmark-models.js';
 import type { CocoPose, Crop, CropModel, Detection } from './movenet.js';
 
@@ -179,12 +179,14 @@ export class InferencePool {
   }
 
   /**
-   * A second-pass landmark model's result on a (turned) crop (landmark-models.ts; loaded by each
-   * worker on first use); `flip` adds the mirrored run (blazepose.ts).
+   * A second-pass landmark model's result on a (turned) crop of the frame, or on the crop's bytes
+   * kept earlier (blazepose.ts CropBytes; `crop` places the result in the frame), landmark-models.ts;
+   * loaded by each worker on first use; `flip` adds the mirrored run (blazepose.ts).
    */
-  async landmarks(model: LandmarkModel, frame: InferFrame, crop: Crop, flip = false): Promise<BlazePoseResult> {
+  async landmarks(model: LandmarkModel, source: InferFrame | CropBytes, crop: Crop, flip = false): Promise<BlazePoseResult> {
     const w = this.workers.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
-    const r = await this.send(w, { id: 0, type: 'landmarks', model, rgb: frame.rgb, width: frame.width, height: frame.height, crop, flip });
+    const src = 'bytes' in source ? { bytes: source.bytes } : { rgb: source.rgb, width: source.width, height: source.height };
+    const r = await this.send(w, { id: 0, type: 'landmarks', model, source: src, crop, flip });
     if (r.type !== 'landmarks') throw new Error(`unexpected ${r.type} reply to a landmarks request`);
     return r.result;
   }

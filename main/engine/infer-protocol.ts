@@ -2,7 +2,7 @@
  * Messages between the main thread (infer-pool.ts) and the inference workers (infer-worker.ts).
  * Frames travel as Uint8Arrays over SharedArrayBuffers (RGB24, height × width × 3), never copied.
  */
-import type { BlazePoseResult } from './blazepose.js';
+import type { BlazePoseResult, CropBytes } from './blazepose.js';
 import type { LandmarkModel } from './landmark-models.js';
 import type { CocoPose, Crop, Detection } from './movenet.js';
 
@@ -22,12 +22,13 @@ export interface InferReady {
 
 /**
  * A request: the crop model on a square crop (`pose`), multipose on the whole frame (`detect`),
- * or a second-pass landmark model on a (turned) crop (`landmarks`, landmark-models.ts).
+ * or a second-pass landmark model on a (turned) crop of a frame or on the crop's bytes kept by
+ * the fast pass (`landmarks`, landmark-models.ts).
  */
 export type InferRequest =
   | { id: number; type: 'pose'; rgb: Uint8Array; width: number; height: number; crop: Crop }
   | { id: number; type: 'detect'; rgb: Uint8Array; width: number; height: number }
-  | { id: number; type: 'landmarks'; model: LandmarkModel; rgb: Uint8Array; width: number; height: number; crop: Crop; flip: boolean };
+  | { id: number; type: 'landmarks'; model: LandmarkModel; source: { rgb: Uint8Array; width: number; height: number } | CropBytes; crop: Crop; flip: boolean };
 
 /** Asks the worker to end once its model load and current run are done (infer-worker.ts). */
 export interface InferClose {

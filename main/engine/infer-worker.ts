@@ -21,7 +21,7 @@ if (!port) throw new Error('infer-worker.ts must run in a worker thread');
 const { cropModel, multipose, threads } = workerData as InferWorkerData;
 
 async function handle(net: MoveNet, m: InferRequest): Promise<InferReply> {
-  if (m.type === 'landmarks') return { id: m.id, type: 'landmarks', result: await landmarksInCrop(m.model, threads, m, m.crop, m.flip) };
+  if (m.type === 'landmarks') return { id: m.id, type: 'landmarks', result: await landmarksInCrop(m.model, threads, m.source, m.crop, m.flip) };
   if (m.type === 'pose') return { id: m.id, type: 'pose', pose: await poseInCrop(net, m, m.crop) };
   return { id: m.id, type: 'detect', people: await detectPeople(net, m) };
 }

@@ -4,7 +4,7 @@
  * TF.js WASM fallback) and kept for the worker's life. A model family plugs in here with its
  * input builder and decoder (today: the BlazePose landmark models, blazepose.ts).
  */
-import { blazePoseInCrop, type BlazePoseResult } from './blazepose.js';
+import { blazePoseInCrop, type BlazePoseResult, type CropBytes } from './blazepose.js';
 import type { InferFrame } from './infer-pool.js';
 import type { Crop } from './movenet.js';
 import type { ModelName, PoseModel } from './pose-runtime.js';
@@ -32,10 +32,11 @@ export function loadLandmarkModel(name: LandmarkModel, threads: number): Promise
 }
 
 /**
- * Runs landmark model `name` on a (turned) square crop of the frame, with the mirrored run
- * averaged in when `flip` (blazepose.ts); points in frame pixels.
- * @throws Error when the model cannot be loaded or run.
+ * Runs landmark model `name` on a (turned) square crop of the frame, or on the crop's bytes
+ * kept earlier ({@link CropBytes}), with the mirrored run averaged in when `flip`
+ * (blazepose.ts); points in frame pixels.
+ * @throws Error when the model cannot be loaded or run; RangeError when kept bytes have the wrong size.
  */
-export async function landmarksInCrop(name: LandmarkModel, threads: number, frame: InferFrame, crop: Crop, flip: boolean): Promise<BlazePoseResult> {
-  return blazePoseInCrop(await loadLandmarkModel(name, threads), frame, crop, flip);
+export async function landmarksInCrop(name: LandmarkModel, threads: number, source: InferFrame | CropBytes, crop: Crop, flip: boolean): Promise<BlazePoseResult> {
+  return blazePoseInCrop(await loadLandmarkModel(name, threads), source, crop, flip);
 }

@@ -18,13 +18,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blazePoseToH36m, blazePoseWorldH36m } from '../../main/engine/blazepose-h36m.js';
-import { BLAZEPOSE, type BlazePoseResult } from '../../main/engine/blazepose.js';
+import { BLAZEPOSE, blazePoseToCoco, type BlazePoseResult } from '../../main/engine/blazepose.js';
+import { cocoToH36m } from '../../main/engine/coco-to-h36m.js';
 import { bodyCrop } from '../../main/engine/body-crop.js';
 import { decodeFrames, decodeSize } from '../../main/engine/frame-source.js';
 import { DECODE_MAX_SIDE } from '../../main/engine/estimate-pose.js';
 import { InferencePool } from '../../main/engine/infer-pool.js';
 import { BONE_RATIOS } from '../../main/engine/lift-3d.js';
-import { SECOND_PASS_MODEL } from '../../main/engine/second-pass.js';
+import type { Crop } from '../../main/engine/movenet.js';
+import { KeptCrops, runSecondPass, SECOND_PASS_MODEL } from '../../main/engine/second-pass.js';
 import { H36M_LIMBS, J } from '../../main/pose/h36m.js';
 import { mediaPath } from '../support/media.js';
 
@@ -44,6 +46,7 @@ describe('BlazePose heavy on the contact frame of tennis_forehand_2.mp4', () => 
   let pool: InferencePool;
   let r: BlazePoseResult;
   let scale: number;
+
   beforeAll(async () => {
     const size = decodeSize(1920, 1080, DECODE_MAX_SIDE);
     scale = 1920 / size.width;
@@ -76,6 +79,31 @@ describe('BlazePose heavy on the contact frame of tennis_forehand_2.mp4', () => 
       expect(d, name).toBeLessThan(RADIUS_PX);
       expect(r.score[m], name).toBeGreaterThan(0.5);
     }
+  });
+
+  it('gives the same result on the crops the fast pass kept as on the frames decoded again', async () => {
+    const coco = blazePoseToCoco(r); // a real pose of this stroke, used as the fast pass's for frames 117-121
+    const xy = new Float32Array(34);
+    cocoToH36m(coco, 1, 1, xy, new Float32Array(17));
+    const crop = bodyCrop(xy)!;
+    const kept = new KeptCrops();
+    const crops: (Crop | undefined)[] = [];
+    for await (const frame of decodeFrames(mediaPath('tennis_forehand_2.mp4'), decodeSize(1920, 1080, DECODE_MAX_SIDE))) {
+      if (frame.index < FRAME - 4) continue;
+      kept.keep(frame.index, frame, coco);
+      crops[frame.index] = crop;
+      if (frame.index === FRAME) break;
+    }
+    expect(kept.size).toBe(5);
+    const path = mediaPath('tennis_forehand_2.mp4');
+    const size = decodeSize(1920, 1080, DECODE_MAX_SIDE);
+    const fromKept = await runSecondPass(path, size, pool, crops, kept);
+    const decoded = await runSecondPass(path, size, pool, crops);
+    for (let f = FRAME - 4; f <= FRAME; f++) {
+      expect(Array.from(fromKept[f]!.xy), `frame ${f}`).toEqual(Array.from(decoded[f]!.xy));
+      expect(Array.from(fromKept[f]!.world)).toEqual(Array.from(decoded[f]!.world));
+    }
+    expect(fromKept[FRAME - 5]).toBeUndefined();
   });
 
   it('maps to H36M-17 with the person’s own sides (checked by eye on a drawing of this frame)', () => {

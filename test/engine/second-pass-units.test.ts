@@ -1,13 +1,16 @@
 /**
  * The second pass's pure parts: BlazePose → H36M-17 mapping (image and world landmarks), the
- * decoding of a turned crop, the turned body crop, and the stroke windows.
+ * decoding of a turned crop, the turned body crop, the crops the fast pass keeps, and the stroke windows.
  */
 import { describe, expect, it } from 'vitest';
 import { blazePoseToH36m, blazePoseWorldH36m, H36M_FROM_BLAZEPOSE } from '../../main/engine/blazepose-h36m.js';
-import { BLAZEPOSE, BLAZEPOSE_INPUT, BLAZEPOSE_MIRROR, BLAZEPOSE_POINTS, blazePoseToCoco, decodeBlazePose, type BlazePoseResult } from '../../main/engine/blazepose.js';
+import { BLAZEPOSE, BLAZEPOSE_INPUT, BLAZEPOSE_MIRROR, BLAZEPOSE_POINTS, blazePoseInput, blazePoseToCoco, decodeBlazePose, type BlazePoseResult } from '../../main/engine/blazepose.js';
 import { bodyCrop } from '../../main/engine/body-crop.js';
 import { cropToInput } from '../../main/engine/crop-input.js';
+import { cocoToH36m } from '../../main/engine/coco-to-h36m.js';
 import { fuseLearned } from '../../main/engine/learned-3d.js';
+import type { CocoPose } from '../../main/engine/movenet.js';
+import { KeptCrops, secondPassCrops } from '../../main/engine/second-pass.js';
 import { BONE_JOINTS } from '../../main/engine/lift-skeleton.js';
 import { strokeWindows, WINDOW_HALF_S } from '../../main/engine/stroke-windows.js';
 import { J } from '../../main/pose/h36m.js';
@@ -113,6 +116,39 @@ describe('turned crops', () => {
     expect(c.angle).toBeCloseTo(lean, 6);
     expect(c.side).toBeGreaterThan(340);
     expect(bodyCrop(new Float64Array(34).fill(NaN))).toBeUndefined();
+  });
+});
+
+describe('crops kept by the fast pass', () => {
+  const [w, h] = [64, 48];
+  const frame = { rgb: Uint8Array.from({ length: w * h * 3 }, (_, i) => (i * 7) % 251), width: w, height: h };
+  /** A leaning COCO-17 pose inside the frame (pixels), every score 0.9. */
+  const pose = (dx = 0): CocoPose => {
+    const xy = new Float32Array(34);
+    for (let k = 0; k < 17; k++) xy.set([20 + dx + (k % 5) * 3 + k * 0.4, 6 + k * 2], 2 * k);
+    return { xy, score: new Float32Array(17).fill(0.9) };
+  };
+
+  it('keeps the crop secondPassCrops makes from the same pose, as the bytes the frame would give', () => {
+    const kept = new KeptCrops();
+    kept.keep(3, frame, pose());
+    const t = createPoseTrack(5, 2);
+    t.present[3] = 1;
+    cocoToH36m(pose(), 1, 1, t.keypoints.subarray(3 * 34, 4 * 34), t.confidences.subarray(3 * 17, 4 * 17));
+    const crop = secondPassCrops(t, [[0, 4]], new Uint8Array(5))[3]!;
+    const bytes = kept.get(3, crop)!;
+    expect(bytes.bytes.length).toBe(BLAZEPOSE_INPUT * BLAZEPOSE_INPUT * 3);
+    expect(Array.from(blazePoseInput(bytes, crop))).toEqual(Array.from(blazePoseInput(frame, crop))); // the worker's input either way
+    expect(kept.get(3, { ...crop, cx: crop.cx + 0.5 })).toBeUndefined(); // another crop: decode instead
+    expect(kept.get(2, crop)).toBeUndefined();
+  });
+
+  it('stops keeping when the budget is spent', () => {
+    const one = BLAZEPOSE_INPUT * BLAZEPOSE_INPUT * 3;
+    const kept = new KeptCrops(2.5 * one);
+    for (let f = 0; f < 5; f++) kept.keep(f, frame, pose(f));
+    expect(kept.size).toBe(2);
+    expect(() => blazePoseInput({ bytes: new Uint8Array(12) }, { cx: 0, cy: 0, side: 1 })).toThrow(RangeError);
   });
 });
 
