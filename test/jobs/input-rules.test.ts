@@ -1,33 +1,42 @@
 /**
  * One schema for a job's input (issue 13, building blocks): the same bad inputs are refused
  * with the same message by the app's IPC validation (the dispatcher over the real handlers, as
- * the Electron ipcMain and the browser bridge call it), by the job queue, and (for the fields
- * the command line has) by the CLI's option parsing; and the job states come from one list.
+ * Electron's ipcMain calls it, and the renderer's bridge client over the real WebSocket bridge),
+ * by the job queue, and (for the fields the command line has) by the CLI's option parsing; and
+ * the job states come from one list.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatch } from '../../main/ipc/dispatch.js';
-import { openAppServices, type AppServices } from '../../main/ipc/services.js';
+import { startBridge, type Bridge } from '../../main/bridge/server.js';
+import WebSocket from 'ws';
 import { JobInputError } from '../../main/jobs/validate.js';
 import { FINAL_STATES } from '../../main/jobs/types.js';
 import { FINAL_JOB_STATES } from '../../main/library/jobs.js';
 import { MAX_PLAYER_HEIGHT_MM, MIN_PLAYER_HEIGHT_MM } from '../../main/contract/player-height.js';
-import { nodeSecretBox } from '../../main/settings/api-key.js';
-import { AnalysisJobInputSchema } from '../../preload/contract.js';
+import { AnalysisJobInputSchema, type SwingStudioApi } from '../../preload/contract.js';
+import { loadConnectBridge } from '../app/bridge-client-loader.js';
 import { runCliCapture } from '../cli/run-cli.js';
 
 const home = mkdtempSync(join(tmpdir(), 'job-input-'));
 const clip = join(home, 'clip.mp4');
 writeFileSync(clip, 'x');
-let app: AppServices;
+let bridge: Bridge;
+let api: SwingStudioApi & { close(): void };
 
-beforeAll(() => {
-  app = openAppServices({ home, secretBox: nodeSecretBox(home), keyProtection: 'file', mode: 'browser', version: '0.0.0', mediaUrl: () => '' });
+beforeAll(async () => {
+  const rendererDir = join(home, 'renderer');
+  mkdirSync(rendererDir);
+  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
+  bridge = await startBridge({ home, rendererDir, version: '0.0.0' });
+  const connectBridge = await loadConnectBridge();
+  api = await connectBridge({ origin: bridge.origin, token: bridge.token, WebSocketImpl: WebSocket });
 });
 afterAll(async () => {
-  await app.close();
+  api.close();
+  await bridge.close();
   rmSync(home, { recursive: true, force: true });
 });
 
@@ -67,11 +76,12 @@ const CASES: BadCase[] = [
 
 describe('a bad job input is refused with the same message everywhere', () => {
   it.each(CASES)('$what: IPC (dispatcher, bridge) and job queue', async ({ input, message }) => {
-    const r = await dispatch(app.handlers, 'jobs.enqueueAnalysis', [input]);
-    expect(r).toEqual({ ok: false, error: { kind: 'input', message: `jobs.enqueueAnalysis: 0.${message}`.replace('0.Unrecognized', '0: Unrecognized') } });
+    const refused = { ok: false, error: { kind: 'input', message: `jobs.enqueueAnalysis: 0.${message}`.replace('0.Unrecognized', '0: Unrecognized') } };
+    expect(await dispatch(bridge.services.handlers, 'jobs.enqueueAnalysis', [input])).toEqual(refused);
+    expect(await api.invoke('jobs.enqueueAnalysis', [input as never])).toEqual(refused);
     let thrown: unknown;
     try {
-      app.deps.jobs.enqueueAnalysis(input as never);
+      bridge.services.deps.jobs.enqueueAnalysis(input as never);
     } catch (err) {
       thrown = err;
     }
@@ -86,7 +96,7 @@ describe('a bad job input is refused with the same message everywhere', () => {
   });
 
   it('nothing was queued', () => {
-    expect(app.deps.jobs.list()).toEqual([]);
+    expect(bridge.services.deps.jobs.list()).toEqual([]);
   });
 });
 
