@@ -189,6 +189,7 @@ describe('compare two strokes', () => {
     await button.click();
     await app.page.locator('[data-testid="compare-set-reference"][aria-pressed="true"]').waitFor();
     expect(getReferenceStroke(db, second.id)).toMatchObject({ playerId: second.id, sessionId: ids[0], strokeIndex: null });
+    expect(await button.innerText()).toBe(`★ The first is ${second.name}'s reference`);
     await new ComparePage(app.page).screenshot('44-compare-reference-saved');
 
     const lib = new LibraryPage(app.page);
@@ -213,6 +214,7 @@ describe('compare two strokes', () => {
 
   it('exports the comparison report and the side-by-side video from the Compare screen', async () => {
     const [da, db] = details as [SessionDetail, SessionDetail];
+    await new ComparePage(app.page).settled(); // after the reload of the previous test: both videos on their frames
     const ex = new ExportPage(app.page);
     await ex.openMenu();
     expect(await ex.menuLabels()).toEqual(['Comparison report (PDF)', 'Side-by-side video (.mp4)']);

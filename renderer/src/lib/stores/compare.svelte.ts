@@ -5,15 +5,16 @@
  * frames at the same time from contact. While playing, both videos play (the second at the
  * rate that keeps real time equal), and every frame the leading one presents corrects the
  * second: its playback rate is nudged by up to ±{@link MAX_NUDGE} to close a small gap, and it
- * is re-seeked when the gap exceeds {@link RESEEK_S}, so the two cannot drift apart; on pause the
- * second is put on its exact frame. `window.__compareDebug` holds what each side last drew.
+ * is re-seeked when the gap exceeds {@link RESEEK_S}, so the two cannot drift apart; on pause both
+ * are put on their exact frames at the leading video's position. `window.__compareDebug` holds what each side last drew.
  */
 import type { SessionDetail } from '../../../../preload/contract.js';
 import type { PoseTrack } from '../../../../main/pose/pose-track.js';
 import { alignedSecondTrack } from '../../../../main/pose/stroke-overlay.js';
 import { call } from '../api.js';
 import { clampRate } from '../playback/frame-step.js';
-import { frameAt, pairedFrame, seekTime, sharedRange, stepFrom, strokeOf, type CompareStroke } from '../playback/compare-sync.js';
+import { frameAt, pairedFrame, realFromContact, seekTime, sharedRange, stepFrom, strokeOf, type CompareStroke } from '../playback/compare-sync.js';
+import { frameAtTime } from '../../../../main/pose/pose-track.js';
 
 /** One side: its session, clip URL and stroke. */
 export interface CompareSide {
@@ -210,7 +211,17 @@ export class CompareManager {
     va?.pause();
     vb?.pause();
     this.playing = false;
-    if (wasPlaying) this.#seekSide('b', this.rel);
+    const a = this.a?.stroke;
+    if (!wasPlaying || !va || !a) return;
+    // The position is where the leading video stopped, snapped to its pose frame (it may have
+    // presented a frame after the last tick, and a frame's media time can differ from the stored
+    // timestamp by microseconds): both videos are then put on the frames at that time from
+    // contact, as a frame step does, so the pair shown after a pause is always the same.
+    this.rel = Math.min(this.range.to, Math.max(this.range.from, realFromContact(a, frameAtTime(a.timestamps, va.currentTime))));
+    const d = window.__compareDebug;
+    if (d) d.rel = this.rel;
+    this.#seekSide('a', this.rel);
+    this.#seekSide('b', this.rel);
   }
 
   togglePlay(): void {
