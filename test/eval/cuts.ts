@@ -64,7 +64,10 @@ export interface CutOutcome {
 }
 
 /**
- * The stroke analysed from each of its cuts (engine pose cached as in pose-cache.ts).
+ * The stroke analysed from each of its cuts (engine pose cached as in pose-cache.ts), with the
+ * capture rate of the labels as for the whole clip (the engine sizes its second-pass windows with
+ * it; without it a cut of a slowed clip got a narrower accurate-model window than the full clip,
+ * and its 3D headings differed by up to 15° outside that window: tennis_forehand_1, 2026-11-23).
  * Contact frames are reported on the source's frame numbers.
  */
 export async function analyseCuts(
@@ -78,7 +81,7 @@ export async function analyseCuts(
   const out: CutOutcome[] = [];
   for (const spec of cutSpecs(labels, label)) {
     const pose = onSourceFrames(
-      await poseOf(makeCut(source, spec), setup.playerHeightMm, reuse),
+      await poseOf(makeCut(source, spec), setup.playerHeightMm, reuse, undefined, labels.slow_motion_factor < 1 ? labels.fps / labels.slow_motion_factor : undefined),
       spec.firstFrame,
     );
     const window: [number, number] = [spec.firstFrame, spec.firstFrame + spec.frames - 1];
