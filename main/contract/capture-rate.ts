@@ -9,6 +9,11 @@
 /** Highest capture frame rate accepted, frames/s (high-speed research cameras reach tens of thousands). */
 export const MAX_CAPTURE_FPS = 100_000;
 
+/** True when `fps` is an accepted capture frame rate: finite, > 0 and ≤ MAX_CAPTURE_FPS frames/s. */
+export function isCaptureFps(fps: number): boolean {
+  return Number.isFinite(fps) && fps > 0 && fps <= MAX_CAPTURE_FPS;
+}
+
 /**
  * How many times slower than life a clip plays: capture frame rate ÷ playback frame rate
  * (Sports2D's slow-motion factor), e.g. 8 for a 240 fps capture played at 30 fps.

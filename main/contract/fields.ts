@@ -6,7 +6,7 @@
  * words (a field's path is added in front by {@link zodIssueText}).
  */
 import { z } from 'zod';
-import { MAX_CAPTURE_FPS } from './capture-rate.js';
+import { isCaptureFps, MAX_CAPTURE_FPS } from './capture-rate.js';
 import { MAX_PLAYER_HEIGHT_MM, MIN_PLAYER_HEIGHT_MM, isPlayerHeightMm } from './player-height.js';
 import { HANDS, SPORTS, SWING_TYPES } from './technique.js';
 import { zodIssueText } from './zod-issues.js';
@@ -51,7 +51,7 @@ export const HeightMm = z
 /** Frame rate the camera recorded at, frames/s (slow motion): 0 < x ≤ MAX_CAPTURE_FPS (capture-rate.ts). */
 export const CaptureFps = z
   .number({ error: got(`capture frame rate must be > 0 and at most ${MAX_CAPTURE_FPS} frames/s`) })
-  .refine((n) => n > 0 && n <= MAX_CAPTURE_FPS, { error: got(`capture frame rate must be > 0 and at most ${MAX_CAPTURE_FPS} frames/s`) });
+  .refine(isCaptureFps, { error: got(`capture frame rate must be > 0 and at most ${MAX_CAPTURE_FPS} frames/s`) });
 
 /** Ball contact time on the clip's timeline, seconds (API.md `ball_timestamp`): 0..MAX_BALL_TIMESTAMP_S. */
 export const BallTimestampS = z

@@ -20,6 +20,7 @@ import { readArchive } from '../archive/read.js';
 import { writeFileAtomic } from '../archive/atomic-file.js';
 import { buildArchive } from '../archive/write.js';
 import { MAX_CAPTURE_FPS, SPORTS, SWING_TYPES, type DoneResult, type Sport, type SwingType, type TechniqueRequestMetadata } from '../contract/technique.js';
+import { isCaptureFps } from '../contract/capture-rate.js';
 import type { VideoInfo } from '../engine/types.js';
 import { poseTrackFromJson, type PoseTrack } from '../pose/pose-track.js';
 import type { WritableDb } from './db.js';
@@ -96,7 +97,7 @@ function checkInput(i: IngestInput): void {
     if (!(Number.isFinite(v) && v > 0)) throw bad(`session ${k} must be > 0, got ${v}`);
   }
   const c = s.captureFps;
-  if (c !== undefined && !(Number.isFinite(c) && c > 0 && c <= MAX_CAPTURE_FPS)) throw bad(`session captureFps must be in (0, ${MAX_CAPTURE_FPS}], got ${c}`);
+  if (c !== undefined && !isCaptureFps(c)) throw bad(`session captureFps must be in (0, ${MAX_CAPTURE_FPS}], got ${c}`);
   if (i.backend !== 'local' && i.backend !== 'remote') throw bad(`backend must be local or remote, got "${String(i.backend)}"`);
 }
 

@@ -12,6 +12,7 @@ import type { TechniqueOutput } from '../analysis/technique.js';
 import { analyseStrokes } from '../analysis/stroke-analysis.js';
 import { InsufficientPoseError } from '../analysis/errors.js';
 import { MAX_CAPTURE_FPS, TechniqueRequestMetadata, type Hand, type Sport, type SwingType } from '../contract/technique.js';
+import { isCaptureFps } from '../contract/capture-rate.js';
 import type { PoseTrack } from '../pose/pose-track.js';
 import { COMPUTE_VERSION } from '../service/versions.js';
 import type { WritableDb } from './db.js';
@@ -65,7 +66,7 @@ export const RECOMPUTED_LOCALLY_WARNING =
  *   or the pose no longer analysable), `not-found` (no such session), `busy` (lock held elsewhere).
  */
 export function setCaptureFps(db: WritableDb, sessionId: RowId, captureFps: number | null): CaptureFpsOutcome {
-  if (captureFps !== null && !(Number.isFinite(captureFps) && captureFps > 0 && captureFps <= MAX_CAPTURE_FPS)) {
+  if (captureFps !== null && !isCaptureFps(captureFps)) {
     throw new LibraryError('invalid-input', `the capture frame rate must be in (0, ${MAX_CAPTURE_FPS}] frames/s or none, got ${captureFps}`);
   }
   return withLibraryLock(pathsOf(db).root, () => db.transaction(() => setLocked(db, sessionId, captureFps)).immediate());

@@ -84,7 +84,7 @@ describe('swing-studio failures: one stderr line, non-zero exit, library unchang
     ['delete unknown session', () => ['library', 'delete', '999'], /no session with id 999/],
     ['unknown player filter', () => ['library', 'list', '--player', 'Nobody'], /no player named "Nobody"/],
     ['capture rate of an unknown session', () => ['library', 'set-capture-fps', '999', '240'], /no session with id 999/],
-    ['capture rate zero', () => ['library', 'set-capture-fps', String(sessionId), '0'], /expected "none" or a frame rate above 0/],
+    ['capture rate zero', () => ['library', 'set-capture-fps', String(sessionId), '0'], /capture frame rate must be > 0 and at most 100000 frames\/s \(got 0\), or "none" for real time/],
   ];
   for (const [name, args, message] of cases) {
     it(name, async () => {

@@ -8,7 +8,7 @@
  */
 import { InvalidArgumentError, type Command } from 'commander';
 import { swingStudioHome } from '../../config/home.js';
-import { MAX_CAPTURE_FPS, SPORTS, SWING_TYPES, type Sport, type SwingType } from '../../contract/technique.js';
+import { SPORTS, SWING_TYPES, type Sport, type SwingType } from '../../contract/technique.js';
 import type { WritableDb } from '../../library/db.js';
 import { openConfiguredLibrary } from '../../settings/library-location.js';
 import { getSessionDetail } from '../../library/detail.js';
@@ -17,7 +17,7 @@ import { findPlayerByName } from '../../library/players.js';
 import { setCaptureFps } from '../../library/recompute.js';
 import { deleteSession, listSessions } from '../../library/sessions.js';
 import type { SessionFilter } from '../../library/types.js';
-import { IsoDateOrDateTime, SportInput, SwingTypeInput } from '../../contract/fields.js';
+import { CaptureFps, IsoDateOrDateTime, SportInput, SwingTypeInput } from '../../contract/fields.js';
 import { numberIn, optionFrom, rowId } from '../options.js';
 import { sessionJson } from '../session-json.js';
 import { featureTable, sessionListTable } from '../tables.js';
@@ -125,12 +125,15 @@ export function registerLibrary(program: Command): void {
     );
 }
 
-/** `none` (real time) or a capture frame rate in (0, MAX_CAPTURE_FPS] frames/s. */
+/**
+ * `none` (real time) or a capture frame rate, checked by the shared CaptureFps field
+ * (main/contract/fields.ts: 0 < x ≤ MAX_CAPTURE_FPS frames/s, the app's rule and message).
+ */
 function captureFpsArg(value: string): number | null {
   if (value.trim().toLowerCase() === 'none') return null;
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n <= 0 || n > MAX_CAPTURE_FPS) {
-    throw new InvalidArgumentError(`expected "none" or a frame rate above 0 and at most ${MAX_CAPTURE_FPS}`);
+  try {
+    return optionFrom(CaptureFps, 'number')(value);
+  } catch (err) {
+    throw new InvalidArgumentError(`${(err as Error).message}, or "none" for real time`);
   }
-  return n;
 }
