@@ -17,7 +17,7 @@ import { openLibrary } from '../../main/library/db.js';
 import type { AnalysisPipeline, TechniqueOutcome } from '../../main/service/pipeline-types.js';
 import { techniquePipeline } from '../../main/service/technique-pipeline.js';
 import { nodeSecretBox } from '../../main/settings/api-key.js';
-import { measured } from './measure.js';
+import { cpuSeconds, measured } from './measure.js';
 
 /** Local transport of a job. */
 export type Transport = 'direct' | 'http';
@@ -55,16 +55,25 @@ export function replaying(rec: NonNullable<ReturnType<typeof recording>['last']>
 /**
  * Runs one analysis job of `clip` on the local backend over `transport` with `pipeline`, in a
  * fresh home folder (removed after).
- * @returns wall and CPU seconds of the job from enqueue to done.
+ * @returns wall and CPU seconds of the job from enqueue to done, and of its part up to the
+ *   `storing` state (`toStoring`: the analysis and its transport, without the common ingest,
+ *   playback check and thumbnail).
  * @throws Error when the job does not end done.
  */
-export async function jobRun(clip: string, transport: Transport, pipeline: AnalysisPipeline): Promise<{ wall: number; cpu: number }> {
+export async function jobRun(clip: string, transport: Transport, pipeline: AnalysisPipeline): Promise<{ wall: number; cpu: number; toStoring: { wall: number; cpu: number } }> {
   const home = mkdtempSync(join(tmpdir(), `ss-bench-${transport}-`));
   const db = openLibrary(home);
   const backends = createBackendResolver({ home, secretBox: nodeSecretBox(home), env: {}, localTransport: transport, localService: { log: () => undefined, pipeline: () => Promise.resolve(pipeline) } });
   const queue = new JobQueue({ db, home, backends });
+  let t0 = 0;
+  let c0 = 0;
+  let toStoring = { wall: NaN, cpu: NaN };
+  queue.on('job', (j) => {
+    if (j.state === 'storing' && Number.isNaN(toStoring.wall)) toStoring = { wall: (performance.now() - t0) / 1000, cpu: cpuSeconds() - c0 };
+  });
   try {
     queue.start();
+    [t0, c0] = [performance.now(), cpuSeconds()];
     const m = await measured(async () => {
       const id = queue.enqueueAnalysis({
         videoPath: clip,
@@ -77,7 +86,7 @@ export async function jobRun(clip: string, transport: Transport, pipeline: Analy
       return queue.get(id);
     });
     if (m.value?.state !== 'done') throw new Error(`${transport} job ended ${m.value?.state}: ${m.value?.reason ?? ''}`);
-    return { wall: m.wall, cpu: m.cpu };
+    return { wall: m.wall, cpu: m.cpu, toStoring };
   } finally {
     await queue.stop();
     await backends.close();

@@ -22,7 +22,9 @@
  *   (SWING_DECODE_THREADS; default 1), each also as pipeline / pure inference;
  * - the direct local backend against HTTP through the local service (backend-paths.ts): one
  *   analysis job each, wall and CPU, with the real pipeline and with its outcome replayed.
- * ENGINE_BENCH_PARTS (comma list of plans, decode-threads, runtime, paths, rss; default all)
+ *   `transport` replays only (one real direct job recorded in the first round): the two paths
+ *   without the engine, whole job and up to the `storing` state.
+ * ENGINE_BENCH_PARTS (comma list of plans, decode-threads, runtime, paths, transport, rss; default all but transport)
  * selects parts; the decode baseline and the pure-inference ceiling always run.
  * Run: `npm run bench -- engine` or `npx tsx test/bench/engine.ts [clip]`.
  */
@@ -133,6 +135,7 @@ async function main(): Promise<void> {
   const runs: Record<string, { wall: number[]; cpu: number[] }> = {};
   const add = (k: string, wall: number, cpu: number) => ((runs[k] ??= { wall: [], cpu: [] }).wall.push(wall), runs[k].cpu.push(cpu));
   let frames = 300;
+  const rec = recording();
   let diff = NaN;
   let runtime = '';
   for (let round = 0; round < ROUNDS; round++) {
@@ -154,19 +157,20 @@ async function main(): Promise<void> {
     const pure = await inference(def, frame, frames);
     add('pure inference default', pure.wall, pure.cpu);
     runtime = pure.runtime;
+    // Alternate which path goes first; a real direct run is recorded for the replays.
+    const order = round % 2 === 0 ? (['direct', 'http'] as const) : (['http', 'direct'] as const);
     if (PARTS.has('paths')) {
-      // Alternate which path goes first; the first direct run of the round is recorded for the replays.
-      const rec = recording();
-      const order = round % 2 === 0 ? (['direct', 'http'] as const) : (['http', 'direct'] as const);
       for (const t of order) {
         const r = await jobRun(clip, t, t === 'direct' ? rec : techniquePipeline);
         add(`job ${t}`, r.wall, r.cpu);
       }
-      if (rec.last) {
-        for (const t of order) {
-          const r = await jobRun(clip, t, replaying(rec.last));
-          add(`transport ${t}`, r.wall, r.cpu);
-        }
+    }
+    if ((PARTS.has('paths') || PARTS.has('transport')) && !rec.last) await jobRun(clip, 'direct', rec);
+    if (rec.last) {
+      for (const t of order) {
+        const r = await jobRun(clip, t, replaying(rec.last));
+        add(`transport ${t}`, r.wall, r.cpu);
+        add(`to storing ${t}`, r.toStoring.wall, r.toStoring.cpu);
       }
     }
   }
@@ -190,11 +194,16 @@ async function main(): Promise<void> {
     const SECOND = 'default plan, with the second pass';
     console.log(`second pass / fast pass wall time (default plan): ${f2(med(`second/fast ${SECOND}`, 'wall'))} over ${med(`second/fast ${SECOND}`, 'cpu')} re-estimated frames`);
   }
-  if (PARTS.has('paths')) {
-    for (const k of ['job', 'transport']) {
+  if (PARTS.has('paths') || PARTS.has('transport')) {
+    const label: Record<string, string> = {
+      job: 'analysis job (real pipeline)',
+      transport: 'analysis job, engine outcome replayed (transport + ingest only)',
+      'to storing': 'the same, enqueue → storing (transport only)',
+    };
+    for (const k of Object.keys(label).filter((x) => runs[`${x} direct`])) {
       const [d, h] = [`${k} direct`, `${k} http`];
       console.log(
-        `${k === 'job' ? 'analysis job (real pipeline)' : 'analysis job, engine outcome replayed (transport + ingest only)'}: direct ${f2(med(d, 'wall'))} s wall, ${f2(med(d, 'cpu'))} CPU-s; ` +
+        `${label[k]}: direct ${f2(med(d, 'wall'))} s wall, ${f2(med(d, 'cpu'))} CPU-s; ` +
           `HTTP ${f2(med(h, 'wall'))} s, ${f2(med(h, 'cpu'))} CPU-s → direct / HTTP ${f2(med(d, 'wall') / med(h, 'wall'))} wall, ${f2(med(d, 'cpu') / med(h, 'cpu'))} CPU`,
       );
     }
