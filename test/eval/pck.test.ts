@@ -52,3 +52,16 @@ describe('pck', () => {
     expect(() => pck(points([REF_FRAME]), ref, TORSO, [0.1])).toThrow(RangeError);
   });
 });
+
+describe('pck over a subset of frames', () => {
+  it('counts only the frames the filter accepts', () => {
+    // Two frames, one joint pair set: frame 0 exact, frame 1 off by a whole torso size.
+    const ref: Points2d = { frames: 2, joints: 4, xy: Float64Array.from([0, 0, 10, 0, 0, 10, 10, 10, 0, 0, 10, 0, 0, 10, 10, 10]) };
+    const ours: Points2d = { ...ref, xy: Float64Array.from([0, 0, 10, 0, 0, 10, 10, 10, 0, 10, 10, 10, 0, 20, 10, 20]) };
+    const torso = { leftShoulder: 0, rightShoulder: 1, leftHip: 2, rightHip: 3 };
+    expect(pck(ours, ref, torso, [0.5]).overall[0]).toBeCloseTo(0.5, 12);
+    expect(pck(ours, ref, torso, [0.5], (f) => f === 0).overall[0]).toBe(1);
+    expect(pck(ours, ref, torso, [0.5], (f) => f === 1).overall[0]).toBe(0);
+    expect(pck(ours, ref, torso, [0.5], (f) => f === 1).frames).toBe(1);
+  });
+});

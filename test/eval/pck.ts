@@ -60,10 +60,11 @@ export function torsoSize(p: Points2d, f: number, t: TorsoJoints): number {
 }
 
 /**
- * PCK of `ours` against `ref` at each α (shares of torso size), per joint and over all joints.
+ * PCK of `ours` against `ref` at each α (shares of torso size), per joint and over all joints,
+ * over the frames `include` accepts (default: all; e.g. the frames near ball contact).
  * @throws RangeError when the two have different frame or joint counts.
  */
-export function pck(ours: Points2d, ref: Points2d, torso: TorsoJoints, alphas: readonly number[]): PckResult {
+export function pck(ours: Points2d, ref: Points2d, torso: TorsoJoints, alphas: readonly number[], include: (f: number) => boolean = () => true): PckResult {
   if (ours.frames !== ref.frames || ours.joints !== ref.joints) {
     throw new RangeError(`point sets differ: ${ours.frames}×${ours.joints} vs ${ref.frames}×${ref.joints}`);
   }
@@ -73,7 +74,7 @@ export function pck(ours: Points2d, ref: Points2d, torso: TorsoJoints, alphas: r
   let [frames, absent] = [0, 0];
   for (let f = 0; f < ref.frames; f++) {
     const size = torsoSize(ref, f, torso);
-    if (!(size > 0)) continue;
+    if (!(size > 0) || !include(f)) continue;
     frames++;
     let [sum, n, missing] = [0, 0, false];
     for (let j = 0; j < ref.joints; j++) {

@@ -112,12 +112,21 @@ export function render2d(
   r: PckResult,
   worst: [number, number][],
   worstJoint: (f: number) => string,
+  near?: PckResult,
 ): string {
   const rows: Cell[][] = EVAL_JOINT_NAMES.map((n, j) => [
     n,
     ...r.alphas.map((_, a) => pct(r.perJoint[a]![j])),
   ]);
   rows.push(['**all**', ...r.overall.map((v) => `**${pct(v)}**`)]);
+  if (near) rows.push([`all, ${near.frames} frames within ±0.6 s real of contact`, ...near.overall.map((v) => pct(v))]);
+  if (near) {
+    const wrists = EVAL_JOINT_NAMES.flatMap((n, j) => (n.endsWith('wrist') ? [j] : []));
+    rows.push([
+      'wrists, same frames',
+      ...near.alphas.map((_, a) => pct(wrists.reduce((s, j) => s + near.perJoint[a]![j]! * near.counted[j]!, 0) / wrists.reduce((s, j) => s + near.counted[j]!, 0))),
+    ]);
+  }
   const w = worst.map(([f, e]) => `${f} (${num(e, 2)}, worst ${worstJoint(f)})`).join('; ');
   return [
     `### 2D: ${title}`,

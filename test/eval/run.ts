@@ -36,6 +36,16 @@ import { readTrc, trcStature, trcToH36m } from './trc.js';
 import { renderWristAtContact, wristAtContact, type WristRow } from './wrist-at-contact.js';
 import { guessRow, renderGuesses } from './slow-motion-guess.js';
 
+/** Half-width of the near-contact frames of the 2D part, real seconds (issue 9: "frames within ±0.6 s of contact reported separately"). */
+const NEAR_CONTACT_REAL_S = 0.6;
+
+/** Frames within ±{@link NEAR_CONTACT_REAL_S} real seconds of a labelled contact of the analysed player. */
+function nearContact(l: StrokeLabels[string], setup: ReturnType<typeof clipSetup>): (f: number) => boolean {
+  const half = (NEAR_CONTACT_REAL_S / l.slow_motion_factor) * l.fps;
+  const contacts = analysedLabels(l, setup).map((s) => s.contact_frame);
+  return (f) => contacts.some((c) => Math.abs(f - c) <= half);
+}
+
 /** PCK thresholds, shares of torso size (issue 8). */
 const ALPHAS = [0.05, 0.1, 0.2];
 /** Strokes of the cut-consistency part: [clip, labelled contact frame]. */
@@ -88,7 +98,7 @@ async function events(labels: StrokeLabels) {
   return { out, poses };
 }
 
-function twoD(poses: Map<string, Awaited<ReturnType<typeof poseOf>>>) {
+function twoD(poses: Map<string, Awaited<ReturnType<typeof poseOf>>>, labels: StrokeLabels) {
   const parts: { title: string; ref: Points2d; clip: string }[] = [];
   const f2 = poses.get('tennis_forehand_2.mp4');
   const f1 = poses.get('tennis_forehand_1.mp4');
@@ -111,6 +121,7 @@ function twoD(poses: Map<string, Awaited<ReturnType<typeof poseOf>>>) {
   return parts.map(({ clip, title, ref }) => {
     const ours = trackPoints(poses.get(clip)!.pose2d, ref.frames);
     const r = pck(ours, ref, EVAL_TORSO, ALPHAS);
+    const near = pck(ours, ref, EVAL_TORSO, ALPHAS, nearContact(labels[clip]!, clipSetup(clip)));
     const worst = worstFrames(r.frameError, 5);
     const worstJoint = (f: number) => {
       let [best, name] = [-1, '–'];
@@ -126,7 +137,8 @@ function twoD(poses: Map<string, Awaited<ReturnType<typeof poseOf>>>) {
       title,
       result: { ...r, frameError: undefined },
       worst,
-      text: render2d(title, r, worst, worstJoint),
+      near: { ...near, frameError: undefined },
+      text: render2d(title, r, worst, worstJoint, near),
     };
   });
 }
@@ -211,7 +223,7 @@ function gitInfo() {
 const labels = readStrokeLabels();
 const t0 = performance.now();
 const ev = await events(labels);
-const d2 = twoD(ev.poses);
+const d2 = twoD(ev.poses, labels);
 const wrists: WristRow[] = ev.out.flatMap((c) =>
   c.strokes.map((s) => {
     const l = labels[c.clip]!;
