@@ -17,6 +17,8 @@ export type KeyCommand =
   | 'playOrFaster'
   | 'rateDown'
   | 'rateUp'
+  | 'previousStroke'
+  | 'nextStroke'
   | 'help'
   | 'closeHelp'
   | 'toolLine'
@@ -53,6 +55,8 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: 'L', eventKeys: ['l', 'L'], command: 'playOrFaster', text: 'Play / faster' },
   { keys: '[', eventKeys: ['['], command: 'rateDown', text: 'Slower playback rate' },
   { keys: ']', eventKeys: [']'], command: 'rateUp', text: 'Faster playback rate' },
+  { keys: ',', eventKeys: [',', '<'], command: 'previousStroke', text: 'Previous stroke (seeks to its ball contact)' },
+  { keys: '.', eventKeys: ['.', '>'], command: 'nextStroke', text: 'Next stroke' },
   { keys: '?', eventKeys: ['?'], command: 'help', text: 'Show or hide this help' },
   { keys: 'Esc', eventKeys: ['Escape'], command: 'closeHelp', text: 'Close this help or a menu; cancel the drawing being made, then the tool' },
   { keys: 'N', eventKeys: ['n', 'N'], command: 'toolLine', text: 'Line tool (click two points; near a joint it follows the skeleton)' },

@@ -2,13 +2,25 @@
  * Display words for contract values (swing types, sports, levels, feature categories) and score
  * colour classes.
  */
-import type { Sport, SwingType } from '../../../main/contract/technique.js';
+import type { Sport, StrokeSide, SwingType } from '../../../main/contract/technique.js';
 
 export { categoryLabel } from '../../../main/contract/display-names.js';
 
 /** "Forehand drive" for forehand_drive. */
 export function swingLabel(s: SwingType): string {
   return s === 'forehand_drive' ? 'Forehand drive' : 'Backhand drive';
+}
+
+/**
+ * A detected stroke's name (contract `Stroke.side` and `two_handed`): "Forehand", "Backhand
+ * (two-handed)", "Backhand (one-handed)", "Serve" (serves and overheads: the detector cannot
+ * tell them apart, main/analysis/README.md "Strokes"), "Forehand (two-handed)" for the rare
+ * two-handed forehand.
+ */
+export function strokeLabel(side: StrokeSide, twoHanded: boolean): string {
+  if (side === 'serve') return 'Serve';
+  if (side === 'backhand') return twoHanded ? 'Backhand (two-handed)' : 'Backhand (one-handed)';
+  return twoHanded ? 'Forehand (two-handed)' : 'Forehand';
 }
 
 /** "Tennis", "Pickleball" or "Other". */

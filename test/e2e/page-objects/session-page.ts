@@ -98,6 +98,11 @@ export class SessionPage extends AppPage {
     return this.debug();
   }
 
+  /** Runs `action` (a click or key that seeks the video) and waits for the seek it causes (at most `timeoutMs`). */
+  async afterSeek(action: () => Promise<void>, timeoutMs?: number): Promise<SwingDebugState> {
+    return this.#afterSeek(action, timeoutMs);
+  }
+
   /** Presses a key on the page and waits for the seek it causes (frame steps). */
   async pressAndSettle(key: string): Promise<SwingDebugState> {
     return this.#afterSeek(() => this.page.keyboard.press(key));

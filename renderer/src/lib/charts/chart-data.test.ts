@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionDetail } from '../../../../preload/contract.js';
+import type { SessionDetail, SessionStroke } from '../../../../preload/contract.js';
 import { createPoseTrack } from '../../../../main/pose/pose-track.js';
 import { MPH_PER_MPS } from '../units.js';
 import { buildChartData, sampleTimes } from './chart-data.js';
@@ -42,5 +42,21 @@ describe('buildChartData', () => {
   it('is null without any series', () => {
     expect(buildChartData(detail({}), 'metric')).toBeNull();
     expect(sampleTimes(2, null, 0)).toEqual([0, 1 / 30]);
+  });
+
+  it('shows a chosen stroke’s own peaks (clip frames → pose samples) and contact; none on the wrist speed', () => {
+    const pose2d = createPoseTrack(3, 2);
+    pose2d.timestamps.set([0, 0.5, 1]);
+    pose2d.frameNr.set([10, 11, 12]);
+    const peak = (f: number) => ({ peak_index: f, peak_speed: 1, unit: 'deg/s' });
+    const stroke = { primary: false, contact: { timestamp: 1, frameNr: 12, realTime: 1 }, kineticChain: { hip: peak(12), shoulder: peak(11), wrist: peak(99) } } as unknown as SessionStroke;
+    const d = detail({ kineticChain: kc, wristSpeed: { plot_values: [2, 3, 4], peak_index: 1 }, pose2d, contact: { timestamp: 0.5, frameNr: 11 } });
+    const mine = buildChartData(d, 'metric', stroke);
+    expect(mine?.series.map((s) => s.peakIndex)).toEqual([2, 1, -1, -1]);
+    expect(mine?.contactTime).toBe(1);
+    // The primary stroke (or none): the session's own peaks and contact.
+    const own = buildChartData(d, 'metric', { ...stroke, primary: true });
+    expect(own?.series.map((s) => s.peakIndex)).toEqual([1, 2, 1, 1]);
+    expect(own?.contactTime).toBe(0.5);
   });
 });

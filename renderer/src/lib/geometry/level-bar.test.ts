@@ -39,3 +39,16 @@ describe('levelBar', () => {
     expect(bar.marker).toBe(0.5);
   });
 });
+
+describe('levelBar with extra values', () => {
+  it('spans the extra values too and places them on the same axis', () => {
+    const ranges = { beginner: [0, 10], intermediate: [10, 20], advanced: [20, 30], professional: [30, 40] } as const;
+    const bar = levelBar(ranges, 25, [50, 5, NaN]);
+    expect(bar.max).toBeCloseTo(52.5, 10); // span 50, 5 % padding
+    expect(bar.min).toBeCloseTo(-2.5, 10);
+    expect(bar.points[0]).toBeCloseTo(52.5 / 55, 10);
+    expect(bar.points[1]).toBeCloseTo(7.5 / 55, 10);
+    expect(bar.points[2]).toBe(0.5);
+    expect(levelBar(ranges, 25).points).toEqual([]);
+  });
+});

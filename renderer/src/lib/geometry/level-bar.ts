@@ -33,17 +33,20 @@ export interface LevelBar {
   min: number;
   /** Value at the right end of the bar. */
   max: number;
+  /** Positions of the `extra` values given to {@link levelBar}, 0..1 (clamped; 0.5 when not finite), in their order. */
+  points: number[];
 }
 
 /** `value_ranges` of a feature: level name → [low, high] on the value scale. */
 export type ValueRanges = Record<Level, readonly [number, number]>;
 
 /**
- * Lays out the level bar of `ranges` with `value` on it. The axis spans every range end and
- * the value, padded by 5 % of the span on each side so a value at an end stays visible.
- * Ranges with non-finite ends are left out.
+ * Lays out the level bar of `ranges` with `value` on it. The axis spans every range end, the
+ * value and the finite `extra` values (e.g. every stroke's value and mean ± SD in the
+ * consistency view; their positions are `points`), padded by 5 % of the span on each side so a
+ * value at an end stays visible. Ranges with non-finite ends are left out.
  */
-export function levelBar(ranges: ValueRanges, value: number): LevelBar {
+export function levelBar(ranges: ValueRanges, value: number, extra: readonly number[] = []): LevelBar {
   const parts = LEVEL_ORDER.flatMap((level) => {
     const r = ranges[level];
     const [a, b] = r;
@@ -51,8 +54,8 @@ export function levelBar(ranges: ValueRanges, value: number): LevelBar {
     return [{ level, low: Math.min(a, b), high: Math.max(a, b) }];
   });
   const ends = parts.flatMap((p) => [p.low, p.high]);
-  if (Number.isFinite(value)) ends.push(value);
-  if (ends.length === 0) return { segments: [], marker: 0.5, min: 0, max: 1 };
+  for (const v of [value, ...extra]) if (Number.isFinite(v)) ends.push(v);
+  if (ends.length === 0) return { segments: [], marker: 0.5, min: 0, max: 1, points: extra.map(() => 0.5) };
   let min = Math.min(...ends);
   let max = Math.max(...ends);
   const span = max - min || Math.abs(max) || 1;
@@ -62,5 +65,6 @@ export function levelBar(ranges: ValueRanges, value: number): LevelBar {
   const segments = parts
     .map((p) => ({ ...p, start: at(p.low), end: at(p.high) }))
     .sort((s, t) => s.start - t.start || s.end - t.end);
-  return { segments, marker: Number.isFinite(value) ? at(value) : 0.5, min, max };
+  const place = (v: number) => (Number.isFinite(v) ? at(v) : 0.5);
+  return { segments, marker: place(value), min, max, points: extra.map(place) };
 }

@@ -77,4 +77,40 @@ describe('PlaybackManager', () => {
     p.clearLoop();
     expect(p.loopA).toBeNull();
   });
+
+  it('opens on the primary stroke; choosing a stroke pauses, seeks to its contact frame and shows its features', async () => {
+    const stroke = (index: number, frameNr: number, primary: boolean, features: unknown[]) => ({
+      index, primary, features, categories: {}, leftOut: [], contact: { frameNr, timestamp: 99, realTime: 99 },
+    });
+    const detail = {
+      ...sessionDetail(),
+      strokes: [stroke(1, 20, false, []), stroke(2, 40, true, []), stroke(3, 70, false, [{ feature_name: 'b', score: 50 }, { feature_name: 'a', score: 10 }])],
+      consistency: [],
+    } as unknown as SessionDetail;
+    installFakeApi({ 'library.getSession': () => detail, 'media.urlFor': () => null });
+    const p = new PlaybackManager();
+    await p.open(5);
+    expect(p.stroke).toBe(2);
+    expect(p.features.map((f) => f.id)).toEqual([2, 1]); // the primary stroke: the session's own rows
+    const v = fakeVideo();
+    p.attach(v as unknown as HTMLVideoElement, null);
+    v.paused = false;
+    p.moveStroke(1);
+    expect(p.stroke).toBe(3);
+    expect(v.paused).toBe(true);
+    // frame_nr 70 is track index 60 (frame numbers start at 10 in this track)
+    expect(v.currentTime).toBeCloseTo(60 / 60 + 0.001, 12);
+    expect(p.features.map((f) => f.feature_name)).toEqual(['a', 'b']);
+    p.moveStroke(1);
+    expect(p.stroke).toBe(3);
+    p.chooseStroke('all');
+    expect(p.chosenStroke).toBeNull();
+    expect(v.currentTime).toBeCloseTo(60 / 60 + 0.001, 12);
+    p.moveStroke(-1);
+    expect(p.stroke).toBe(3);
+    p.moveStroke(-2);
+    expect(p.stroke).toBe(1);
+    expect(v.currentTime).toBeCloseTo(10 / 60 + 0.001, 12);
+    expect(p.features).toEqual([]);
+  });
 });

@@ -4,8 +4,8 @@
  * the <video> (the master clock); the state follows from the clock's ticks.
  */
 import type { SessionDetail } from '../../../../preload/contract.js';
-import type { FeatureRow } from '../../../../main/library/types.js';
 import { call } from '../api.js';
+import { adjacentStroke, chosenStroke, defaultStroke, strokeView, type ShownFeature, type StrokeChoice } from '../strokes/stroke-choice.js';
 import type { SessionPlayer } from '../playback/session-player.js';
 import { clampRate, nextRate, stepTarget, SEEK_INTO_FRAME_S } from '../playback/frame-step.js';
 
@@ -21,9 +21,15 @@ export class PlaybackManager {
   rate = $state(1);
   loopA = $state<number | null>(null);
   loopB = $state<number | null>(null);
-  selected = $state.raw<FeatureRow | null>(null);
-  /** Features sorted by score, weakest first (what the coach looks at first). */
-  features = $derived(this.detail ? [...this.detail.features].sort((a, b) => a.score - b.score) : []);
+  selected = $state.raw<ShownFeature | null>(null);
+  /** The stroke strip's choice: a stroke's `index`, 'all' (the consistency view), null when the session lists no strokes. */
+  stroke = $state<StrokeChoice>(null);
+  /** The chosen stroke (null for 'all' or without strokes). */
+  chosenStroke = $derived(chosenStroke(this.detail, this.stroke));
+  /** Features, categories, left-out list and contact of the chosen stroke (the session's own for the primary stroke). */
+  view = $derived(strokeView(this.detail, this.chosenStroke));
+  /** The shown features sorted by score, weakest first (what the coach looks at first). */
+  features = $derived([...this.view.features].sort((a, b) => a.score - b.score));
   #video: HTMLVideoElement | null = null;
   #player: SessionPlayer | null = null;
   #openId = 0;
@@ -35,6 +41,7 @@ export class PlaybackManager {
     this.detail = null;
     this.clipUrl = null;
     this.selected = null;
+    this.stroke = null;
     this.loopA = this.loopB = null;
     this.currentTime = 0;
     this.frameIndex = -1;
@@ -45,6 +52,7 @@ export class PlaybackManager {
       ]);
       if (this.#openId !== id) return;
       this.detail = detail;
+      this.stroke = defaultStroke(detail.strokes ?? []);
       this.clipUrl = url;
       this.duration = detail.session.durationS;
     } finally {
@@ -55,7 +63,8 @@ export class PlaybackManager {
   /**
    * Sets the open session's capture frame rate (frames/s; null = real time): main recomputes
    * its analysis from the stored pose, then the detail is reloaded (the clip and the time on
-   * screen stay; the selected feature is selected again by name).
+   * screen stay; the chosen stroke stays when the new analysis lists it, and the selected feature
+   * is selected again by name).
    * @throws ApiError (input: the rate is out of range or the pose cannot be analysed)
    */
   async setCaptureFps(captureFps: number | null): Promise<void> {
@@ -65,8 +74,11 @@ export class PlaybackManager {
     const detail = await call('library.getSession', { id });
     if (this.#openId !== id) return;
     const name = this.selected?.feature_name;
+    const strokes = detail.strokes ?? [];
     this.detail = detail;
-    this.selected = detail.features.find((f) => f.feature_name === name) ?? null;
+    if (typeof this.stroke === 'number' && !strokes.some((s) => s.index === this.stroke)) this.stroke = defaultStroke(strokes);
+    if (this.stroke === 'all' && strokes.length === 0) this.stroke = null;
+    this.selected = this.view.features.find((f) => f.feature_name === name) ?? null;
   }
 
   /** Forgets the open session. */
@@ -75,6 +87,7 @@ export class PlaybackManager {
     this.detail = null;
     this.clipUrl = null;
     this.selected = null;
+    this.stroke = null;
   }
 
   /** Connects the mounted video and player (null on unmount). */
@@ -191,8 +204,28 @@ export class PlaybackManager {
     this.#syncLoop();
   }
 
+  /**
+   * Chooses a stroke of the strip (its `index`) or 'all' (the consistency view). A stroke:
+   * clears the selected feature, pauses and seeks to its contact frame (as a feature event:
+   * {@link eventTime}). 'all' keeps the time on screen.
+   */
+  chooseStroke(choice: number | 'all'): void {
+    this.select(null);
+    this.stroke = choice;
+    const s = this.chosenStroke;
+    if (!s) return;
+    this.pause();
+    this.seek(this.eventTime({ timestamp: s.contact.timestamp, frame_nr: s.contact.frameNr }));
+  }
+
+  /** Chooses the stroke `delta` places after (or before) the chosen one; nothing without strokes. */
+  moveStroke(delta: number): void {
+    const next = adjacentStroke(this.detail?.strokes ?? [], this.stroke, delta);
+    if (next !== null) this.chooseStroke(next);
+  }
+
   /** Selects a feature (null clears): highlights its joints and limbs and seeks to its event. */
-  select(feature: FeatureRow | null): void {
+  select(feature: ShownFeature | null): void {
     this.selected = feature;
     if (!feature) {
       this.#player?.setHighlight([], []);

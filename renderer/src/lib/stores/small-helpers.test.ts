@@ -104,7 +104,7 @@ describe('keyboard', () => {
     expect(new Set(commands).size).toBe(commands.length);
     expect(commands.sort()).toEqual(
       ['closeHelp', 'help', 'pause', 'playOrFaster', 'rateDown', 'rateUp', 'slowerOrBack', 'stepBack', 'stepForward', 'togglePlay',
-        'toolLine', 'toolArrow', 'toolAngle', 'toolCircle', 'toolPencil', 'toolText', 'deleteDrawing', 'undo', 'redo'].sort(),
+        'toolLine', 'toolArrow', 'toolAngle', 'toolCircle', 'toolPencil', 'toolText', 'deleteDrawing', 'undo', 'redo', 'previousStroke', 'nextStroke'].sort(),
     );
     for (const s of SHORTCUTS) for (const k of s.eventKeys) expect(key(k, undefined, { ctrlKey: s.ctrl ?? false, shiftKey: s.shift ?? false })).toBe(s.command);
   });
