@@ -26,13 +26,15 @@ export function rotationFilters(rotation: number): string[] {
 }
 
 /**
- * Decoder threads of the engine's decode: 1 leaves the other core to inference (see
- * frame-source.ts); env SWING_DECODE_THREADS overrides (0 = FFmpeg's automatic count), read at
- * each decode so a benchmark can compare counts in one process.
+ * Decoder threads of the engine's decode: 0 = FFmpeg's automatic count (frame threads per core;
+ * the decoded pixels do not depend on it). Measured with ONNX Runtime 1 × 2 on the 2-core machine
+ * (`npm run bench -- engine`, 2 rounds at load 15-20): pipeline / pure inference 0.37 with 1
+ * decoder thread, 0.77 with 2, 0.92 automatic; CPU 10.0 / 8.3 / 7.8 CPU-s. Env
+ * SWING_DECODE_THREADS overrides (read at each decode, so a benchmark can compare counts).
  */
 export function decodeThreads(): number {
-  const n = Number(process.env.SWING_DECODE_THREADS ?? 1);
-  return Number.isInteger(n) && n >= 0 ? n : 1;
+  const n = Number(process.env.SWING_DECODE_THREADS ?? 0);
+  return Number.isInteger(n) && n >= 0 ? n : 0;
 }
 
 /**

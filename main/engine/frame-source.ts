@@ -49,9 +49,8 @@ export function liveDecodeWorkers(): number {
 }
 
 const READ_AHEAD_FRAMES = 8;
-// ffmpeg decoder threads (decodeThreads(), main/av/decode.ts): 1 left the other core to tfjs
-// (bench, lightning: pipeline 0.73× vs 0.67-0.71× of inference speed with ffmpeg's automatic
-// thread count).
+// ffmpeg decoder threads: decodeThreads() (main/av/decode.ts; with TF.js, 1 thread had measured
+// 0.73× vs 0.67-0.71× of inference speed for the automatic count; with ONNX Runtime automatic wins).
 const PTS_RE = /\bn:\s*(\d+)\s+pts:\s*-?\d+\s+pts_time:\s*(-?[\d.e+-]+)/;
 
 /**
