@@ -18,8 +18,8 @@
  *   call, on the clip at real time (one stroke: a ±0.75 s window), default plan;
  * - peak RSS of a process running one analysis (test/bench/engine-rss.ts) on ONNX Runtime and
  *   on the TF.js WASM fallback (the engine's runtime before ONNX Runtime: 2 workers);
- * - decoder threads: the default plan with 2 and with FFmpeg's automatic count of decoder threads
- *   (SWING_DECODE_THREADS; default 1), each also as pipeline / pure inference;
+ * - decoder threads: the default plan with 1 and 2 decoder threads against the default
+ *   (FFmpeg's automatic count; SWING_DECODE_THREADS), each also as pipeline / pure inference;
  * - the direct local backend against HTTP through the local service (backend-paths.ts): one
  *   analysis job each, wall and CPU, with the real pipeline and with its outcome replayed.
  *   `transport` replays only (one real direct job recorded in the first round): the two paths
@@ -128,8 +128,8 @@ async function main(): Promise<void> {
   }
   if (PARTS.has('decode-threads')) {
     plans[DEFAULT] = {};
+    plans['default plan, 1 decoder thread (the default until 2026-11-23)'] = { decodeThreads: 1 };
     plans['default plan, 2 decoder threads'] = { decodeThreads: 2 };
-    plans['default plan, automatic decoder threads'] = { decodeThreads: 0 };
   }
   console.log(`clip: ${clip}, ${size.width}×${size.height} decode; parts ${[...PARTS].join(', ')}; load average at start ${loadavg().map(f2).join(' ')}`);
   const runs: Record<string, { wall: number[]; cpu: number[] }> = {};
