@@ -65,6 +65,12 @@ describe('stroke strip at 1280×720 on tennis_broadcast_1 (five strokes, three f
     await sp.waitForThumbnails(detail.strokes.length);
     const items = await sp.items();
     expect(items.map((i) => i.index)).toEqual([1, 2, 3, 4, 5]);
+    // Each thumbnail holds a picture (36×48 CSS px at device scale 1), not a blank canvas.
+    for (const i of items) {
+      const t = await sp.thumbnail(i.index);
+      expect([t.width, t.height]).toEqual([36, 48]);
+      expect(t.lumaSd).toBeGreaterThan(10);
+    }
     expect(items[0]?.text).toContain('1 · Serve');
     expect(items[0]?.text).toContain('not analysed');
     expect(items[1]?.text).toContain('2 · Backhand (two-handed)');

@@ -3,7 +3,7 @@
  * stroke (waits for the seek to its contact), the consistency rows with their dots.
  */
 import { SessionPage, type SwingDebugState } from './session-page.js';
-import type { ElementLike } from './browser-types.js';
+import type { CanvasLike, ElementLike } from './browser-types.js';
 
 /** One item of the strip as shown. */
 export interface StripItem {
@@ -36,6 +36,23 @@ export class StrokeStripPage extends SessionPage {
   /** Waits until the strip has drawn `n` contact thumbnails. */
   async waitForThumbnails(n: number, timeout = 30_000): Promise<void> {
     await this.page.locator(`[data-testid="stroke-strip"][data-thumbnails="${n}"]`).waitFor({ timeout });
+  }
+
+  /**
+   * The thumbnail canvas of stroke `index`: its backing-store size and the standard deviation of
+   * its pixels' luminance (0..255; 0 for a blank or uniform canvas).
+   */
+  async thumbnail(index: number): Promise<{ width: number; height: number; lumaSd: number }> {
+    return this.page.locator(`[data-testid="stroke-item"][data-stroke-index="${index}"] canvas`).evaluate((el) => {
+      const c = el as unknown as CanvasLike;
+      const px = c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data;
+      if (!px || px.length === 0) return { width: c.width, height: c.height, lumaSd: 0 };
+      const luma: number[] = [];
+      for (let i = 0; i < px.length; i += 4) luma.push(0.299 * (px[i] ?? 0) + 0.587 * (px[i + 1] ?? 0) + 0.114 * (px[i + 2] ?? 0));
+      const mean = luma.reduce((a, b) => a + b, 0) / luma.length;
+      const sd = Math.sqrt(luma.reduce((a, b) => a + (b - mean) ** 2, 0) / luma.length);
+      return { width: c.width, height: c.height, lumaSd: sd };
+    });
   }
 
   /** Clicks stroke `index` in the strip and waits for the seek to its contact. */
