@@ -86,7 +86,7 @@ describe('stroke strip at 1280×720 on tennis_broadcast_1 (five strokes, three f
     expect(stage?.height).toBeGreaterThanOrEqual(192);
     expect((strip?.y ?? 0) + (strip?.height ?? 0)).toBeLessThanOrEqual(720);
     expect(strip?.y).toBeGreaterThan((stage?.y ?? 0) + (stage?.height ?? 0));
-    await sp.screenshot('40-stroke-strip-1280x720');
+    await sp.screenshot('50-stroke-strip-1280x720');
   });
 
   it('choosing stroke 3 shows its contact frame and features; . and , move to the next and previous stroke', async () => {
@@ -97,7 +97,7 @@ describe('stroke strip at 1280×720 on tennis_broadcast_1 (five strokes, three f
     expect(frameNrOf(d3.frameIndex)).toBe(third.contact.frameNr);
     expect((await sp.video()).paused).toBe(true);
     expect((await sp.featureNames()).sort()).toEqual(third.features.map((f) => f.feature_name).sort());
-    await sp.screenshot('41-stroke-3-contact-1280x720');
+    await sp.screenshot('51-stroke-3-contact-1280x720');
 
     const fourth = strokeAt(4);
     const d4 = await sp.pressAndSettle('.');
@@ -116,7 +116,7 @@ describe('stroke strip at 1280×720 on tennis_broadcast_1 (five strokes, three f
     expect(frameNrOf(d2.frameIndex)).toBe(strokeAt(2).contact.frameNr);
     expect(await sp.featureNames()).toEqual([]);
     await expect(app.page.getByTestId('stroke-not-analysed').textContent()).resolves.toContain('Stroke 2 is a backhand (two-handed)');
-    await sp.screenshot('42-stroke-2-not-analysed-1280x720');
+    await sp.screenshot('52-stroke-2-not-analysed-1280x720');
   });
 
   it('"All strokes" shows one row per feature with one dot per analysed stroke that has it', async () => {
@@ -135,7 +135,7 @@ describe('stroke strip at 1280×720 on tennis_broadcast_1 (five strokes, three f
     // Least consistent first: CV descending.
     const cvs = rows.map((r) => detail.consistency.find((c) => c.feature === r.feature)?.cv ?? -1);
     expect(cvs).toEqual([...cvs].sort((a, b) => b - a));
-    await sp.screenshot('43-consistency-view-1280x720');
+    await sp.screenshot('53-consistency-view-1280x720');
     // A dot opens its stroke.
     const withFifth = rows.find((r) => r.dots.includes(5));
     const d = await sp.afterSeek(() => app.page.locator(`[data-testid="consistency-row"][data-feature-name="${withFifth?.feature}"] [data-testid="consistency-dot"][data-stroke-index="5"]`).click());
