@@ -6,16 +6,14 @@
  * racquet 31–33 m/s), so a detected drive whose peak hand speed on the video's clock is a few
  * times below a typical drive's plays slower than life, and the ratio estimates by how much.
  *
- * The factor is a lower bound: on the video's clock the speeds are smoothed over fewer samples
- * and the pose's frame-to-frame jitter adds speed, so a slowed hand reads faster than its real
- * speed ÷ the factor. Measured on the labelled strokes (npm run eval, 2026-11-23): tennis_forehand_2
- * (≈ 7.7× by the ball's flight) is guessed 3.8×; tennis_forehand_1 (≈ 3.6×) is not guessed (its
- * hand reads 2.6–3.5 m/s, as fast as a real-time two-handed backhand whose hitting hand is hidden,
- * 2.6 m/s); no real-time stroke (7) is guessed.
- *
- * Earlier rule (until 2026-11-23): the trunk's speed peak leading contact by more than 2.5 × 75 ms
- * of video. On the second-pass pose the trunk peak of tennis_forehand_2 landed 3 frames before
- * contact and the rule stopped firing.
+ * The hand's factor is a lower bound: on the video's clock the speeds are smoothed over fewer
+ * samples and the pose's frame-to-frame jitter adds speed, so a slowed hand reads faster than its
+ * real speed ÷ the factor. A second cue, the trunk peak's lead before contact (57–75 ms in real
+ * forehands, Landlinger et al. 2010), catches clips where the hand reads fast (the engine's cut of
+ * tennis_forehand_2 whose hitting hand it loses at contact). Measured on the labelled strokes
+ * (npm run eval, 2026-11-23): tennis_forehand_2 (≈ 7.7× by the ball's flight) guessed 3.8×;
+ * tennis_forehand_1 (≈ 3.6×) guessed 3.2× on one stroke, missed on the other; none of the 8
+ * real-time strokes guessed.
  */
 
 /**
@@ -30,6 +28,18 @@ export const TYPICAL_DRIVE_HAND_MPS = 6.75;
  * gentle stroke (a mini-tennis rally ball), so the capture rate must be given then.
  */
 export const MIN_GUESS_FACTOR = 3;
+
+/** Real-time lead of the peak trunk rotation speed before impact, seconds: elite and high-performance means (Landlinger et al. 2010). */
+export const TRUNK_PEAK_LEAD_S = { elite: 0.057, highPerformance: 0.075 } as const;
+/**
+ * The second cue: a trunk-peak lead longer than this multiple of the slower group's mean
+ * (2.5 × 75 ms = 0.19 s of video; that group's SD was 11 ms), in a drive whose hand stays under
+ * {@link LEAD_CUE_MAX_HAND_MPS} on the video clock (without that gate a real-time pickleball dink
+ * and a clip with no stroke were taken for slow motion, measured 2026-11-23).
+ */
+export const SLOW_LEAD_RATIO = 2.5;
+/** Hand-speed gate of the trunk-lead cue, m/s on the video clock (the bottom of the beginner wrist_speed band). */
+export const LEAD_CUE_MAX_HAND_MPS = 3;
 
 /** Capture rates cameras offer, frames/s: the estimate is rounded to the nearest (in ratio). */
 export const COMMON_CAPTURE_FPS = [60, 120, 240, 480, 960] as const;
@@ -49,30 +59,47 @@ export interface SlowMotionGuess {
   suggestedCaptureFps: number;
   /** The measured peak hand speed of the stroke on the video's clock, m/s. */
   peakHandMps: number;
+  /** Which cue gave the factor: the hand's speed, or the trunk peak's lead before contact. */
+  basis: 'hand_speed' | 'trunk_lead';
 }
 
 /**
- * Guesses slow motion of a tennis drive from its peak hand speed on the video's clock
- * (module doc); null when it is ordinary (or unmeasured), or for another sport (pickleball dinks
- * and blocks are slow by design). A heuristic: it misses mild slowing (< {@link MIN_GUESS_FACTOR}×)
- * and would take a very gentle real-time drive for slow motion; the capture rate given by the
- * coach wins.
+ * Guesses slow motion of a tennis drive from two cues on the video's clock (module doc): the
+ * peak hand speed (factor {@link TYPICAL_DRIVE_HAND_MPS} ÷ peak, from {@link MIN_GUESS_FACTOR}×)
+ * and the trunk peak's lead before contact (factor lead ÷ 66 ms, the mean of Landlinger et al.'s
+ * two groups, when the lead exceeds {@link SLOW_LEAD_RATIO} × 75 ms and the hand stays under
+ * {@link LEAD_CUE_MAX_HAND_MPS}); the larger factor wins (the hand's is a lower bound). Null when
+ * neither fires, or for another sport (pickleball dinks and blocks are slow by design). A heuristic:
+ * it misses mild slowing and would take a very gentle real-time drive for slow motion; the capture
+ * rate given by the coach wins.
  */
-export function guessSlowMotion(s: { sport: string; peakHandMps: number; fps: number }): SlowMotionGuess | null {
-  const { peakHandMps, fps } = s;
+export function guessSlowMotion(s: { sport: string; peakHandMps: number; leadVideoS: number; fps: number }): SlowMotionGuess | null {
+  const { peakHandMps, leadVideoS, fps } = s;
   if (s.sport !== 'tennis' || !(peakHandMps > 0) || !(fps > 0)) return null;
-  const factor = TYPICAL_DRIVE_HAND_MPS / peakHandMps;
-  if (!(factor >= MIN_GUESS_FACTOR)) return null;
-  const want = fps * factor;
-  const suggestedCaptureFps = COMMON_CAPTURE_FPS.reduce((best, c) => (Math.abs(Math.log(c / want)) < Math.abs(Math.log(best / want)) ? c : best));
-  return { factor, suggestedCaptureFps, peakHandMps };
+  const byHand = TYPICAL_DRIVE_HAND_MPS / peakHandMps;
+  const leadCue = leadVideoS > SLOW_LEAD_RATIO * TRUNK_PEAK_LEAD_S.highPerformance && peakHandMps < LEAD_CUE_MAX_HAND_MPS;
+  const byLead = leadCue ? leadVideoS / ((TRUNK_PEAK_LEAD_S.elite + TRUNK_PEAK_LEAD_S.highPerformance) / 2) : NaN;
+  const candidates = [
+    ...(byHand >= MIN_GUESS_FACTOR ? [{ factor: byHand, basis: 'hand_speed' as const }] : []),
+    ...(byLead >= MIN_GUESS_FACTOR ? [{ factor: byLead, basis: 'trunk_lead' as const }] : []),
+  ];
+  const best = candidates.sort((x, y) => y.factor - x.factor)[0];
+  if (!best) return null;
+  const want = fps * best.factor;
+  const suggestedCaptureFps = COMMON_CAPTURE_FPS.reduce((b, c) => (Math.abs(Math.log(c / want)) < Math.abs(Math.log(b / want)) ? c : b));
+  return { ...best, suggestedCaptureFps, peakHandMps };
+}
+
+function why(g: SlowMotionGuess): string {
+  return g.basis === 'hand_speed'
+    ? `the hand peaked at ${g.peakHandMps.toFixed(1)} m/s on the video's clock, while tennis drives reach about ${TYPICAL_DRIVE_HAND_MPS} m/s (wrist_speed bands after Landlinger et al. 2010)`
+    : `the trunk reached its top rotation speed ${Math.round(g.factor * 66)} ms of video before ball contact, while real forehands take 57–75 ms (Landlinger et al. 2010)`;
 }
 
 /** The warning for a {@link SlowMotionGuess}: what was seen, the source, and what to do. */
 export function slowMotionWarning(g: SlowMotionGuess, fps: number): string {
   return (
-    `the clip looks slowed down, at least about ${g.factor.toFixed(1)}×: the hand peaked at ${g.peakHandMps.toFixed(1)} m/s on the video's clock, ` +
-    `while tennis drives reach about ${TYPICAL_DRIVE_HAND_MPS} m/s (wrist_speed bands after Landlinger et al. 2010); speeds are on the video's clock. If it is slow motion, give its capture frame rate ` +
+    `the clip looks slowed down, at least about ${g.factor.toFixed(1)}×: ${why(g)}; speeds are on the video's clock. If it is slow motion, give its capture frame rate ` +
     `(at least about ${g.suggestedCaptureFps} fps for this ${fps.toFixed(0)} fps file) to measure in real time`
   );
 }

@@ -121,7 +121,7 @@ export function computeTechniqueResult(raw: AnalysisInput, opts: TechniqueOption
   const series = (seg: ChainSegment) => speedSeries(seg, tb.kept, raw.pose2d.frames);
   const slow =
     meta.capture_fps === undefined
-      ? guessSlowMotion({ sport: meta.sport, peakHandMps: wristPeak.peakValue, fps: raw.fps })
+      ? guessSlowMotion({ sport: meta.sport, peakHandMps: wristPeak.peakValue, leadVideoS: phases.contact.t - chain.shoulder.peakTime, fps: raw.fps })
       : null;
   if (slow) warnings.push(slowMotionWarning(slow, raw.fps));
   const result: TechniqueResult = {

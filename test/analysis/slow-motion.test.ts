@@ -1,23 +1,36 @@
 /**
- * The slow-motion guess (slow-motion.ts) from a drive's peak hand speed on the video's clock:
- * factor = 6.75 m/s ÷ peak, reported from 3× on, tennis only.
+ * The slow-motion guess (slow-motion.ts) of a tennis drive on the video's clock: factor = 6.75 m/s ÷
+ * peak hand speed (from 3×), or the trunk peak's lead ÷ 66 ms when it exceeds 0.1875 s with the hand
+ * under 3 m/s; the larger wins.
  */
 import { expect, test } from 'vitest';
 import { guessSlowMotion, slowMotionWarning, TYPICAL_DRIVE_HAND_MPS } from '../../main/analysis/slow-motion.js';
 
+const SHORT_LEAD = 0.06; // a real-time lead: the trunk cue is silent
+
 test('a tennis drive at 0.9 m/s on the video clock is guessed 7.5× slowed; 29.97 × 7.5 = 225 → 240 fps', () => {
-  const g = guessSlowMotion({ sport: 'tennis', peakHandMps: 0.9, fps: 29.97 });
+  const g = guessSlowMotion({ sport: 'tennis', peakHandMps: 0.9, leadVideoS: SHORT_LEAD, fps: 29.97 });
   expect(TYPICAL_DRIVE_HAND_MPS).toBe(6.75);
+  expect(g).toMatchObject({ basis: 'hand_speed', suggestedCaptureFps: 240 });
   expect(g?.factor).toBeCloseTo(7.5, 12);
-  expect(g?.suggestedCaptureFps).toBe(240);
   expect(slowMotionWarning(g!, 29.97)).toMatch(/^the clip looks slowed down, at least about 7\.5×: the hand peaked at 0\.9 m\/s .* \(at least about 240 fps for this 30 fps file\)/);
 });
 
+test('the trunk lead wins when it gives the larger factor: 0.528 s / 66 ms = 8×', () => {
+  const g = guessSlowMotion({ sport: 'tennis', peakHandMps: 1.8, leadVideoS: 0.528, fps: 29.97 });
+  expect(g?.basis).toBe('trunk_lead');
+  expect(g?.factor).toBeCloseTo(8, 12);
+  expect(g?.suggestedCaptureFps).toBe(240);
+  expect(slowMotionWarning(g!, 29.97)).toMatch(/the trunk reached its top rotation speed 528 ms of video before ball contact/);
+  // With the hand at 3 m/s or more the lead cue is gated off (a real-time dink's late trunk peak).
+  expect(guessSlowMotion({ sport: 'tennis', peakHandMps: 3.2, leadVideoS: 0.6, fps: 30 })).toBeNull();
+});
+
 test('no guess for real-time speeds, at the 3× edge, for pickleball, or without a measured hand', () => {
-  expect(guessSlowMotion({ sport: 'tennis', peakHandMps: 6, fps: 30 })).toBeNull();
-  expect(guessSlowMotion({ sport: 'tennis', peakHandMps: 2.26, fps: 30 })).toBeNull(); // 2.99×
-  expect(guessSlowMotion({ sport: 'tennis', peakHandMps: 2.25, fps: 30 })?.factor).toBeCloseTo(3, 12);
-  expect(guessSlowMotion({ sport: 'pickleball', peakHandMps: 0.5, fps: 30 })).toBeNull();
-  expect(guessSlowMotion({ sport: 'tennis', peakHandMps: NaN, fps: 30 })).toBeNull();
-  expect(guessSlowMotion({ sport: 'tennis', peakHandMps: 0, fps: 30 })).toBeNull();
+  expect(guessSlowMotion({ sport: 'tennis', peakHandMps: 6, leadVideoS: SHORT_LEAD, fps: 30 })).toBeNull();
+  expect(guessSlowMotion({ sport: 'tennis', peakHandMps: 2.26, leadVideoS: SHORT_LEAD, fps: 30 })).toBeNull(); // 2.99×
+  expect(guessSlowMotion({ sport: 'tennis', peakHandMps: 2.25, leadVideoS: SHORT_LEAD, fps: 30 })?.factor).toBeCloseTo(3, 12);
+  expect(guessSlowMotion({ sport: 'pickleball', peakHandMps: 0.5, leadVideoS: 0.6, fps: 30 })).toBeNull();
+  expect(guessSlowMotion({ sport: 'tennis', peakHandMps: NaN, leadVideoS: 0.6, fps: 30 })).toBeNull();
+  expect(guessSlowMotion({ sport: 'tennis', peakHandMps: 0, leadVideoS: 0.6, fps: 30 })).toBeNull();
 });

@@ -84,7 +84,7 @@ describe('slow motion', () => {
     // depends on the engine's pose (main/analysis/slow-motion.ts; measured on the shared clips by
     // `npm run eval`: 3.8× here on the pose of 2026-11-23). When it does not guess, the guess is
     // supplied here as the analysis writes it, so the UI path is still exercised.
-    const guess = { factor: 3.8, suggestedCaptureFps: 120, peakHandMps: 1.8 };
+    const guess = { factor: 3.8, suggestedCaptureFps: 120, peakHandMps: 1.8, basis: 'hand_speed' as const };
     const out = computed.result.slow_motion_guess
       ? computed
       : {
