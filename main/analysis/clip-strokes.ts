@@ -8,6 +8,7 @@ import type { PoseTrack } from '../pose/pose-track.js';
 import { computeKinematics, type Kinematics } from './kinematics.js';
 import type { PosePair } from './pose-access.js';
 import { realSecondsPerVideoSecond } from './slow-motion.js';
+import { sceneCuts } from './scene-cuts.js';
 import { detectStrokes, strokeContact, type DetectedStroke, type StrokeContact } from './strokes.js';
 import { checkPair } from './swing-input.js';
 import { analysisTimebase, type AnalysisTimebase } from './timebase.js';
@@ -33,6 +34,8 @@ export interface ClipStrokes {
   pair: PosePair & { rejectedCount: number };
   k: Kinematics;
   timebase: AnalysisTimebase;
+  /** Scene cuts (scene-cuts.ts) as indices of the input tracks' frames where a new scene starts, ascending. */
+  cuts: number[];
 }
 
 /**
@@ -45,5 +48,6 @@ export function clipStrokes(input: ClipStrokesInput): ClipStrokes {
   const pair = { ...checkPair(tb.pose2d, tb.pose3d), clock: tb.clock };
   const k = computeKinematics(pair, tb.rate, input.dominantHand, 'dominant_wrist');
   const found = detectStrokes(k, { pair, hand: input.dominantHand, rate: tb.rate, sport: input.sport });
-  return { strokes: found.map((s) => ({ ...s, contact: strokeContact(k, pair.pose3d.frameNr, s.index) })), pair, k, timebase: tb };
+  const cuts = sceneCuts(pair).map((c) => tb.kept[c]!);
+  return { strokes: found.map((s) => ({ ...s, contact: strokeContact(k, pair.pose3d.frameNr, s.index) })), pair, k, timebase: tb, cuts };
 }

@@ -14,6 +14,7 @@ import { nearestFrame } from './phases.js';
 import { MIN_STROKE_GAP_S, strokeContact, type StrokeSide } from './strokes.js';
 import { usableFrames } from './swing-input.js';
 import { computeTechniqueResult, type AnalysisInput, type TechniqueOutput } from './technique.js';
+import { analyseInScene } from './scene-analysis.js';
 
 /** The API.md swing type of a stroke side (a serve has none). */
 export const SWING_TYPE_OF: Readonly<Record<StrokeSide, SwingType | null>> = { forehand: 'forehand_drive', backhand: 'backhand_drive', serve: null };
@@ -49,7 +50,9 @@ export function analyseStrokes(raw: AnalysisInput): TechniqueOutput {
   if (found.strokes.length > 0 && wanted.length === 0 && meta.ball_timestamp === undefined) throw noStrokeOfType(found, meta.swing_type);
   const analysed: Analysed[] = wanted.map((stroke) => {
     try {
-      const out = computeTechniqueResult({ ...raw, meta: { ...meta, ball_timestamp: stroke.contact.timestamp } }, { detectedContactConfidence: stroke.confidence });
+      const at = { ...raw, meta: { ...meta, ball_timestamp: stroke.contact.timestamp } };
+      const opts = { detectedContactConfidence: stroke.confidence };
+      const out = found.cuts.length ? analyseInScene(at, found.cuts, found.timebase.kept[stroke.index]!, opts) : computeTechniqueResult(at, opts);
       return { stroke, out, failure: null };
     } catch (err) {
       if (err instanceof InsufficientPoseError) return { stroke, out: null, failure: err.message };

@@ -16,7 +16,10 @@
  *      (a swing made of interpolated or blurred samples at the clip's end is no stroke), and
  *    - no stronger kept swing lies within {@link MIN_STROKE_GAP_S} (the backswing and the
  *      recovery of a stroke make swing windows of their own 0.33–0.48 s away), and
- *    - contact is ≥ {@link EDGE_S} from the clip's ends (the whole swing window is in the clip).
+ *    - contact is ≥ {@link EDGE_S} from the clip's ends (the whole swing window is in the clip),
+ *      and no scene cut (scene-cuts.ts: joined clips) lies within a swing window of it: the jump
+ *      of the skeleton at a join reads as a very fast swing. Such swings are also left out of
+ *      the clip's best score.
  * 3. **Side.** Serve (or overhead) when the dominant wrist is above the head in the picture at a
  *    sample from {@link SERVE_LOOKBACK_S} before contact to contact (in a groundstroke the hand
  *    is below the shoulder then; it only rises above the head in the follow-through, after
@@ -31,6 +34,7 @@ import { J } from '../pose/h36m.js';
 import { CANDIDATE_WINDOW_S, contactCandidates, handMeasuredMask, UNMEASURED_FACTOR, type ContactCandidate, type ContactEvidence } from './contact-candidates.js';
 import { computeKinematics, type Kinematics } from './kinematics.js';
 import { joint2 } from './pose-access.js';
+import { sceneCuts } from './scene-cuts.js';
 import { classifySide, type SideCall } from './side-call.js';
 import { inferTwoHanded } from './swing-input.js';
 
@@ -157,9 +161,11 @@ export function detectStrokes(k: Kinematics, ev: StrokeEvidence): DetectedStroke
       swings.push({ c, k: kk, foundBy, peak: peakSpeed(kk, c.index), cover: coverage(kk, measured, c.index) });
     }
   }
-  const best = Math.max(0, ...swings.map((s) => s.c.score));
+  const cuts = sceneCuts(ev.pair);
+  const clean = swings.filter((s) => !cuts.some((c) => Math.abs(k.t[c]! - s.c.t) <= CANDIDATE_WINDOW_S));
+  const best = Math.max(0, ...clean.map((s) => s.c.score));
   const kept: Swing[] = [];
-  for (const s of swings.sort((x, y) => y.c.score - x.c.score)) {
+  for (const s of clean.sort((x, y) => y.c.score - x.c.score)) {
     if (!(s.c.score >= MIN_RELATIVE_SCORE * best)) continue;
     if (!(s.peak >= MIN_PEAK_HAND_SPEED[ev.sport])) continue;
     if (s.cover < MIN_COVERAGE) continue;
