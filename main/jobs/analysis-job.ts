@@ -28,7 +28,7 @@ import { checkAnalysisInput, checkClipFile } from './validate.js';
  *   ArchiveError, and library errors; each becomes the job's failure reason.
  */
 export async function runAnalysisJob(ctx: JobContext): Promise<{ sessionId: number }> {
-  const input = checkAnalysisInput(ctx.job.input as AnalysisJobInput);
+  const input = checkAnalysisInput(ctx.job.input);
   const clip = checkClipFile(input.videoPath);
   const direct = input.backend === 'local' ? await ctx.backends.direct?.() : undefined;
   if (direct) return runDirect(ctx, direct, input);
