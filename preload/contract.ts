@@ -132,7 +132,7 @@ export const CONTRACT = {
   /** Every player's reference stroke (main/library/reference-strokes.ts): what Compare with reference opens against. */
   'library.listReferenceStrokes': { input: NoInput, output: returns<ReferenceStroke[]>() },
   /**
-   * Makes session `sessionId` (its stroke `strokeIndex`; null = its only stroke) player
+   * Makes session `sessionId` (its stroke `strokeIndex`, strokes.idx from 1; null = its analysed stroke) player
    * `playerId`'s reference stroke, or with `sessionId: null` removes it; then `library.changed`
    * (player updated). Returns the reference now stored (null after removing).
    */
@@ -140,7 +140,7 @@ export const CONTRACT = {
     input: z.strictObject({
       playerId: RowIdInput,
       sessionId: RowIdInput.nullable(),
-      strokeIndex: z.int().min(0, 'strokeIndex is at least 0').max(10_000).nullable().default(null),
+      strokeIndex: z.int().min(1, 'strokeIndex is at least 1').max(10_000).nullable().default(null),
     }),
     output: returns<ReferenceStroke | null>(),
   },

@@ -1,9 +1,9 @@
 /**
  * A player's reference stroke: the analysed stroke a coach compares the player's new strokes
  * against by default (Compare with reference). One per player (`reference_strokes`, keyed by
- * player): a session and, for sessions that hold several strokes, the stroke's index in it
- * (null = the session's stroke, which is all a session holds today). The session may be another
- * player's (a model stroke). Removed with its player or its session (ON DELETE CASCADE).
+ * player): a session and, for sessions with several strokes, which one (`strokes.idx`, from 1;
+ * null = the session's analysed stroke, its ball contact). The session may be another player's
+ * (a model stroke). Removed with its player or its session (ON DELETE CASCADE).
  */
 import type Database from 'better-sqlite3';
 import type { ReadableDb, WritableDb } from './db.js';
@@ -14,7 +14,7 @@ import type { RowId } from './types.js';
 export interface ReferenceStroke {
   playerId: RowId;
   sessionId: RowId;
-  /** Index of the stroke within the session (0-based); null = the session's (only) stroke. */
+  /** The stroke of the session (`strokes.idx`, from 1; session-strokes.ts); null = its analysed stroke. */
   strokeIndex: number | null;
   /** ISO 8601 date-time (UTC) when it was set. */
   setAt: string;
@@ -22,7 +22,8 @@ export interface ReferenceStroke {
 
 /**
  * The migration that adds `reference_strokes` (appended to main/library/migrations.ts).
- * `stroke_index` is nullable so the row stays valid before and after strokes per session exist.
+ * `stroke_index` is nullable (the session's analysed stroke), and not a foreign key: the strokes
+ * of a session are replaced when its analysis is recomputed.
  */
 export function migrateReferenceStrokes(db: Database.Database): void {
   db.exec(`
@@ -57,19 +58,23 @@ export function listReferenceStrokes(db: ReadableDb): ReferenceStroke[] {
 }
 
 /**
- * Makes session `sessionId` (stroke `strokeIndex` of it, null = its only stroke) the reference
- * of player `playerId`, replacing any earlier one. One statement, so it is atomic.
- * @throws LibraryError `not-found` (no such player or session), `invalid-input` (the session has
- *   no analysis with a 2D pose to compare against, or a negative or fractional stroke index).
+ * Makes session `sessionId` (its stroke `strokeIndex`, `strokes.idx`; null = its analysed
+ * stroke) the reference of player `playerId`, replacing any earlier one. One statement, so it is atomic.
+ * @throws LibraryError `not-found` (no such player, session or stroke of the session),
+ *   `invalid-input` (the session has no analysis with a 2D pose to compare against, or the
+ *   stroke index is not a whole number ≥ 1).
  */
 export function setReferenceStroke(db: WritableDb, playerId: RowId, sessionId: RowId, strokeIndex: number | null = null): ReferenceStroke {
-  if (strokeIndex !== null && !(Number.isInteger(strokeIndex) && strokeIndex >= 0)) {
-    throw new LibraryError('invalid-input', `stroke index must be a whole number ≥ 0, got ${strokeIndex}`);
+  if (strokeIndex !== null && !(Number.isInteger(strokeIndex) && strokeIndex >= 1)) {
+    throw new LibraryError('invalid-input', `stroke index must be a whole number ≥ 1, got ${strokeIndex}`);
   }
   if (!db.prepare('SELECT 1 FROM players WHERE id = ?').get(playerId)) throw new LibraryError('not-found', `no player with id ${playerId}`);
   if (!db.prepare('SELECT 1 FROM sessions WHERE id = ?').get(sessionId)) throw new LibraryError('not-found', `no session with id ${sessionId}`);
   const posed = db.prepare('SELECT 1 FROM analyses a JOIN poses p ON p.analysis_id = a.id AND p.dims = 2 WHERE a.session_id = ?').get(sessionId);
   if (!posed) throw new LibraryError('invalid-input', `session ${sessionId} has no analysed pose: it cannot be a reference stroke`);
+  if (strokeIndex !== null && !db.prepare('SELECT 1 FROM strokes WHERE session_id = ? AND idx = ?').get(sessionId, strokeIndex)) {
+    throw new LibraryError('not-found', `session ${sessionId} has no stroke ${strokeIndex}`);
+  }
   const row = db
     .prepare(
       `INSERT INTO reference_strokes (player_id, session_id, stroke_index, set_at) VALUES (?, ?, ?, ?)

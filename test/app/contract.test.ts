@@ -84,7 +84,7 @@ const CASES: Record<Channel, { valid: unknown; bad: unknown[] }> = {
   'library.listReferenceStrokes': { valid: undefined, bad: [{ playerId: 1 }, 'x'] },
   'library.setReferenceStroke': {
     valid: { playerId: 1, sessionId: 4, strokeIndex: null },
-    bad: [{ playerId: 1, sessionId: 4, strokeIndex: -1 }, { playerId: 1, sessionId: '4' }, { playerId: 1 }, { playerId: 1, sessionId: 4, clipPath: '/x.mp4' }, { playerId: 1, sessionId: 4, strokeIndex: 1.5 }],
+    bad: [{ playerId: 1, sessionId: 4, strokeIndex: 0 }, { playerId: 1, sessionId: '4' }, { playerId: 1 }, { playerId: 1, sessionId: 4, clipPath: '/x.mp4' }, { playerId: 1, sessionId: 4, strokeIndex: 1.5 }],
   },
   'library.listDrawings': { valid: { sessionId: 3 }, bad: [{}, { sessionId: 0 }, { sessionId: 3, clipPath: '/x.mp4' }] },
   'library.saveDrawing': {

@@ -73,12 +73,16 @@ describe('reference strokes', () => {
     expect(r1).toMatchObject({ playerId: anaId, sessionId: s1, strokeIndex: null });
     expect(getReferenceStroke(db, anaId)).toEqual(r1);
     // Replaced (one per player), with a stroke index; another player's stroke may be the model.
-    expect(setReferenceStroke(db, anaId, model, 2)).toMatchObject({ sessionId: model, strokeIndex: 2 });
-    expect(listReferenceStrokes(db).map((r) => [r.playerId, r.sessionId, r.strokeIndex])).toEqual([[anaId, model, 2]]);
+    const strokes = db.prepare('SELECT idx FROM strokes WHERE session_id = ? ORDER BY idx').pluck().all(model) as number[];
+    expect(strokes.length).toBeGreaterThan(0);
+    const last = strokes.at(-1)!;
+    expect(setReferenceStroke(db, anaId, model, last)).toMatchObject({ sessionId: model, strokeIndex: last });
+    expect(listReferenceStrokes(db).map((r) => [r.playerId, r.sessionId, r.strokeIndex])).toEqual([[anaId, model, last]]);
+    expect(() => setReferenceStroke(db, anaId, model, last + 1)).toThrow(`session ${model} has no stroke ${last + 1}`);
 
     expect(() => setReferenceStroke(db, anaId, 999)).toThrow(/no session with id 999/);
     expect(() => setReferenceStroke(db, 999, s1)).toThrow(/no player with id 999/);
-    expect(() => setReferenceStroke(db, anaId, s2, -1)).toThrow(/whole number/);
+    expect(() => setReferenceStroke(db, anaId, s2, 0)).toThrow(/whole number ≥ 1/);
     expect(() => setReferenceStroke(db, anaId, s2, 0.5)).toThrow(/whole number/);
     const bare = createPlayer(db, { name: 'Bo', dominantHand: 'left', heightMm: 1700 });
     db.prepare('DELETE FROM analyses WHERE session_id = ?').run(s2);
