@@ -4,7 +4,7 @@
  * `library.changed` event, load the session (typed-array pose over the wire) and seek in its
  * clip through the media route.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,6 +80,8 @@ describe('analysis through the bridge', () => {
     expect(pose?.keypoints).toBeInstanceOf(Float32Array);
     expect(pose?.keypoints.length).toBe((pose?.frames ?? 0) * 17 * 2);
     expect(pose?.frames).toBeGreaterThan(150); // 6.7 s at 30 fps ≈ 201 frames
+    // The direct local backend analysed it: the in-process service (its folder, its upload copy) never started.
+    expect(existsSync(join(home, 'service'))).toBe(false);
 
     const url = await api.invoke('media.urlFor', { sessionId: change.id });
     if (!url.ok || !url.value) throw new Error('no media url');
