@@ -6,7 +6,7 @@
  */
 import { Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { Encoder, Muxer } from 'node-av/api';
-import type { Frame, Packet } from 'node-av/lib';
+import type { Frame, IRational, Packet } from 'node-av/lib';
 import { VideoDecodeError } from '../engine/errors.js';
 import { reason } from './open-input.js';
 import { loadAv } from './runtime.js';
@@ -28,18 +28,46 @@ export async function createX264(rate: FrameRate, preset: string, crf: number): 
   });
 }
 
+/** Encodes canvases into one stream of an MP4 (see {@link x264Writer}). */
+export interface X264Writer {
+  /** Encodes the canvas's RGBA pixels as the frame at `pts` (in `timeBase`) and writes its packets. */
+  writeCanvas(canvas: Canvas, pts: bigint, timeBase: IRational): Promise<void>;
+  /** Flushes the encoder: writes its last packets. */
+  flush(): Promise<void>;
+  /** Frees the colour converter (after flush, or after a failure). */
+  close(): void;
+}
+
 /**
- * A function that encodes `frame` (null flushes the encoder) and writes its packets to stream
- * `index` of `muxer`, each lasting at least `frameTicks` (one frame in the stream's time base):
- * node-av hands libx264's packets over with a duration of one tick, and the muxer needs packet
- * durations to give the last frame its length.
+ * Encodes canvases (RGBA → YUV 4:2:0 → `encoder`) and writes the packets to stream `index` of
+ * `muxer`, each lasting at least `frameTicks` (one frame in the stream's time base): node-av
+ * hands libx264's packets over with a duration of one tick, and the muxer needs packet durations
+ * to give the last frame its length.
  */
-export function x264Writer(encoder: Encoder, muxer: Muxer, index: number, frameTicks: bigint): (frame: Frame | null) => Promise<void> {
-  return async (frame) => {
+export async function x264Writer(encoder: Encoder, muxer: Muxer, index: number, frameTicks: bigint): Promise<X264Writer> {
+  const { api, constants, lib } = await loadAv();
+  const toYuv = api.FilterAPI.create('format=yuv420p');
+  const encode = async (frame: Frame | null) => {
     for (const p of await encoder.encodeAll(frame)) {
       if (p.duration * 2n < frameTicks) p.duration = frameTicks;
       await writeAndFree(muxer, p, index);
     }
+  };
+  return {
+    async writeCanvas(canvas, pts, timeBase) {
+      const data = canvas.data();
+      const rgba = lib.Frame.fromVideoBuffer(Buffer.from(data.buffer, data.byteOffset, data.byteLength), { width: canvas.width, height: canvas.height, format: constants.AV_PIX_FMT_RGBA, timeBase, pts });
+      try {
+        for (const yuv of await toYuv.processAll(rgba)) {
+          await encode(yuv);
+          yuv.free();
+        }
+      } finally {
+        rgba.free();
+      }
+    },
+    flush: () => encode(null),
+    close: () => toYuv.close(),
   };
 }
 
@@ -77,36 +105,24 @@ export interface CanvasEncodeOptions {
 export async function encodeCanvasFrames(o: CanvasEncodeOptions): Promise<number> {
   if (!(o.width > 0 && o.height > 0 && o.width % 2 === 0 && o.height % 2 === 0)) throw new Error(`video size must be even and positive, got ${o.width}×${o.height}`);
   if (!(Number.isInteger(o.frames) && o.frames >= 1)) throw new Error(`a video needs at least one frame, got ${o.frames}`);
-  const { api, constants, lib } = await loadAv();
+  const { api, lib } = await loadAv();
   const timeBase = new lib.Rational(o.rate.den, o.rate.num);
   let encoder: Encoder | undefined;
   let muxer: Muxer | undefined;
-  const toYuv = api.FilterAPI.create('format=yuv420p');
+  let writer: X264Writer | undefined;
   try {
     encoder = await createX264(o.rate, o.preset, o.crf);
     muxer = await api.Muxer.open(o.outPath, { format: 'mp4', options: { movflags: '+faststart' } });
-    const write = x264Writer(encoder, muxer, muxer.addStream(encoder), 1n);
+    writer = await x264Writer(encoder, muxer, muxer.addStream(encoder), 1n);
     const canvas = new Canvas(o.width, o.height);
     const ctx = canvas.getContext('2d');
     for (let i = 0; i < o.frames; i++) {
       o.signal?.throwIfAborted();
       await o.draw(ctx, i);
-      const data = canvas.data();
-      const rgba = lib.Frame.fromVideoBuffer(Buffer.from(data.buffer, data.byteOffset, data.byteLength), {
-        width: o.width,
-        height: o.height,
-        format: constants.AV_PIX_FMT_RGBA,
-        timeBase,
-        pts: BigInt(i),
-      });
-      for (const yuv of await toYuv.processAll(rgba)) {
-        await write(yuv);
-        yuv.free();
-      }
-      rgba.free();
+      await writer.writeCanvas(canvas, BigInt(i), timeBase);
       o.onFrame?.(i + 1);
     }
-    await write(null);
+    await writer.flush();
     await muxer.close();
     muxer = undefined;
     return o.frames;
@@ -115,7 +131,7 @@ export async function encodeCanvasFrames(o: CanvasEncodeOptions): Promise<number
     throw new VideoDecodeError(`could not write the video: ${reason(err)}`);
   } finally {
     await muxer?.close().catch(() => undefined);
+    writer?.close();
     encoder?.close();
-    toYuv.close();
   }
 }

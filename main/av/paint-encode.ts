@@ -14,7 +14,7 @@ import { openClip, reason } from './open-input.js';
 import { loadAv } from './runtime.js';
 import { streamDisplayRotation } from './probe.js';
 import { streamRotation } from '../engine/probe.js';
-import { createX264, writeAndFree, x264Writer } from './frame-encode.js';
+import { createX264, writeAndFree, x264Writer, type X264Writer } from './frame-encode.js';
 
 /** Options of {@link paintAndEncode}. */
 export interface PaintEncodeOptions {
@@ -38,21 +38,20 @@ export interface PaintEncodeOptions {
  *   encoding fails; the signal's reason when aborted (the partial file is the caller's to remove).
  */
 export async function paintAndEncode(o: PaintEncodeOptions): Promise<number> {
-  const { api, constants, lib } = await loadAv();
+  const { api } = await loadAv();
   const { demuxer, video } = await openClip(o.clipPath, o.signal ? { signal: o.signal } : {});
   const audio = o.copyAudio === false ? undefined : demuxer.audio();
   const tb = video.timeBase;
   const rotation = streamRotation({ side_data_list: [{ rotation: await streamDisplayRotation(video) }] });
   let decoder: Decoder | undefined;
   let toRgba: FilterAPI | undefined;
-  let toYuv: FilterAPI | undefined;
+  let writer: X264Writer | undefined;
   let encoder: Encoder | undefined;
   let muxer: Muxer | undefined;
   let count = 0;
   try {
     decoder = await api.Decoder.create(video);
     toRgba = api.FilterAPI.create([...rotationFilters(rotation), 'format=rgba'].join(','));
-    toYuv = api.FilterAPI.create('format=yuv420p');
     // The source's frame rate on the encoder (frame-encode.ts).
     const rate = video.avgFrameRate.num > 0 ? video.avgFrameRate : video.rFrameRate;
     encoder = await createX264(rate, o.preset, o.crf);
@@ -62,7 +61,8 @@ export async function paintAndEncode(o: PaintEncodeOptions): Promise<number> {
     let canvas: Canvas | undefined;
     // One frame's length in the stream's time base (at the average rate), for the packet durations.
     const frameTicks = BigInt(Math.max(1, Math.round((tb.den * rate.den) / (tb.num * rate.num))));
-    const writeEncoded = x264Writer(encoder, muxer, videoOut, frameTicks);
+    writer = await x264Writer(encoder, muxer, videoOut, frameTicks);
+    const write = writer;
     const onDecoded = async (frame: Frame) => {
       const pts = frame.bestEffortTimestamp >= 0n ? frame.bestEffortTimestamp : frame.pts;
       for (const rgba of await toRgba!.processAll(frame)) {
@@ -72,15 +72,7 @@ export async function paintAndEncode(o: PaintEncodeOptions): Promise<number> {
         ctx.putImageData(new ImageData(new Uint8ClampedArray(rgba.toBuffer()), width, height), 0, 0);
         rgba.free();
         o.paint(ctx, count);
-        const painted = lib.Frame.fromVideoBuffer(
-          Buffer.from(canvas.data().buffer, canvas.data().byteOffset, canvas.data().byteLength),
-          { width, height, format: constants.AV_PIX_FMT_RGBA, timeBase: tb, pts },
-        );
-        for (const yuv of await toYuv!.processAll(painted)) {
-          await writeEncoded(yuv);
-          yuv.free();
-        }
-        painted.free();
+        await write.writeCanvas(canvas, pts, tb);
         o.onFrame?.(++count);
       }
       frame.free();
@@ -97,7 +89,7 @@ export async function paintAndEncode(o: PaintEncodeOptions): Promise<number> {
       else packet.free();
     }
     for (const f of await decodeSafely(null)) await onDecoded(f);
-    await writeEncoded(null);
+    await writer.flush();
     await muxer.close();
     muxer = undefined;
     return count;
@@ -107,7 +99,7 @@ export async function paintAndEncode(o: PaintEncodeOptions): Promise<number> {
   } finally {
     await muxer?.close().catch(() => undefined);
     encoder?.close();
-    toYuv?.close();
+    writer?.close();
     toRgba?.close();
     decoder?.close();
     await demuxer.close();
