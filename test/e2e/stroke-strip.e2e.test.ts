@@ -18,6 +18,7 @@ import type { SessionDetail, SessionStroke } from '../../preload/contract.js';
 import { analysedBroadcastClip, BROADCAST_CLIP_META } from '../support/analysed-clip.js';
 import { buildRenderer, startApp, type E2eApp } from './harness.js';
 import { StrokeStripPage } from './page-objects/stroke-strip-page.js';
+import { ARTIFACTS_DIR } from './page-objects/index.js';
 import type { ElementLike } from './page-objects/browser-types.js';
 import { formatValue } from '../../renderer/src/lib/units.js';
 
@@ -142,4 +143,22 @@ describe('stroke strip at 1280×720 on tennis_broadcast_1 (five strokes, three f
     expect(frameNrOf(d.frameIndex)).toBe(strokeAt(5).contact.frameNr);
     expect(await app.page.getByTestId('consistency-view').count()).toBe(0);
   });
+
+  it('keeps the strip in the window under the video in the one-column layout of a narrow window (820×700)', async () => {
+    const sp = new StrokeStripPage(app.page);
+    await app.page.setViewportSize({ width: 820, height: 700 });
+    try {
+      await sp.choose(4);
+      const stage = await app.page.getByTestId('video-stage').boundingBox();
+      const strip = await app.page.getByTestId('stroke-strip').boundingBox();
+      expect(stage?.y).toBeGreaterThanOrEqual(0);
+      expect(stage?.height).toBeGreaterThanOrEqual(200);
+      expect((strip?.y ?? 0) + (strip?.height ?? 0)).toBeLessThanOrEqual(700);
+      await app.page.screenshot({ path: join(ARTIFACTS_DIR, '54-stroke-strip-820x700.png') });
+    } finally {
+      await app.page.setViewportSize({ width: 1280, height: 720 });
+    }
+    expect(app.errors).toEqual([]);
+  });
 });
+
