@@ -53,13 +53,15 @@ export function renderEvents(clips: readonly ClipEvents[]): string {
   const detRows: Cell[][] = [];
   const names = [...new Set(clips.flatMap((c) => c.detectors.map((d) => d.name)))];
   for (const name of names) {
-    let [tp, det, lab, sideOk, sideN] = [0, 0, 0, 0, 0];
+    let [tp, det, lab, sideOk, sideN, near] = [0, 0, 0, 0, 0, 0];
     for (const c of clips) {
       const d = c.detectors.find((x) => x.name === name);
       if (!d) continue;
       const m = d.match.matches.length;
       const correct = d.sides.filter(([a, b]) => a && a === b).length;
       const sided = d.sides.filter(([a]) => a).length;
+      const within2 = d.match.matches.filter((x) => Math.abs(x.errorFrames) <= 2).length;
+      near += within2;
       [tp, det, lab, sideOk, sideN] = [
         tp + m,
         det + d.detectedFrames.length,
@@ -74,6 +76,7 @@ export function renderEvents(clips: readonly ClipEvents[]): string {
         ratio(m, d.detectedFrames.length),
         ratio(m, c.strokes.length),
         sided ? ratio(correct, sided) : '–',
+        m ? ratio(within2, m) : '–',
       ]);
     }
     detRows.push([
@@ -83,6 +86,7 @@ export function renderEvents(clips: readonly ClipEvents[]): string {
       `${ratio(tp, det)} (${pct(tp / det)})`,
       `${ratio(tp, lab)} (${pct(tp / lab)})`,
       sideN ? `${ratio(sideOk, sideN)} (${pct(sideOk / sideN)})` : '–',
+      tp ? `${ratio(near, tp)} (${pct(near / tp)})` : '–',
     ]);
   }
   return [
@@ -102,7 +106,7 @@ export function renderEvents(clips: readonly ClipEvents[]): string {
     ),
     summary,
     '### Events: stroke detection (match within 0.15 s real time)',
-    mdTable(['detector', 'clip', 'detected frames', 'precision', 'recall', 'side correct'], detRows),
+    mdTable(['detector', 'clip', 'detected frames', 'precision', 'recall', 'side correct', 'contact ±2 frames'], detRows),
   ].join('\n\n');
 }
 
