@@ -3,7 +3,11 @@
  * SessionSummary) plus its features and warnings; pose tracks are summarised (frame count,
  * joints, dims), never dumped: use `swing-studio export` for pose data.
  */
-import type { SessionDetail, SessionSummary, SlowMotionGuessView } from '../library/types.js';
+import type { FeatureConsistency } from '../contract/technique.js';
+import type { SessionDetail, SessionStroke, SessionSummary, SlowMotionGuessView } from '../library/types.js';
+
+/** A stroke as printed (issue 11): number, side, contact (video frame and seconds), detector confidence, overall score (null: not analysed). */
+export type StrokeJson = Pick<SessionStroke, 'index' | 'side' | 'twoHanded' | 'swingType' | 'contact' | 'confidence' | 'overallScore' | 'primary'>;
 
 /** Feature as printed: name, display name, value (unit), score 0..100, level. */
 export interface FeatureJson {
@@ -27,6 +31,9 @@ export function sessionJson(d: SessionDetail): SessionSummary & {
   /** The capture rate the analysis measured with (null: the video's clock) and its slow-motion guess. */
   analysisCaptureFps: number | null;
   slowMotionGuess: SlowMotionGuessView | null;
+  /** Every stroke of the clip and, per feature, its spread over the analysed strokes. */
+  strokes: StrokeJson[];
+  consistency: FeatureConsistency[];
 } {
   return {
     id: d.session.id,
@@ -54,5 +61,7 @@ export function sessionJson(d: SessionDetail): SessionSummary & {
     captureFps: d.session.captureFps,
     analysisCaptureFps: d.analysis?.captureFps ?? null,
     slowMotionGuess: d.analysis?.slowMotionGuess ?? null,
+    strokes: d.strokes.map(({ index, side, twoHanded, swingType, contact, confidence, overallScore, primary }) => ({ index, side, twoHanded, swingType, contact, confidence, overallScore, primary })),
+    consistency: d.consistency,
   };
 }
