@@ -7,6 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { analyseStrokes } from '../../main/analysis/stroke-analysis.js';
 import { featureConsistency } from '../../main/analysis/consistency.js';
 import { NoStrokeOfTypeError } from '../../main/analysis/errors.js';
+import { sceneCuts } from '../../main/analysis/scene-cuts.js';
 import { TechniqueResult, type TechniqueRequestMetadata } from '../../main/contract/technique.js';
 import { synthTracks } from './support/synthetic.js';
 
@@ -87,4 +88,12 @@ test('featureConsistency: mean, sample SD, CV and n per feature', () => {
     { feature: 'a', unit: 'deg', mean: 12, sd: 2, cv: 0.1667, n: 3 },
     { feature: 'b', unit: 'deg', mean: 0, sd: 0, cv: null, n: 2 },
   ]);
+});
+
+test('scene cuts: a rally has none; shifting the second half of the clip sideways by a body width makes one there', () => {
+  const t = synthTracks({ seconds: 4, swings: [{ t: 1, side: 'forehand' }, { t: 3, side: 'backhand' }] });
+  expect(sceneCuts({ pose2d: t.pose2d, pose3d: t.pose3d })).toEqual([]);
+  // From frame 120 (2 s) on, the player stands 150 px (≈ 0.5 m at 300 px/m) to the right: a join of two takes.
+  for (let i = 120 * 17 * 2; i < t.pose2d.keypoints.length; i += 2) t.pose2d.keypoints[i]! += 150;
+  expect(sceneCuts({ pose2d: t.pose2d, pose3d: t.pose3d })).toEqual([120]);
 });
