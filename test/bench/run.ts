@@ -18,6 +18,7 @@ const BENCHES: Record<string, string[]> = {
   library: [],
   exports: [],
   renderer: [],
+  'long-clip': [],
 };
 
 const here = dirname(fileURLToPath(import.meta.url));
