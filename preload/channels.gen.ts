@@ -21,6 +21,7 @@ export const CHANNELS = [
   'library.listReferenceStrokes',
   'library.setReferenceStroke',
   'library.playerHistory',
+  'library.strokeHistory',
   'jobs.check',
   'jobs.enqueueAnalysis',
   'jobs.cancel',

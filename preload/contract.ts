@@ -28,7 +28,8 @@ import {
   SwingTypeInput,
 } from '../main/contract/fields.js';
 import { AnalysisJobInputSchema } from '../main/jobs/input-schema.js';
-import type { FeatureHistoryPoint, Player, SessionDetail, SessionSummary } from '../main/library/types.js';
+import type { FeatureHistoryPoint, Player, SessionDetail, SessionSummary, StrokeFeatureHistoryPoint } from '../main/library/types.js';
+import { STROKE_SIDES } from '../main/contract/technique.js';
 import type { ReferenceStroke } from '../main/library/reference-strokes.js';
 import type { Drawing } from '../main/drawings/drawing.js';
 import { DrawingDataSchema } from '../main/drawings/schema.js';
@@ -152,6 +153,19 @@ export const CONTRACT = {
       swingType: SwingTypeInput.optional(),
     }),
     output: returns<FeatureHistoryPoint[]>(),
+  },
+  /**
+   * A player's features per analysed session with their spread over the session's strokes
+   * (mean, SD, n; main/library/history.ts playerStrokeHistory), optionally one stroke side and
+   * one feature.
+   */
+  'library.strokeHistory': {
+    input: z.strictObject({
+      playerId: RowIdInput,
+      side: z.enum(STROKE_SIDES).optional(),
+      featureName: z.string().max(200).optional(),
+    }),
+    output: returns<StrokeFeatureHistoryPoint[]>(),
   },
 
   /** Probes local files (ffprobe) and checks them against the upload and analysis rules. */

@@ -4,7 +4,7 @@
  */
 import { getSessionDetail } from '../library/detail.js';
 import { deleteDrawing, listDrawings, saveDrawing } from '../library/drawings.js';
-import { playerFeatureHistory } from '../library/history.js';
+import { playerFeatureHistory, playerStrokeHistory } from '../library/history.js';
 import { setCaptureFps } from '../library/recompute.js';
 import { clearReferenceStroke, listReferenceStrokes, setReferenceStroke } from '../library/reference-strokes.js';
 import { createPlayer, listPlayers, updatePlayer } from '../library/players.js';
@@ -81,5 +81,7 @@ export function libraryHandlers(deps: Pick<HandlerDeps, 'db' | 'emit'>): Pick<Ha
       const points = playerFeatureHistory(db, playerId, featureName);
       return swingType ? points.filter((p) => p.swingType === swingType) : points;
     },
+    'library.strokeHistory': ({ playerId, side, featureName }) =>
+      playerStrokeHistory(db, playerId, { ...(side ? { side } : {}), ...(featureName ? { featureName } : {}) }),
   };
 }

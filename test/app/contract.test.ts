@@ -103,6 +103,10 @@ const CASES: Record<Channel, { valid: unknown; bad: unknown[] }> = {
     valid: { playerId: 1, featureName: 'hip_rotation' },
     bad: [{ playerId: 'me' }, {}, { playerId: 1, archivePath: '/x.zip' }],
   },
+  'library.strokeHistory': {
+    valid: { playerId: 1, side: 'backhand', featureName: 'unit_turn' },
+    bad: [{ playerId: 1, side: 'lob' }, {}, { playerId: 1, featureName: 3 }],
+  },
   'jobs.check': {
     valid: { paths: ['/videos/a.mp4'] },
     bad: [
