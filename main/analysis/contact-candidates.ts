@@ -16,7 +16,8 @@
  *    its samples measured scores proportionally less. Candidates are the local maxima, ≥ one
  *    window apart.
  * 2. **Contact in a window.** The peak hand speed (3D, relative to the pelvis; Kinematics.handSpeed)
- *    within ± half a window; contact is the sample nearest {@link PEAK_TO_CONTACT_S} after it on
+ *    within ± half a window (the centre of its plateau, within {@link PLATEAU_SHARE} of the peak);
+ *    contact is the sample nearest {@link PEAK_TO_CONTACT_S} after it on
  *    the analysis clock (real seconds when the capture rate is known). When the peak lies in a run
  *    of samples where the hand is unmeasured (bridged by interpolation, so the speed there is a
  *    constant guess), contact is the middle of that run. The hand's linear speed
@@ -44,6 +45,9 @@ export const CANDIDATE_WINDOW_S = 0.3;
 export const LOCATE_MIN_CONFIDENCE = 0.1;
 /** Share of a window's samples that must have the hand at {@link MIN_CONFIDENCE} (measured or bridged) for it to count. */
 export const LOCATE_MIN_MEASURED = 0.3;
+/** Samples within this share of the peak hand speed make up its plateau (plateauCentre). Ours: the smoothed speed's noise is a few per cent. */
+export const PLATEAU_SHARE = 0.95;
+
 /**
  * Contact after the hand's speed peak, seconds of the analysis clock. Measured on the 11 labelled
  * strokes (2026-11-23, engine 930eafaa, capture rates of the labels): every offset from 0 to 15 ms
@@ -177,9 +181,10 @@ function contactIn(k: Kinematics, center: number, measured: readonly boolean[]):
   const gap = unmeasuredRun(measured, peak);
   // A peak inside a bridged gap is a peak of interpolated speed (constant through the gap): the
   // gap's middle is the unbiased contact estimate.
-  const tm = gap ? (k.t[gap[0]]! + k.t[gap[1]]!) / 2 : k.t[peak]! + PEAK_TO_CONTACT_S;
+  const top = plateauCentre(k, peak, a, b);
+  const tm = gap ? (k.t[gap[0]]! + k.t[gap[1]]!) / 2 : top + PEAK_TO_CONTACT_S;
   let index = peak;
-  for (let i = gap ? gap[0] : peak; i <= (gap ? gap[1] : end); i++) if (Math.abs(k.t[i]! - tm) < Math.abs(k.t[index]! - tm)) index = i;
+  for (let i = gap ? gap[0] : a; i <= (gap ? gap[1] : end); i++) if (Math.abs(k.t[i]! - tm) < Math.abs(k.t[index]! - tm)) index = i;
   return { index, peak, decel };
 }
 
@@ -196,6 +201,24 @@ export function unmeasuredAt(measured: readonly boolean[], c: number): [number, 
   while (a > 0 && !measured[a - 1]) a--;
   while (b < measured.length - 1 && !measured[b + 1]) b++;
   return [a, b];
+}
+
+/**
+ * Time of the hand-speed peak, seconds: the speed-weighted mean time of the samples around the
+ * peak within {@link PLATEAU_SHARE} of it. The smoothing flattens the top of the speed curve into
+ * a plateau whose highest sample is decided by noise (tennis_forehand_1 frames 468–474 at
+ * 7.0–7.3 m/s: the highest, 474, is 2 frames past the labelled contact; the plateau's centre 471).
+ */
+function plateauCentre(k: Kinematics, peak: number, a: number, b: number): number {
+  const v = k.handSpeed;
+  const cut = PLATEAU_SHARE * v[peak]!;
+  let lo = peak;
+  let hi = peak;
+  while (lo > a && v[lo - 1]! >= cut) lo--;
+  while (hi < b && v[hi + 1]! >= cut) hi++;
+  let [sw, st] = [0, 0];
+  for (let i = lo; i <= hi; i++) [sw, st] = [sw + v[i]!, st + v[i]! * k.t[i]!];
+  return st / sw;
 }
 
 /** The unmeasured run [first, last] containing sample i, or null when the hand is measured at i. */
