@@ -10,6 +10,7 @@
  */
 import { computeTechniqueResult } from '../../main/analysis/index.js';
 import { clipStrokes } from '../../main/analysis/clip-strokes.js';
+import { analyseStrokes } from '../../main/analysis/stroke-analysis.js';
 import type { Feature } from '../../main/contract/technique.js';
 import { selectFrames, type PoseTrack } from '../../main/pose/pose-track.js';
 import type { ClipSetup } from './clips.js';
@@ -158,8 +159,8 @@ export function analyseLabelledStrokes(
 }
 
 /**
- * The detectors: `technique (full clip)`, the one contact computeTechniqueResult finds in the
- * whole clip (the top-level stroke `/process` on the file reports), and `strokes (clip-strokes.ts)`,
+ * The detectors: `technique (full clip)`, the contact of the top-level stroke `/process` reports
+ * for the whole clip (analyseStrokes: the best-measured stroke of the first label's swing type), and `strokes (clip-strokes.ts)`,
  * every stroke of the one stroke detector (main/analysis/strokes.ts) with its side (forehand,
  * backhand, serve), run with the clip's capture rate as the analysis is.
  */
@@ -182,8 +183,7 @@ export function scoreDetectors(
     };
   };
   const out: DetectorOutcome[] = [];
-  const whole = mine[0] ? analyseStroke(clip, labels, setup, mine[0], pose, [0, labels.frames - 1]) : null;
-  out.push(score('technique (full clip)', whole?.contactFrame != null ? [whole.contactFrame] : [], [null]));
+  out.push(score('technique (full clip)', mine[0] ? topStrokeFrame(clip, labels, setup, mine[0], pose) : [], [null]));
   const found = clipStrokes({
     pose2d: pose.pose2d,
     pose3d: pose.pose3d,
@@ -200,4 +200,23 @@ export function scoreDetectors(
     ),
   );
   return out;
+}
+
+/** Contact frame of the top-level stroke of analyseStrokes on the whole clip (as `/process` reports it), or [] when it fails. */
+function topStrokeFrame(clip: string, labels: ClipLabels, setup: ClipSetup, label: StrokeLabel, pose: CachedPose): number[] {
+  const side = strokeSide(label.stroke);
+  const meta = strokeMeta({
+    uid: `${clip}#whole`,
+    sport: setup.sport,
+    swingType: side === 'backhand' ? 'backhand_drive' : 'forehand_drive',
+    hand: label.hand === 'left' ? 'left' : 'right',
+    playerHeightMm: setup.playerHeightMm,
+    captureFps: captureFps(labels),
+  });
+  try {
+    const out = analyseStrokes({ pose2d: pose.pose2d, pose3d: pose.pose3d, fps: pose.video.fps, width: pose.video.width, height: pose.video.height, meta });
+    return [out.contact.frame];
+  } catch {
+    return [];
+  }
 }
