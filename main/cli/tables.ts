@@ -24,7 +24,8 @@ function valueText(v: number, unit: string | null | undefined): string {
 
 /**
  * The feature table of a session: feature, value (with unit), score 0..100, level; then the
- * category averages, the overall score and the session id.
+ * category averages, the strokes of the clip when there are several (number, side, contact time,
+ * overall score; * marks the stroke the table shows), the overall score and the session id.
  */
 export function featureTable(d: SessionDetail): string {
   const t = new Table({ head: ['Feature', 'Value', 'Score', 'Level'], colAligns: ['left', 'right', 'right', 'left'], ...PLAIN });
@@ -36,6 +37,12 @@ export function featureTable(d: SessionDetail): string {
   ];
   const cats = Object.entries(d.categories);
   if (cats.length > 0) lines.push(`Categories: ${cats.map(([name, c]) => `${name} ${score(c.average_score)}`).join(', ')}`);
+  if (d.strokes.length > 1) {
+    const list = d.strokes.map((s) => `${s.index}${s.primary ? '*' : ''} ${s.side} ${s.contact.timestamp.toFixed(2)} s (${s.overallScore === null ? 'not analysed' : score(s.overallScore)})`);
+    lines.push(`Strokes: ${list.join(', ')}`);
+    const spread = d.consistency.filter((c) => c.n > 1 && c.cv !== null).map((c) => `${c.feature} CV ${(c.cv! * 100).toFixed(0)} %`);
+    if (spread.length > 0) lines.push(`Consistency over ${Math.max(...d.consistency.map((c) => c.n))} strokes: ${spread.join(', ')}`);
+  }
   lines.push(`Overall score: ${score(d.analysis?.overallScore)}   Session id: ${d.session.id}`);
   for (const w of d.analysis?.warnings ?? []) lines.push(`warning: ${w}`);
   return lines.join('\n');

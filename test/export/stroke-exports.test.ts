@@ -23,6 +23,7 @@ import { getSessionDetail } from '../../main/library/detail.js';
 import { ingestAnalysis } from '../../main/library/ingest.js';
 import type { SessionDetail } from '../../main/library/types.js';
 import { analysedClip } from '../support/analysed-clip.js';
+import { featureTable } from '../../main/cli/tables.js';
 import { REPO_ROOT } from '../support/media.js';
 
 const ARTIFACTS = join(REPO_ROOT, 'test-artifacts', 'export');
@@ -131,6 +132,12 @@ describe('exports of a session with three strokes', () => {
     const f = d.strokes[0]!.features[0]!;
     expect(text).toContain(`${f.feature_human_readable_name} ${(f.value - 1).toFixed(2)} ${f.unit} 1.41 ${f.unit}`);
     execFileSync('pdftoppm', ['-png', '-r', '60', pdf, join(ARTIFACTS, 'strokes-session-report')]);
+  });
+
+  it('CLI table: the strokes and their consistency under the features', () => {
+    const text = featureTable(d);
+    expect(text).toMatch(/Strokes: 1 forehand 0\.67 s \([\d.]+\), 2 backhand 1\.33 s \(not analysed\), 3\* forehand 2\.00 s \([\d.]+\)/);
+    expect(text).toMatch(/Consistency over 2 strokes: \w+ CV \d+ %/);
   });
 
   it('progress report: the session with strokes counts with their mean score and its spread', () => {
