@@ -18,14 +18,12 @@
  *   {@link FOLLOW_THROUGH_SPEED_SHARE} of the contact speed (the highest within ±0.1 s), within
  *   {@link FOLLOW_THROUGH_WINDOW_S}; otherwise the last frame of that window.
  */
-import { argmax, median, smoothingWindow } from './signal.js';
+import { median, smoothingWindow } from './signal.js';
 import type { Kinematics } from './kinematics.js';
 import { angleDiffDeg, norm, sub } from './pose-access.js';
 import { contactCandidates, handMeasuredMask, unmeasuredAt, type ContactEvidence } from './contact-candidates.js';
 import { contactWarning, phaseEvent, type EventBasis, type PhaseEvent } from './events-confidence.js';
 
-export const EDGE_FRAMES = 2;
-export const SWING_WINDOW_S = 0.4;
 export const BACKSWING_WINDOW_S = 1.5;
 export const FOLLOW_THROUGH_WINDOW_S = 1.2;
 export const FOLLOW_THROUGH_SPEED_SHARE = 0.2;
@@ -111,35 +109,6 @@ export function findPhases(k: Kinematics, ballTimestamp: number | undefined, war
     backswingEnd: phaseEvent(k, measured, back.index, contact.confidence, back.basis),
     followThroughEnd: phaseEvent(k, measured, follow.index, contact.confidence, follow.basis),
   };
-}
-
-/** Half of {@link SWING_WINDOW_S} in frames for this clip's frame period. */
-export function swingHalfWindow(k: Kinematics): number {
-  return Math.max(1, Math.round(SWING_WINDOW_S / (2 * (framePeriod(k.t) || 1 / 30))));
-}
-
-/**
- * Picture-plane chord speed per frame, m/s: |handPlane(f+h) − handPlane(f−h)| / (t[f+h] − t[f−h])
- * with h = {@link swingHalfWindow}; NaN near the ends and where the hand is unmeasured.
- */
-export function chordSpeed(k: Kinematics): Float64Array {
-  const n = k.t.length;
-  const half = swingHalfWindow(k);
-  const out = new Float64Array(n).fill(NaN);
-  for (let f = half; f < n - half; f++) {
-    const a = k.handPlane[f - half]!;
-    const b = k.handPlane[f + half]!;
-    out[f] = Math.hypot(b[0] - a[0], b[1] - a[1]) / (k.t[f + half]! - k.t[f - half]!);
-  }
-  return out;
-}
-
-/** Frame of peak hand speed within ±{@link swingHalfWindow} of `center`, avoiding the clip edges. */
-export function peakNear(k: Kinematics, center: number): number {
-  const n = k.t.length;
-  const edge = n > 2 * EDGE_FRAMES + 1 ? EDGE_FRAMES : 0;
-  const half = swingHalfWindow(k);
-  return argmax(k.handSpeed, Math.max(edge, center - half), Math.min(n - 1 - edge, center + half));
 }
 
 /** End of the backswing and what found it (module doc). */
