@@ -108,10 +108,12 @@ describe('compare two strokes', () => {
     const lags = samples.map((s) => s.a - a.contactIndex - (s.b - b.contactIndex));
     console.log('offset of the second stroke behind the first while playing, frames:', lags.join(' '));
     // Sampled in the first video's frame callback (the second may not have drawn that vsync yet):
-    // at most two frames apart, and the gap at the end is the gap at the start (no drift).
+    // at most two frames apart, and no drift: the gap at the end is at most one frame, or no larger
+    // than at the start (a loaded machine starts the second video a frame or two late and the one
+    // clock pulls it in: seen 1 1 1 1 2 … 0 0 0 0 0).
     for (const lag of lags) expect(Math.abs(lag)).toBeLessThanOrEqual(2);
     const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
-    expect(Math.abs(mean(lags.slice(-5)) - mean(lags.slice(0, 5)))).toBeLessThanOrEqual(1);
+    expect(Math.abs(mean(lags.slice(-5)))).toBeLessThanOrEqual(Math.max(1, Math.abs(mean(lags.slice(0, 5)))));
     const d = await cp.aligned(a.contactIndex, b.contactIndex);
     expect(d.a.frameIndex - a.contactIndex).toBe(d.b.frameIndex - b.contactIndex);
     expect(d.a.frameIndex - a.contactIndex).toBeGreaterThan(-9); // it played forward from −0.3 s
