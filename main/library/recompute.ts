@@ -10,7 +10,7 @@
  */
 import type { TechniqueOutput } from '../analysis/technique.js';
 import { analyseStrokes } from '../analysis/stroke-analysis.js';
-import { InsufficientPoseError } from '../analysis/errors.js';
+import { InsufficientPoseError, NoStrokeOfTypeError } from '../analysis/errors.js';
 import { MAX_CAPTURE_FPS, TechniqueRequestMetadata, type Hand, type Sport, type SwingType } from '../contract/technique.js';
 import { isCaptureFps } from '../contract/capture-rate.js';
 import type { PoseTrack } from '../pose/pose-track.js';
@@ -52,6 +52,8 @@ interface AnalysisFacts {
   warnings_json: string;
   request_json: string | null;
   result_extras_json: string;
+  /** The stored ball contact, seconds of video (null: none). */
+  contact_ts: number | null;
 }
 
 /** Warning added when a remote analysis is recomputed here: its features now come from the local analysis. */
@@ -79,7 +81,7 @@ function setLocked(db: WritableDb, sessionId: RowId, captureFps: number | null):
   if (!s) throw new LibraryError('not-found', `no session with id ${sessionId}`);
   db.prepare('UPDATE sessions SET capture_fps = ? WHERE id = ?').run(captureFps, sessionId);
   const a = db
-    .prepare('SELECT id, backend, warnings_json, request_json, result_extras_json FROM analyses WHERE session_id = ? ORDER BY id DESC LIMIT 1')
+    .prepare('SELECT id, backend, warnings_json, request_json, result_extras_json, contact_ts FROM analyses WHERE session_id = ? ORDER BY id DESC LIMIT 1')
     .get(sessionId) as AnalysisFacts | undefined;
   if (!a) return { sessionId, captureFps, analysisId: null, contact: null, overallScore: null };
 
@@ -90,13 +92,22 @@ function setLocked(db: WritableDb, sessionId: RowId, captureFps: number | null):
   const analyse = (m: TechniqueRequestMetadata): TechniqueOutput =>
     analyseStrokes({ pose2d, pose3d, fps: s.fps, width: s.width, height: s.height, meta: m });
   let out: TechniqueOutput;
+  let kept: string | null = null;
   try {
-    out = analyse(meta);
+    try {
+      out = analyse(meta);
+    } catch (err) {
+      // At the new clock the detector may call the session's one stroke another type (its side
+      // call reads the swing's timing): the stored stroke is the session's, kept at its contact.
+      if (!(err instanceof NoStrokeOfTypeError) || a.contact_ts === null || meta.ball_timestamp !== undefined) throw err;
+      out = analyse({ ...meta, ball_timestamp: a.contact_ts });
+      kept = `${err.message}; the session's stroke is kept as ${meta.swing_type} at its stored contact (${a.contact_ts.toFixed(3)} s)`;
+    }
   } catch (err) {
     if (err instanceof InsufficientPoseError) throw new LibraryError('invalid-input', `session ${sessionId} cannot be recomputed: ${err.message}`, { cause: err });
     throw err;
   }
-  const warnings = replaceAnalysisWarnings(JSON.parse(a.warnings_json) as string[], previousWarnings(() => analyse(withCaptureFps(base, previous))), out.warnings);
+  const warnings = replaceAnalysisWarnings(JSON.parse(a.warnings_json) as string[], previousWarnings(() => analyse(withCaptureFps(base, previous))), kept ? [...out.warnings, kept] : out.warnings);
   if (a.backend === 'remote' && !warnings.includes(RECOMPUTED_LOCALLY_WARNING)) warnings.push(RECOMPUTED_LOCALLY_WARNING);
 
   const features = out.result.features;
