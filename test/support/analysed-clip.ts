@@ -13,9 +13,9 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { testFfmpeg } from './ffmpeg-cli.js';
-import { DoneLine } from '../../main/contract/technique.js';
+import { DoneLine, type TechniqueRequestMetadata } from '../../main/contract/technique.js';
 import { poseTrackToJson } from '../../main/pose/pose-track.js';
 import { techniquePipeline } from '../../main/service/technique-pipeline.js';
 import { mediaPath, REPO_ROOT } from './media.js';
@@ -81,12 +81,21 @@ export async function analysedCut(startS: number): Promise<AnalysedClip> {
     execFileSync(testFfmpeg(), ['-v', 'error', '-y', '-ss', String(startS), '-i', mediaPath('tennis_forehand_2.mp4'), '-t', '3', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-an', tmp]);
     renameSync(tmp, clipPath);
   }
+  return { clipPath, done: await cachedDone(clipPath, { ...ANALYSED_CLIP_META, uid }, donePath) };
+}
+
+/**
+ * The done line of `clipPath` analysed by the real pipeline with `meta`, read from `donePath` when
+ * a previous run wrote it (atomically), else computed and written there.
+ * @throws Error when the pipeline does not finish with `done`.
+ */
+async function cachedDone(clipPath: string, meta: TechniqueRequestMetadata, donePath: string): Promise<DoneLine> {
   if (!existsSync(donePath)) {
-    const out = await techniquePipeline.analyseTechnique(clipPath, { ...ANALYSED_CLIP_META, uid }, { signal: new AbortController().signal });
-    if (out.kind !== 'done') throw new Error(`the test clip could not be analysed: ${out.message}`);
+    const out = await techniquePipeline.analyseTechnique(clipPath, meta, { signal: new AbortController().signal });
+    if (out.kind !== 'done') throw new Error(`${basename(clipPath)} could not be analysed: ${out.message}`);
     const done = DoneLine.parse({
       status: 'done',
-      uid,
+      uid: meta.uid,
       warnings: out.warnings,
       errors: [],
       result: out.result,
@@ -96,7 +105,7 @@ export async function analysedCut(startS: number): Promise<AnalysedClip> {
     });
     writeAtomic(donePath, JSON.stringify(done));
   }
-  return { clipPath, done: DoneLine.parse(JSON.parse(readFileSync(donePath, 'utf8'))) };
+  return DoneLine.parse(JSON.parse(readFileSync(donePath, 'utf8')));
 }
 
 /** Request metadata of tennis_broadcast_1.mp4's near player (Shelton: left-handed, 1.93 m, ATP profile). */
@@ -119,20 +128,5 @@ export async function analysedBroadcastClip(): Promise<AnalysedClip> {
   mkdirSync(dir, { recursive: true });
   const clipPath = mediaPath('tennis_broadcast_1.mp4');
   const donePath = join(dir, 'done-broadcast-1.json');
-  if (!existsSync(donePath)) {
-    const out = await techniquePipeline.analyseTechnique(clipPath, BROADCAST_CLIP_META, { signal: new AbortController().signal });
-    if (out.kind !== 'done') throw new Error(`tennis_broadcast_1.mp4 could not be analysed: ${out.message}`);
-    const done = DoneLine.parse({
-      status: 'done',
-      uid: BROADCAST_CLIP_META.uid,
-      warnings: out.warnings,
-      errors: [],
-      result: out.result,
-      video_entry_2D_json: poseTrackToJson(out.pose2d),
-      video_entry_3D_json: poseTrackToJson(out.pose3d),
-      metadata: { pipeline_version: 'test', compute_version: 'v0.1.0' },
-    });
-    writeAtomic(donePath, JSON.stringify(done));
-  }
-  return { clipPath, done: DoneLine.parse(JSON.parse(readFileSync(donePath, 'utf8'))) };
+  return { clipPath, done: await cachedDone(clipPath, BROADCAST_CLIP_META, donePath) };
 }

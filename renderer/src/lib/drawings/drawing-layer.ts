@@ -8,7 +8,7 @@ import type { Drawing, DrawingData } from '../../../../main/drawings/drawing.js'
 import { pointsPx, type Px } from '../../../../main/drawings/geometry.js';
 import { paintDrawing, paintShownDrawings, type DrawingPaint2D } from '../../../../main/drawings/paint.js';
 import type { PoseTrack } from '../../../../main/pose/pose-track.js';
-import { canvasPixelSize, videoToCanvas, type ContentBox } from '../geometry/letterbox.js';
+import { placeOverlayCanvas, videoToCanvas, type ContentBox } from '../geometry/letterbox.js';
 
 /** A drawing being made: its kind, style and the points placed so far (plus the pointer's). */
 export interface DrawingDraft {
@@ -48,15 +48,7 @@ export class DrawingLayer {
   /** Places the canvas on the video's content box (same arguments as the skeleton overlay's). */
   layout(box: ContentBox, dpr: number, offsetLeft = 0, offsetTop = 0): void {
     this.#box = box;
-    this.#dpr = dpr > 0 ? dpr : 1;
-    const style = this.#canvas.style;
-    style.left = `${offsetLeft + box.x}px`;
-    style.top = `${offsetTop + box.y}px`;
-    style.width = `${box.width}px`;
-    style.height = `${box.height}px`;
-    const size = canvasPixelSize(box, this.#dpr);
-    if (this.#canvas.width !== size.width) this.#canvas.width = size.width;
-    if (this.#canvas.height !== size.height) this.#canvas.height = size.height;
+    this.#dpr = placeOverlayCanvas(this.#canvas, box, dpr, offsetLeft, offsetTop);
   }
 
   /** A pointer position (CSS px from the canvas's top-left) in source-video pixels. */

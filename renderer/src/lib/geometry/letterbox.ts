@@ -57,3 +57,21 @@ export function canvasToVideo(box: ContentBox, dpr: number, cx: number, cy: numb
 export function canvasPixelSize(box: ContentBox, dpr: number): { width: number; height: number } {
   return { width: Math.max(1, Math.round(box.width * dpr)), height: Math.max(1, Math.round(box.height * dpr)) };
 }
+
+/**
+ * Places an overlay canvas on the video's content box (CSS px, relative to the video element's
+ * parent, which must be the canvas's offset parent) and sizes its backing store for `dpr`
+ * (device pixels per CSS px; ≤ 0 counts as 1). Returns the dpr used.
+ */
+export function placeOverlayCanvas(canvas: HTMLCanvasElement, box: ContentBox, dpr: number, offsetLeft = 0, offsetTop = 0): number {
+  const used = dpr > 0 ? dpr : 1;
+  const style = canvas.style;
+  style.left = `${offsetLeft + box.x}px`;
+  style.top = `${offsetTop + box.y}px`;
+  style.width = `${box.width}px`;
+  style.height = `${box.height}px`;
+  const size = canvasPixelSize(box, used);
+  if (canvas.width !== size.width) canvas.width = size.width;
+  if (canvas.height !== size.height) canvas.height = size.height;
+  return used;
+}

@@ -6,7 +6,7 @@
  */
 import { H36M_LIMBS } from '../../../../main/pose/h36m.js';
 import { kpIndex, type PoseTrack } from '../../../../main/pose/pose-track.js';
-import { canvasPixelSize, canvasToVideo, videoToCanvas, type ContentBox, type Point } from '../geometry/letterbox.js';
+import { canvasToVideo, placeOverlayCanvas, videoToCanvas, type ContentBox, type Point } from '../geometry/letterbox.js';
 
 /** Colours of an overlay: limbs (right side and trunk), left-side limbs, joints, highlighted parts. */
 export interface OverlayColours {
@@ -74,15 +74,7 @@ export class SkeletonOverlay {
    */
   layout(box: ContentBox, dpr: number, offsetLeft = 0, offsetTop = 0): void {
     this.#box = box;
-    this.#dpr = dpr > 0 ? dpr : 1;
-    const style = this.#canvas.style;
-    style.left = `${offsetLeft + box.x}px`;
-    style.top = `${offsetTop + box.y}px`;
-    style.width = `${box.width}px`;
-    style.height = `${box.height}px`;
-    const size = canvasPixelSize(box, this.#dpr);
-    if (this.#canvas.width !== size.width) this.#canvas.width = size.width;
-    if (this.#canvas.height !== size.height) this.#canvas.height = size.height;
+    this.#dpr = placeOverlayCanvas(this.#canvas, box, dpr, offsetLeft, offsetTop);
   }
 
   /** Clears the canvas. */
