@@ -206,7 +206,13 @@ describe('Swing Studio renderer in Chromium', () => {
     const samples = await sp.playAndSample(0.5, 1, 40); // 1.3 s of frames over a 0.5 s loop
     const wraps = samples.filter((s, i) => i > 0 && s.mediaTime < (samples[i - 1]?.mediaTime ?? 0));
     expect(wraps.length).toBeGreaterThanOrEqual(1);
-    expect(Math.max(...samples.map((s) => s.mediaTime))).toBeLessThan(1.0 + 2 / 29.97);
+    // The jump back to A happens on the first frame at or past B (loopJump, unit-tested at the
+    // boundary); what plays past B meanwhile is the seek's latency, which grows with the machine's
+    // load (2 frames when quiet, 4 seen in a loaded CI run). Asserted here: it loops within A–B
+    // and never runs on towards the end of the clip (less than 0.2 s past B).
+    expect(Math.max(...samples.map((s) => s.mediaTime))).toBeLessThan(1.0 + 0.2);
+    const afterWrap = samples.slice(samples.indexOf(wraps[0]!));
+    expect(Math.min(...afterWrap.map((s) => s.mediaTime))).toBeGreaterThanOrEqual(0.5 - 1 / 29.97);
     for (const s of samples) expect(s.drawnMediaTime).toBe(s.mediaTime);
     await page.getByTestId('loop-clear').click();
 
