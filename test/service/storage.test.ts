@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { putChunked } from '../support/put-chunked.js';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UploadUrlResponse } from '../../main/contract/api.js';
@@ -33,41 +34,6 @@ function flipSig(url: string): string {
   const sig = u.searchParams.get('sig') ?? '';
   u.searchParams.set('sig', (sig[0] === 'a' ? 'b' : 'a') + sig.slice(1));
   return u.toString();
-}
-
-/**
- * PUT `body` with chunked transfer encoding (no Content-Length) through node:http and resolve the
- * response status. The service answers 413 mid-body and closes the socket, so the client's
- * remaining writes fail with EPIPE/ECONNRESET; those errors after the answer are expected and
- * ignored (fetch surfaced them as an unhandled rejection of its body stream under load).
- */
-function putChunked(url: string, body: Buffer): Promise<number> {
-  return new Promise((resolve, reject) => {
-    let answered = false;
-    const req = request(url, { method: 'PUT', headers: { 'Content-Type': 'video/mp4', 'Transfer-Encoding': 'chunked' } });
-    req.on('response', (res) => {
-      answered = true;
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    });
-    req.on('error', (err) => {
-      if (!answered) reject(err);
-    });
-    let at = 0;
-    const step = 64 * 1024;
-    const pump = (): void => {
-      while (at < body.length && !answered && !req.destroyed) {
-        const chunk = body.subarray(at, at + step);
-        at += step;
-        if (!req.write(chunk)) {
-          req.once('drain', pump);
-          return;
-        }
-      }
-      if (!answered && !req.destroyed) req.end();
-    };
-    pump();
-  });
 }
 
 describe('auth of /api', () => {

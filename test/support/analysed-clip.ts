@@ -11,10 +11,11 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { testFfmpeg } from './ffmpeg-cli.js';
+import { writeFileAtomic } from '../../main/archive/atomic-file.js';
 import { DoneLine, type TechniqueRequestMetadata } from '../../main/contract/technique.js';
 import { poseTrackToJson } from '../../main/pose/pose-track.js';
 import { techniquePipeline } from '../../main/service/technique-pipeline.js';
@@ -51,12 +52,6 @@ function sourceHash(): string {
   }
   h.update(String(statSync(mediaPath('tennis_forehand_2.mp4')).size));
   return h.digest('hex').slice(0, 16);
-}
-
-function writeAtomic(path: string, data: string | Buffer): void {
-  const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, data);
-  renameSync(tmp, path);
 }
 
 /** The analysed clip, computed once per source version. */
@@ -103,7 +98,7 @@ async function cachedDone(clipPath: string, meta: TechniqueRequestMetadata, done
       video_entry_3D_json: poseTrackToJson(out.pose3d),
       metadata: { pipeline_version: 'test', compute_version: 'v0.1.0' },
     });
-    writeAtomic(donePath, JSON.stringify(done));
+    writeFileAtomic(donePath, JSON.stringify(done));
   }
   return DoneLine.parse(JSON.parse(readFileSync(donePath, 'utf8')));
 }
