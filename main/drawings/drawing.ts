@@ -20,9 +20,9 @@ export const ATTACHABLE_KINDS: readonly DrawingKind[] = ['line', 'arrow', 'angle
 
 /**
  * Frames a new drawing is shown before and after the frame it was made on (inclusive range
- * frame − 20 … frame + 20). Source: Kinovea's default drawing visibility, which fades a key-image
- * drawing out over 20 frames on each side (InfosFading.cs, `fadingFrames = 20` in the preferences
- * default); we show it fully over the same span instead of fading.
+ * frame − 20 … frame + 20). Source: Kinovea's default drawing visibility (InfosFading.cs: the
+ * preferences' default `fadingFrames = 20`, `opaqueFrames = 1`), which fades a key-image drawing
+ * out over 20 frames on each side; with {@link FADE_FRAMES} our default range fades the same way.
  */
 export const DEFAULT_VISIBLE_FRAMES = 20;
 
@@ -125,4 +125,30 @@ export function defaultRange(frameNr: number, visible = DEFAULT_VISIBLE_FRAMES):
 /** True when the drawing is shown on video frame `frameNr`. */
 export function shownOn(d: Pick<DrawingData, 'fromFrameNr' | 'toFrameNr'>, frameNr: number): boolean {
   return frameNr >= d.fromFrameNr && frameNr <= d.toFrameNr;
+}
+
+/**
+ * Length of the opacity ramp at each end of a drawing's shown range, frames. Source: Kinovea's
+ * default fading, 20 frames (InfosFading.cs, github.com/Kinovea/Kinovea: `fadingFrames = 20` in
+ * the constructor the preferences take their default from; opacity falls linearly,
+ * `1 − distance / fadingFrames`, from the end of the opaque section).
+ */
+export const FADE_FRAMES = 20;
+
+/**
+ * Opacity of a drawing on video frame `frameNr`, 0..1: 0 outside its shown range; 1 on the frame
+ * it was made on and wherever it is more than the ramp from an end; in the ramps at the two ends
+ * a linear rise, `(k + 1) / (L + 1)` on the k-th frame (from 0) of a ramp of L frames, so the
+ * first and last shown frames are faint but never invisible. A ramp is {@link FADE_FRAMES} long,
+ * shortened so it never passes the frame the drawing was made on (that frame is always opaque);
+ * a drawing made on the first or last frame of its range has no ramp on that side.
+ * With the default range (frame ± 20) this is Kinovea's default fading: `(21 − d) / 21` at d
+ * frames from the key frame (Kinovea: `1 − d / 20`).
+ */
+export function drawingOpacity(d: Pick<DrawingData, 'frameNr' | 'fromFrameNr' | 'toFrameNr'>, frameNr: number, fade = FADE_FRAMES): number {
+  if (!shownOn(d, frameNr)) return 0;
+  const key = Math.min(Math.max(d.frameNr, d.fromFrameNr), d.toFrameNr);
+  const ramp = frameNr <= key ? Math.min(fade, key - d.fromFrameNr) : Math.min(fade, d.toFrameNr - key);
+  const k = frameNr <= key ? frameNr - d.fromFrameNr : d.toFrameNr - frameNr;
+  return k >= ramp ? 1 : (k + 1) / (ramp + 1);
 }

@@ -6,7 +6,7 @@
  */
 import type { Paint2D } from '../pose/skeleton-paint.js';
 import type { PoseTrack } from '../pose/pose-track.js';
-import { isJointPoint, shownOn, type Drawing, type DrawingData } from './drawing.js';
+import { drawingOpacity, isJointPoint, type Drawing, type DrawingData } from './drawing.js';
 import { circleRadius, pointsPx, valueOfPoints, type Px } from './geometry.js';
 
 /** The canvas calls the painter makes beyond the skeleton painter's. */
@@ -19,6 +19,8 @@ export interface DrawingPaint2D extends Paint2D {
   fillRect(x: number, y: number, w: number, h: number): void;
   save(): void;
   restore(): void;
+  /** Opacity of what is painted next, 0..1 (the fade at the ends of a drawing's range). */
+  globalAlpha: number;
 }
 
 /** How to place and size what is painted. */
@@ -27,6 +29,15 @@ export interface DrawingPaintScale {
   toCanvas: (p: Px) => Px;
   /** Canvas pixels per style pixel (line widths, text size). */
   px: number;
+}
+
+/**
+ * The scale for painting on a whole source frame (the overlay MP4): points as they are, sizes ×
+ * frame height / 360, the skeleton painter's scale (main/pose/skeleton-paint.ts
+ * defaultSkeletonStyle), so a drawing is as thick next to the skeleton as on a 360-line screen.
+ */
+export function sourceFrameScale(frameHeight: number): DrawingPaintScale {
+  return { toCanvas: (p) => p, px: Math.max(1, frameHeight / 360) };
 }
 
 /** Line width, style pixels. */
@@ -43,12 +54,14 @@ export function formatDegrees(v: number): string {
  * Paints one drawing whose points (source pixels, in the drawing's order) are `pts`; a draft
  * may have fewer points than the finished kind (an angle being made shows its first segment).
  * Angles always show their degrees at the vertex; lines and arrows show theirs when `showValue`
- * (the renderer shows them for drawings that follow joints). `selected` draws it dashed.
+ * (the renderer shows them for drawings that follow joints). `selected` draws it dashed;
+ * `opacity` (0..1, default 1) fades all of it (main/drawings/drawing.ts drawingOpacity).
  */
-export function paintDrawing(ctx: DrawingPaint2D, d: Pick<DrawingData, 'kind' | 'colour' | 'text'>, pts: readonly Px[], s: DrawingPaintScale, o: { showValue?: boolean; selected?: boolean } = {}): void {
-  if (pts.length === 0) return;
+export function paintDrawing(ctx: DrawingPaint2D, d: Pick<DrawingData, 'kind' | 'colour' | 'text'>, pts: readonly Px[], s: DrawingPaintScale, o: { showValue?: boolean; selected?: boolean; opacity?: number } = {}): void {
+  if (pts.length === 0 || o.opacity === 0) return;
   const c = pts.map(s.toCanvas);
   ctx.save();
+  ctx.globalAlpha = o.opacity ?? 1;
   ctx.strokeStyle = d.colour;
   ctx.fillStyle = d.colour;
   ctx.lineWidth = LINE * s.px;
@@ -86,18 +99,20 @@ export function paintDrawing(ctx: DrawingPaint2D, d: Pick<DrawingData, 'kind' | 
 
 /**
  * Paints the drawings shown on pose frame `frameIndex` (by its frame_nr), at their points on that
- * frame; drawings that follow a joint unmeasured there are left out. Values are shown on
- * drawings that follow joints, as in the app.
+ * frame and with their opacity there (faded near the ends of their range: drawingOpacity); drawings
+ * that follow a joint unmeasured there are left out. Values are shown on drawings that follow
+ * joints, as in the app. The one painter of the session page, the overlay MP4 and the report's key frames.
  * @returns the ids of the drawings painted.
  */
 export function paintShownDrawings(ctx: DrawingPaint2D, list: readonly Drawing[], pose: PoseTrack | null, frameIndex: number, s: DrawingPaintScale, selectedId: number | null = null): number[] {
   const frameNr = pose && frameIndex >= 0 ? (pose.frameNr[frameIndex] ?? frameIndex) : frameIndex;
   const painted: number[] = [];
   for (const d of list) {
-    if (!shownOn(d, frameNr)) continue;
+    const opacity = drawingOpacity(d, frameNr);
+    if (opacity === 0) continue;
     const pts = pointsPx(d, pose, frameIndex);
     if (!pts) continue;
-    paintDrawing(ctx, d, pts, s, { showValue: d.points.some(isJointPoint), selected: d.id === selectedId });
+    paintDrawing(ctx, d, pts, s, { showValue: d.points.some(isJointPoint), selected: d.id === selectedId, opacity });
     painted.push(d.id);
   }
   return painted;
