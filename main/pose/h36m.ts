@@ -49,6 +49,12 @@ export const J = {
   rightWrist: 16,
 } as const;
 
+/**
+ * The joint a joint becomes in the mirror image of the body (left ↔ right; the midline joints
+ * stay): index = joint id. A mirrored left-hander is a right-hander, hitting arm on the right.
+ */
+export const H36M_MIRROR: readonly number[] = [0, 4, 5, 6, 1, 2, 3, 7, 8, 9, 10, 14, 15, 16, 11, 12, 13];
+
 /** Bones of the skeleton as [parent, child] joint pairs, named as the limbs in `highlight_limbs`. */
 export const H36M_LIMBS: Readonly<Record<string, readonly [number, number]>> = {
   right_hip: [0, 1],

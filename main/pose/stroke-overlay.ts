@@ -11,11 +11,17 @@
  *    the first (a 1.50 m junior over a 1.85 m reference is 19 % shorter); with equal heights
  *    it is the ratio of the two torso lengths in pixels;
  *  - translation per frame: the second skeleton's pelvis sits on the first's pelvis of the
- *    frame shown: p' = pelvisA(fa) + s · (p − pelvisB(fb)).
+ *    frame shown: p' = pelvisA(fa) + s · (p − pelvisB(fb));
+ *  - mirrored (players of opposite hands, so a left-hander's forehand lies over a right-hander's):
+ *    the second skeleton is reflected about the first's vertical body axis, the vertical line
+ *    through pelvisA(fa): x' = pelvisA.x − s · (x − pelvisB.x), y as above, and each joint takes
+ *    its mirror joint's position (left ↔ right, H36M_MIRROR), so the mirrored skeleton is a
+ *    right-hander's with its hitting arm drawn as the right arm.
  * A frame is left out (not present) when either player is absent or a pelvis is unknown.
  */
 import { createPoseTrack, kpIndex, type PoseTrack } from './pose-track.js';
-import { J } from './h36m.js';
+import type { Hand } from '../contract/technique.js';
+import { H36M_JOINT_COUNT, H36M_MIRROR, J } from './h36m.js';
 
 /** One stroke for the overlay: its 2D track (source pixels) and its player's height (mm). */
 export interface OverlayStroke {
@@ -62,15 +68,24 @@ function pelvisAt(track: PoseTrack, f: number): [number, number] | null {
   return Number.isFinite(x) && Number.isFinite(y) ? [x, y] : null;
 }
 
+/** Whether the overlay mirrors the second skeleton by default: when the two players' dominant hands differ. */
+export function mirrorsByDefault(first: Hand, second: Hand): boolean {
+  return first !== second;
+}
+
 /**
  * The second stroke's skeleton in the first video's pixels, one frame per frame of the first
  * track (same `frameNr` and `timestamps`), so it can be drawn with the first stroke's frame index.
  * @param pairFrame the second track's frame index shown with the first's frame `fa` (−1: none),
  *   e.g. the frame at the same time from ball contact.
- * @throws Error as {@link overlayScale}.
+ * @param o.mirror reflect the second skeleton about the first's pelvis x (module rule; default false).
+ * @throws Error as {@link overlayScale}; Error when mirroring a track that is not H36M-17.
  */
-export function alignedSecondTrack(a: OverlayStroke, b: OverlayStroke, pairFrame: (fa: number) => number): PoseTrack {
+export function alignedSecondTrack(a: OverlayStroke, b: OverlayStroke, pairFrame: (fa: number) => number, o: { mirror?: boolean } = {}): PoseTrack {
   const s = overlayScale(a, b);
+  const mirror = o.mirror ?? false;
+  if (mirror && b.pose2d.joints !== H36M_JOINT_COUNT) throw new Error(`mirroring needs the ${H36M_JOINT_COUNT} H36M joints, got ${b.pose2d.joints}`);
+  const sx = mirror ? -s : s;
   const A = a.pose2d;
   const B = b.pose2d;
   const out = createPoseTrack(A.frames, 2, B.joints, B.sourcePath);
@@ -83,11 +98,12 @@ export function alignedSecondTrack(a: OverlayStroke, b: OverlayStroke, pairFrame
     if (!pa || !pb) continue;
     out.present[fa] = 1;
     for (let j = 0; j < B.joints; j++) {
-      const src = kpIndex(B, fb, j);
+      const from = mirror ? H36M_MIRROR[j]! : j;
+      const src = kpIndex(B, fb, from);
       const dst = kpIndex(out, fa, j);
-      out.keypoints[dst] = pa[0] + s * ((B.keypoints[src] ?? NaN) - pb[0]);
+      out.keypoints[dst] = pa[0] + sx * ((B.keypoints[src] ?? NaN) - pb[0]);
       out.keypoints[dst + 1] = pa[1] + s * ((B.keypoints[src + 1] ?? NaN) - pb[1]);
-      out.confidences[fa * out.joints + j] = B.confidences[fb * B.joints + j] ?? 0;
+      out.confidences[fa * out.joints + j] = B.confidences[fb * B.joints + from] ?? 0;
     }
     out.boxConfidence[fa] = B.boxConfidence[fb] ?? 0;
   }

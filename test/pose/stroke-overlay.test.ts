@@ -4,9 +4,9 @@
  * by hand and compared within 0.5 px.
  */
 import { describe, expect, it } from 'vitest';
-import { J } from '../../main/pose/h36m.js';
+import { H36M_MIRROR, J } from '../../main/pose/h36m.js';
 import { createPoseTrack, kpIndex, type PoseTrack } from '../../main/pose/pose-track.js';
-import { alignedSecondTrack, overlayScale, torsoLengthPx } from '../../main/pose/stroke-overlay.js';
+import { alignedSecondTrack, mirrorsByDefault, overlayScale, torsoLengthPx } from '../../main/pose/stroke-overlay.js';
 
 /** A 17-joint track whose joint j of frame f is at origin(f) + scale · (j·3, −j·5) px; pelvis (j=0) at origin. */
 function track(frames: number, scale: number, origin: (f: number) => [number, number], fps = 30): PoseTrack {
@@ -78,5 +78,44 @@ describe('stroke overlay alignment', () => {
       expect(out.keypoints[i]).toBeCloseTo(A.keypoints[kpIndex(A, fa, J.head)]!, 3);
     }
     expect(checked).toBe(17 * 29); // 35 paired frames of which 5 past B's end and 1 absent
+  });
+
+  it('mirrors the second skeleton about the first pelvis x, left and right joints exchanged', () => {
+    const A = track(10, 1.5, (f) => [600 + 4 * f, 700 - f]);
+    const B = track(10, 0.75, (f) => [200 - 2 * f, 350 + f]);
+    const a = { pose2d: A, heightMm: 1800 };
+    const b = { pose2d: B, heightMm: 1800 };
+    const pair = (fa: number) => fa;
+    const plain = alignedSecondTrack(a, b, pair);
+    const mirrored = alignedSecondTrack(a, b, pair, { mirror: true });
+    expect(H36M_MIRROR.map((m) => H36M_MIRROR[m])).toEqual([...Array(17).keys()]); // an involution
+    expect([H36M_MIRROR[J.rightWrist], H36M_MIRROR[J.leftHip], H36M_MIRROR[J.head]]).toEqual([J.leftWrist, J.rightHip, J.head]);
+    for (let fa = 0; fa < A.frames; fa++) {
+      const pax = 600 + 4 * fa;
+      for (let j = 0; j < 17; j++) {
+        const m = kpIndex(mirrored, fa, j);
+        const p = kpIndex(plain, fa, H36M_MIRROR[j]!);
+        // x reflected about pelvis A (x' = 2·pelvisA.x − x of the mirror joint), y unchanged.
+        expect(Math.abs(mirrored.keypoints[m]! - (2 * pax - plain.keypoints[p]!))).toBeLessThan(0.5);
+        expect(mirrored.keypoints[m + 1]).toBeCloseTo(plain.keypoints[p + 1]!, 9);
+      }
+      expect(mirrored.keypoints[kpIndex(mirrored, fa, J.pelvis)]).toBeCloseTo(pax, 9);
+    }
+    // The right wrist of the mirrored skeleton is the left wrist of the plain one, on the other side of the pelvis.
+    const rw = mirrored.keypoints[kpIndex(mirrored, 0, J.rightWrist)]!;
+    const lw = plain.keypoints[kpIndex(plain, 0, J.leftWrist)]!;
+    expect(rw - 600).toBeCloseTo(-(lw - 600), 9);
+    const twelve = createPoseTrack(3, 2, 12);
+    twelve.present.fill(1);
+    for (let f = 0; f < 3; f++) for (let j = 0; j < 12; j++) twelve.keypoints.set([j * 3, -j * 5], kpIndex(twelve, f, j));
+    expect(() => alignedSecondTrack(a, { pose2d: twelve, heightMm: 1800 }, pair)).not.toThrow();
+    expect(() => alignedSecondTrack(a, { pose2d: twelve, heightMm: 1800 }, pair, { mirror: true })).toThrow(/needs the 17 H36M joints, got 12/);
+  });
+
+  it('mirrors by default only when the two players hit with different hands', () => {
+    expect(mirrorsByDefault('right', 'left')).toBe(true);
+    expect(mirrorsByDefault('left', 'right')).toBe(true);
+    expect(mirrorsByDefault('right', 'right')).toBe(false);
+    expect(mirrorsByDefault('left', 'left')).toBe(false);
   });
 });
