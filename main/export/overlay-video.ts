@@ -1,12 +1,15 @@
 /**
  * Video with overlay: the clip with the skeleton (and a chosen feature's highlighted joints)
- * burned in, at the source resolution and frame rate, H.264 MP4, audio copied.
+ * and the coach's drawings burned in, at the source resolution and frame rate, H.264 MP4, audio
+ * copied. Drawings are painted by the app's own painter (main/drawings/paint.ts) on the frames of
+ * their shown range, faded at its ends, joint-attached points at the pose of each frame.
  *
  * By default the shipped FFmpeg does it in-process (main/av/paint-encode.ts): each decoded frame
  * is painted with the skeleton on a canvas and encoded, one output frame per source frame.
  * With FFMPEG_PATH set, the CLI: ffmpeg decodes the source (input 0); we paint the skeleton of each frame with
  * @napi-rs/canvas into a transparent RGBA canvas covering only the player's union bounding box
- * over the clip (far fewer bytes than full frames), pipe the frames raw (input 1), and ffmpeg's
+ * over the clip (far fewer bytes than full frames; the whole frame when there are drawings, which
+ * may lie anywhere), pipe the frames raw (input 1), and ffmpeg's
  * `overlay` filter places them at that box, frame for frame (`-fps_mode passthrough` keeps
  * the source's frame count and timestamps). Output is written to a temp file and renamed.
  */
@@ -16,6 +19,8 @@ import { rename, rm } from 'node:fs/promises';
 import { createCanvas } from '@napi-rs/canvas';
 import { ffmpegPath } from '../config/binaries.js';
 import { paintAndEncode } from '../av/paint-encode.js';
+import type { Drawing } from '../drawings/drawing.js';
+import { paintShownDrawings, sourceFrameScale } from '../drawings/paint.js';
 import { defaultSkeletonStyle, paintSkeleton, skeletonBounds } from '../pose/skeleton-paint.js';
 import type { PoseTrack } from '../pose/pose-track.js';
 
@@ -30,6 +35,8 @@ export interface OverlayVideoOptions {
   fps: number;
   highlightJoints?: readonly number[];
   highlightLimbs?: readonly (readonly [number, number])[];
+  /** The coach's drawings of the session (main/library/drawings.ts), painted over the skeleton. */
+  drawings?: readonly Drawing[];
   /** x264 preset; `superfast` by default (measured in `npm run bench`). */
   preset?: string;
   signal?: AbortSignal;
@@ -72,7 +79,7 @@ export async function renderOverlayVideo(o: OverlayVideoOptions): Promise<void> 
   const tmp = `${o.outPath}.part-${process.pid}.mp4`;
   const bin = ffmpegPath();
   if (!bin) return renderInProcess(o, tmp);
-  const r = overlayRegion(o.pose2d, o.width, o.height);
+  const r = o.drawings?.length ? { x: 0, y: 0, w: o.width - (o.width % 2), h: o.height - (o.height % 2) } : overlayRegion(o.pose2d, o.width, o.height);
   const args = [
     '-v',
     'error',
@@ -131,6 +138,7 @@ export async function renderOverlayVideo(o: OverlayVideoOptions): Promise<void> 
       o.signal?.throwIfAborted();
       ctx.clearRect(r.x, r.y, r.w, r.h);
       paintSkeleton(ctx, o.pose2d, f, style, o.highlightJoints, o.highlightLimbs);
+      if (o.drawings?.length) paintShownDrawings(ctx, o.drawings, o.pose2d, f, sourceFrameScale(o.height));
       // ffmpeg exiting early (a refused input) never drains: stop writing when it has closed.
       if (!ff.stdin.write(canvas.data())) await Promise.race([new Promise((res) => ff.stdin.once('drain', res)), closed.catch(() => undefined)]);
       if (ff.exitCode !== null || ff.signalCode !== null) break;
@@ -162,7 +170,9 @@ async function renderInProcess(o: OverlayVideoOptions, tmp: string): Promise<voi
       ...(o.signal ? { signal: o.signal } : {}),
       // Frame k of the pose is source frame k (the pose was decoded from this clip in the same order).
       paint: (ctx, k) => {
-        if (k < frames) paintSkeleton(ctx, o.pose2d, k, style, o.highlightJoints, o.highlightLimbs);
+        if (k >= frames) return;
+        paintSkeleton(ctx, o.pose2d, k, style, o.highlightJoints, o.highlightLimbs);
+        if (o.drawings?.length) paintShownDrawings(ctx, o.drawings, o.pose2d, k, sourceFrameScale(o.height));
       },
       onFrame: (done) => o.onProgress?.(Math.min(done, frames), frames),
     });

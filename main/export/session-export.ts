@@ -101,7 +101,7 @@ export async function exportSession(db: ReadableDb, sessionId: number, format: S
       return [outPath, video];
     }
     case 'mp4':
-      await exportOverlay(d, outPath, o);
+      await exportOverlay(d, outPath, o, listDrawings(db, sessionId));
       return [outPath];
     case 'pdf':
       await (o.htmlToPdf ?? htmlToPdfChromium)(await sessionReportPage(d, listDrawings(db, sessionId)), outPath);
@@ -121,7 +121,7 @@ export async function sessionReportPage(d: SessionDetail & { pose2d: NonNullable
   return sessionReportHtml(d, frames);
 }
 
-async function exportOverlay(d: SessionDetail & { pose2d: NonNullable<SessionDetail['pose2d']> }, outPath: string, o: SessionExportOptions): Promise<void> {
+async function exportOverlay(d: SessionDetail & { pose2d: NonNullable<SessionDetail['pose2d']> }, outPath: string, o: SessionExportOptions, drawings: readonly Drawing[]): Promise<void> {
   const feature = o.feature ? d.features.find((f) => f.feature_name === o.feature) : undefined;
   if (o.feature && !feature) throw new ExportError(`session ${d.session.id} has no feature "${o.feature}"`);
   await renderOverlayVideo({
@@ -133,6 +133,7 @@ async function exportOverlay(d: SessionDetail & { pose2d: NonNullable<SessionDet
     fps: d.session.fps,
     highlightJoints: feature?.highlight_joints,
     highlightLimbs: feature ? Object.values(feature.highlight_limbs) : undefined,
+    drawings,
     signal: o.signal,
     onProgress: (done, total) => o.onProgress?.(done / total),
   });
