@@ -1,9 +1,10 @@
 /**
  * Imports a session hand-over (main/export/handover.ts) into a library. Everything is checked
  * before anything is stored: ZIP limits and paths (the archive reader's), the manifest, every
- * entry's SHA-256, the analysis JSON against its schema, the archive's pose. Then one
- * ingestAnalysis transaction stores it all, so a refused or interrupted import leaves the
- * library as it was.
+ * entry's SHA-256, the analysis JSON against its schema, the archive's pose, the drawings
+ * against the drawing schema (version 2; a version-1 hand-over has none). Then one transaction
+ * stores it all (the ingestAnalysis rows and the drawings, which get new ids in the receiving
+ * library, under the new session), so a refused or interrupted import leaves no rows behind.
  *
  * Identity: a session is identified by its analysis uid. Importing the same hand-over twice
  * returns the existing session; a *different* session with the same uid is never overwritten
@@ -20,6 +21,9 @@ import type { ArchiveLimits } from '../archive/errors.js';
 import { DoneLine } from '../contract/technique.js';
 import type { WritableDb } from '../library/db.js';
 import { getSessionDetail } from '../library/detail.js';
+import { saveDrawing } from '../library/drawings.js';
+import { withLibraryLock } from '../library/lock.js';
+import { pathsOf } from '../library/paths.js';
 import { ingestAnalysis, sessionIdOfUid } from '../library/ingest.js';
 import { playbackProxyFor } from '../library/playback-proxy.js';
 import { storePlaybackProxy } from '../library/proxies.js';
@@ -28,7 +32,7 @@ import { makeSessionThumbnail } from '../library/thumbnail.js';
 import { findPlayerByName } from '../library/players.js';
 import type { NewPlayer, RowId } from '../library/types.js';
 import { AnalysisExport } from './analysis-json.js';
-import { HandoverManifest, sha256Hex } from './handover.js';
+import { HandoverDrawings, HandoverManifest, sha256Hex } from './handover.js';
 import { zodIssueText } from '../contract/zod-issues.js';
 
 /** Limits of a hand-over ZIP: few entries, the clip dominates the size (1 GiB in all). */
@@ -76,7 +80,8 @@ export function readHandover(zipPath: string) {
   if (!manifestBytes)
     throw new HandoverError('invalid', 'manifest.json: entry is missing from the hand-over');
   const manifest = parseWith(HandoverManifest, manifestBytes, 'manifest.json');
-  for (const name of ['analysis.json', 'archive.zip', manifest.clip]) {
+  const required = ['analysis.json', 'archive.zip', manifest.clip, ...(manifest.version >= 2 ? ['drawings.json'] : [])];
+  for (const name of required) {
     const data = entries.get(name);
     if (!data) throw new HandoverError('invalid', `${name}: entry is missing from the hand-over`);
     if (manifest.sha256[name] !== sha256Hex(data))
@@ -90,7 +95,8 @@ export function readHandover(zipPath: string) {
     throw new HandoverError('invalid', `${manifest.clip}: not the clip the analysis was made from`);
   const archiveBytes = entries.get('archive.zip')!;
   const archive = readArchive(archiveBytes);
-  return { manifest, analysis, clip, archiveBytes, archive };
+  const drawings = manifest.version >= 2 ? parseWith(HandoverDrawings, entries.get('drawings.json')!, 'drawings.json').drawings : [];
+  return { manifest, analysis, clip, archiveBytes, archive, drawings };
 }
 
 /**
@@ -164,28 +170,38 @@ export async function importHandover(
     });
     const proxy = await playbackProxyFor(clipPath, dir);
     const s = a.session;
-    const sessionId = ingestAnalysis(db, {
-      player,
-      session: {
-        sourceClipPath: clipPath,
-        recordedAt: s.recorded_at,
-        sport: s.sport as never,
-        swingType: s.swing_type as never,
-        durationS: s.duration_s,
-        fps: s.fps,
-        ...(s.capture_fps ? { captureFps: s.capture_fps } : {}),
-        width: s.width,
-        height: s.height,
-        title: s.title,
-        notes: s.notes,
-        tags: s.tags,
-      },
-      analysis: done,
-      pose2d: h.archive.pose2d,
-      pose3d: h.archive.pose3d,
-      archiveBytes: h.archiveBytes,
-      backend: a.analysis!.backend === 'remote' ? 'remote' : 'local',
-    });
+    // The session rows and its drawings in one transaction (ingest's own becomes a savepoint);
+    // the drawings were checked against the drawing schema above, so only I/O can fail here.
+    const sessionId = withLibraryLock(pathsOf(db).root, () =>
+      db
+        .transaction((): RowId => {
+          const id = ingestAnalysis(db, {
+            player,
+            session: {
+              sourceClipPath: clipPath,
+              recordedAt: s.recorded_at,
+              sport: s.sport as never,
+              swingType: s.swing_type as never,
+              durationS: s.duration_s,
+              fps: s.fps,
+              ...(s.capture_fps ? { captureFps: s.capture_fps } : {}),
+              width: s.width,
+              height: s.height,
+              title: s.title,
+              notes: s.notes,
+              tags: s.tags,
+            },
+            analysis: done,
+            pose2d: h.archive.pose2d,
+            pose3d: h.archive.pose3d,
+            archiveBytes: h.archiveBytes,
+            backend: a.analysis!.backend === 'remote' ? 'remote' : 'local',
+          });
+          for (const drawing of h.drawings) saveDrawing(db, id, drawing);
+          return id;
+        })
+        .immediate(),
+    );
     const stored = getSession(db, sessionId)?.clipPath;
     if (proxy && stored) storePlaybackProxy(db, basename(stored), proxy.path, proxy.reason);
     // The library card's picture (contact frame); the session stands without it.

@@ -107,7 +107,7 @@ export async function exportSession(db: ReadableDb, sessionId: number, format: S
       await (o.htmlToPdf ?? htmlToPdfChromium)(await sessionReportPage(d, listDrawings(db, sessionId)), outPath);
       return [outPath];
     case 'handover':
-      exportHandover(d, outPath);
+      exportHandover(d, outPath, listDrawings(db, sessionId));
       return [outPath];
   }
 }
