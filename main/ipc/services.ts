@@ -69,8 +69,9 @@ export interface AppServices {
 
 /**
  * Backends for the app: local from `localService` (or in-process), analyses on it from
- * `localAnalyser` (or in-process when the service is too), remote built afresh on every call so
- * a key or URL changed in Settings is used by the next job at once.
+ * `localAnalyser` (or in-process when the service is too), checks and tennis tasks in-process
+ * without HTTP unless `localService` is given, remote built afresh on every call so a key or URL
+ * changed in Settings is used by the next job at once.
  */
 export function appBackends(
   home: string,
@@ -82,7 +83,7 @@ export function appBackends(
   let local: Promise<ApiClient> | undefined;
   const inProcessDirect = (): Promise<LocalAnalyser> => inProcess.direct?.() ?? Promise.reject(new Error('no direct local backend'));
   const direct = localAnalyser ?? (localService ? undefined : inProcessDirect);
-  return {
+  const resolver: BackendResolver = {
     ...(direct ? { direct } : {}),
     async client(kind) {
       if (kind === 'remote') return createBackendResolver({ home, secretBox }).client('remote');
@@ -102,8 +103,15 @@ export function appBackends(
         });
       return local;
     },
+    // Checks and tennis tasks: in this process without HTTP (direct-tasks.ts) unless a service
+    // process is given (Electron: its utility process, over HTTP); remote as client() gives it.
+    async tasks(kind) {
+      if (kind === 'local' && !localService && inProcess.tasks) return inProcess.tasks('local');
+      return resolver.client(kind);
+    },
     close: () => inProcess.close(),
   };
+  return resolver;
 }
 
 /**

@@ -1,9 +1,12 @@
 /**
  * A tennis statistics task (API.md sections 1, 3, 4): upload the clip to the backend's storage
- * (unless a URL was given or a valid upload is saved), create the task (its id is saved, so a
- * resumed job polls the same task instead of starting a second one), poll until done, fetch
- * the result file and store it raw in the library.
+ * (unless a URL was given, a valid upload is saved, or the backend reads local files where they
+ * lie: the direct local backend, main/backends/direct-tasks.ts), create the task (its id is
+ * saved, so a resumed job waits for the same task instead of starting a second one), wait until
+ * done (HTTP: polls and fetches the result file; direct: woken by the task worker) and store
+ * the result raw in the library.
  */
+import type { TaskClient } from '../backends/direct-tasks.js';
 import type { JobContext } from './context.js';
 import { storeTennisResult } from './store-tennis.js';
 import { uploadClip } from './upload-step.js';
@@ -16,11 +19,11 @@ import { checkClipFile, checkTennisInput } from './validate.js';
  */
 export async function runTennisJob(ctx: JobContext): Promise<{ sessionId?: number }> {
   const input = checkTennisInput(ctx.job.input);
-  const client = await ctx.backends.client(input.backend);
+  const client: TaskClient = ctx.backends.tasks ? await ctx.backends.tasks(input.backend) : await ctx.backends.client(input.backend);
   let videoUrl = input.videoUrl;
   if (input.videoPath !== undefined) {
     const clip = checkClipFile(input.videoPath);
-    videoUrl = await uploadClip(ctx, client, clip.path, clip.contentType);
+    videoUrl = client.fileUrl?.(clip.path) ?? (await uploadClip(ctx, await ctx.backends.client(input.backend), clip.path, clip.contentType));
   }
   if (videoUrl === undefined) throw new Error('tennis job has no video');
 

@@ -8,21 +8,16 @@ import type { AddressInfo } from 'node:net';
 import { swingStudioHome } from '../config/home.js';
 import type { ServiceContext } from './context.js';
 import { HttpError, requireBearer, sendJson } from './http-util.js';
-import { serviceLayout } from './layout.js';
-import { DEFAULT_MAX_UPLOAD_BYTES, ObjectStore } from './object-store.js';
-import { lazyPipeline, type AnalysisPipeline } from './pipeline-types.js';
+import type { AnalysisPipeline } from './pipeline-types.js';
 import { handleProcess } from './process-route.js';
-import { loadOrCreateSecret } from './secrets.js';
+import { openServiceCore, type ServiceCore } from './service-core.js';
 import { handleStorage } from './storage-routes.js';
-import { openTaskDb, recoverInterrupted } from './task-db.js';
-import { TaskWorker } from './task-worker.js';
+import type { TaskWorker } from './task-worker.js';
 import { handleCreateTennisTask, handleGetTennisTask } from './tennis-routes.js';
 import { handleUploadUrl } from './upload-url-route.js';
 import { handleVideoCheck } from './video-check.js';
-import { createEngineSlot, type EngineSlotState } from './engine-slot.js';
-import { hostPolicy } from './net-guard.js';
-import { MAX_WAITING_PROCESS, requireRoom, UploadGate } from './limits.js';
-import { RETENTION_SWEEP_INTERVAL_MS, sweepExpiredObjects } from './retention.js';
+import type { EngineSlotState } from './engine-slot.js';
+import { MAX_WAITING_PROCESS, requireRoom } from './limits.js';
 
 /** Options of {@link startLocalService}. */
 export interface LocalServiceOptions {
@@ -63,6 +58,13 @@ export interface LocalServiceOptions {
    * (main/backends/direct.ts) passes the slot it shares with that, so one analysis runs at a time.
    */
   engineSlot?: EngineSlotState;
+  /**
+   * A core the caller opened (service-core.ts) and shares with the direct local backend of this
+   * process: the server uses its storage, task queue and worker, ignores the core options above
+   * (`home`, `token`, `pipeline`, `engineSlot`…), and leaves it open on close(). Default: a core
+   * of its own.
+   */
+  core?: ServiceCore;
 }
 
 /** A running service. */
@@ -96,37 +98,8 @@ function urlHost(host: string): string {
  *   when tasks.sqlite comes from a newer app.
  */
 export async function startLocalService(opts: LocalServiceOptions = {}): Promise<LocalService> {
-  const layout = serviceLayout(opts.home ?? swingStudioHome());
-  const token = loadOrCreateSecret(layout.tokenPath, opts.token, opts.persistToken ?? false);
-  const secret = loadOrCreateSecret(layout.secretPath);
-  const store = new ObjectStore(layout.objectsDir, layout.tmpDir);
-  store.clearTemp();
-  const db = openTaskDb(layout.dbPath);
-  const log = opts.log ?? ((m: string) => process.stderr.write(`[swing-studio service] ${m}\n`));
-  const now = opts.now ?? Date.now;
-  const sweep = (): void => {
-    const r = sweepExpiredObjects(layout.objectsDir, now());
-    if (r.files) log(`retention: removed ${r.files} stored object(s) older than 24 h (${r.bytes} bytes)`);
-  };
-  const recovered = recoverInterrupted(db, now());
-  if (recovered.requeued || recovered.failed) log(`tasks after restart: ${recovered.requeued} re-queued, ${recovered.failed} failed`);
-
-  const slot = opts.engineSlot ?? createEngineSlot();
-  const ctx: ServiceContext = {
-    baseUrl: '',
-    token,
-    secret,
-    store,
-    maxUploadBytes: opts.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
-    now,
-    log,
-    hostPolicy: hostPolicy(opts.allowLanHosts ?? []),
-    pipeline: opts.pipeline ?? lazyPipeline(async () => (await import('./technique-pipeline.js')).techniquePipeline),
-    engineSlot: slot.run,
-    engineWaiting: slot.waiting,
-    uploads: new UploadGate(undefined, opts.uploadIdleMs),
-  };
-  const worker = new TaskWorker(ctx, db, opts.taskDeadlineMs);
+  const core = opts.core ?? openServiceCore({ ...opts, home: opts.home ?? swingStudioHome() });
+  const { ctx, db, worker, layout, slot } = core;
   const server = createServer((req, res) => {
     route(ctx, db, worker, req, res).catch((err: unknown) => answerError(ctx, req, res, err));
   });
@@ -143,29 +116,24 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
   try {
     await listen(server, opts.port ?? 0, opts.host ?? '127.0.0.1');
   } catch (err) {
-    db.close();
+    if (!opts.core) await core.close();
     throw err;
   }
   const { port } = server.address() as AddressInfo;
   ctx.baseUrl = `http://${urlHost(opts.host ?? '127.0.0.1')}:${port}`;
   if (opts.runTasks !== false) worker.start();
-  sweep();
-  const sweeper = setInterval(sweep, RETENTION_SWEEP_INTERVAL_MS);
-  sweeper.unref();
 
   return {
     baseUrl: ctx.baseUrl,
     techniqueUrl: ctx.baseUrl,
-    token,
+    token: ctx.token,
     tokenPath: layout.tokenPath,
     load: () => ({ processWaiting: slot.waiting('process'), taskWaiting: slot.waiting('task'), uploads: ctx.uploads.inFlight }),
     close: async () => {
-      clearInterval(sweeper);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
-      await worker.stop();
       await closed;
-      db.close();
+      if (!opts.core) await core.close();
     },
   };
 }

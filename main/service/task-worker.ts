@@ -37,6 +37,7 @@ export class TaskWorker {
   private loop: Promise<void> | undefined;
   private wake: (() => void) | undefined;
   private current: AbortController | undefined;
+  private readonly listeners = new Set<(taskId: string) => void>();
 
   constructor(
     private readonly ctx: ServiceContext,
@@ -48,6 +49,16 @@ export class TaskWorker {
   /** Starts the loop (idempotent). */
   start(): void {
     this.loop ??= this.run();
+  }
+
+  /**
+   * Calls `listener` with a task's id each time the worker has stored an end of a run of it
+   * (done, failed, or re-queued on stop): how the direct local backend waits without polling.
+   * @returns a function that removes the listener.
+   */
+  onSettled(listener: (taskId: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** Tells the loop a task was queued. */
@@ -107,16 +118,19 @@ export class TaskWorker {
     } finally {
       this.current = undefined;
       if (!keepCopy) await rm(this.ctx.store.pathOf(copyKey), { force: true });
+      for (const l of this.listeners) l(task.id);
     }
   }
 
   /**
-   * A local file of the task's video: our stored object, or the remote URL downloaded through the
+   * A local file of the task's video: our stored object, the file a direct task named (read where
+   * it lies), or the remote URL downloaded through the
    * host guard into `copyKey` (kept as a stored copy when `read_video_from_origin` is false,
    * removed after the task otherwise).
    */
   private async videoInput(task: TaskRow, copyKey: string, signal: AbortSignal): Promise<string> {
-    const src = await resolveVideoSource(this.ctx, task.videoUrl);
+    // file: URLs come only from the direct local backend (the HTTP route refuses them).
+    const src = await resolveVideoSource(this.ctx, task.videoUrl, { files: true });
     if (src.kind === 'local') return src.path;
     this.ctx.store.ensureFolder(copyKey);
     const tmp = this.ctx.store.tempPath();

@@ -22,7 +22,8 @@ import { MAX_QUEUED_TASKS, requireRoom } from './limits.js';
 import { resolveVideoSource } from './video-source.js';
 import { versionMetadata } from './versions.js';
 
-const CreateBody = TennisTaskRequest.extend({ dominant_hand: z.enum(['left', 'right']).default('right') });
+/** The create body the service accepts: API.md's request plus our `dominant_hand` (left|right, default right). */
+export const TennisTaskCreateBody = TennisTaskRequest.extend({ dominant_hand: z.enum(['left', 'right']).default('right') });
 
 /** Handles `POST /api/statistics/tennis`; `onQueued` wakes the worker. */
 export async function handleCreateTennisTask(
@@ -32,7 +33,7 @@ export async function handleCreateTennisTask(
   res: ServerResponse,
   onQueued: () => void,
 ): Promise<void> {
-  const parsed = CreateBody.safeParse(await readJsonBody(req));
+  const parsed = TennisTaskCreateBody.safeParse(await readJsonBody(req));
   if (!parsed.success) throw new HttpError(400, zodIssueText(parsed.error, Infinity));
   const body = parsed.data;
   requireRoom(countQueued(db), MAX_QUEUED_TASKS, `${MAX_QUEUED_TASKS} tasks are queued`);

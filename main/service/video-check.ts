@@ -7,7 +7,7 @@
 import { rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import pLimit from 'p-limit';
-import { VideoCheckRequest, type VideoCheckResult } from '../contract/api.js';
+import { VideoCheckRequest, type VideoCheckResponse, type VideoCheckResult } from '../contract/api.js';
 import type { ServiceContext } from './context.js';
 import { HttpError, readJsonBody, sendJson } from './http-util.js';
 import { zodIssueText } from '../contract/zod-issues.js';
@@ -58,33 +58,44 @@ export function judgeVideo(info: ProbeInfo, secondsPerFrame: number): VideoCheck
 export async function handleVideoCheck(ctx: ServiceContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const parsed = VideoCheckRequest.safeParse(await readJsonBody(req));
   if (!parsed.success) throw new HttpError(400, zodIssueText(parsed.error, Infinity));
+  sendJson(res, 200, await checkVideoUrls(ctx, parsed.data.video_urls));
+}
+
+/**
+ * The check of each URL (duplicates once), a few at once: the answer of `POST /api/videos/check`
+ * (API.md endpoint 2) as an object, `errors` only when at least one probe failed. Shared by the
+ * route and the direct local backend (main/backends/direct-tasks.ts).
+ * @param o.files accept `file:` URLs (the direct backend only; video-source.ts).
+ * @throws only when the pipeline cannot load (its speed is part of every answer); each URL's own
+ *   failure is in `errors` (400 no meta-data, 403/404 storage, 404 missing file).
+ */
+export async function checkVideoUrls(ctx: ServiceContext, videoUrls: readonly string[], o: { files?: boolean } = {}): Promise<VideoCheckResponse> {
   const secondsPerFrame = (await ctx.pipeline()).secondsPerFrame();
   const limit = pLimit(CHECK_CONCURRENCY);
   const data: Record<string, VideoCheckResult> = {};
   const errors: Record<string, { status: number; message: string }> = {};
-  const urls = [...new Set(parsed.data.video_urls)];
   await Promise.all(
-    urls.map((url) =>
+    [...new Set(videoUrls)].map((url) =>
       limit(async () => {
         const tmp = ctx.store.tempPath();
         try {
-          const src = await resolveVideoSource(ctx, url);
+          const src = await resolveVideoSource(ctx, url, o);
           const info = await probe(await localCopyOf(ctx, src, tmp, { maxBytes: MAX_CHECK_DOWNLOAD_BYTES, timeoutMs: CHECK_DOWNLOAD_TIMEOUT_MS }));
           data[url] = judgeVideo(info, secondsPerFrame);
         } catch (err) {
-          if (err instanceof HttpError) errors[url] = { status: err.status, message: err.message };
-          else if (err instanceof RemoteFetchError) {
-            ctx.log(`videos/check: ${err.detail}`);
-            errors[url] = { status: 400, message: NO_METADATA_MESSAGE };
-          } else {
-            ctx.log(`videos/check: probe of ${url} failed: ${err instanceof Error ? err.message : String(err)}`);
-            errors[url] = { status: 400, message: NO_METADATA_MESSAGE };
-          }
+          errors[url] = checkError(ctx, url, err);
         } finally {
           await rm(tmp, { force: true });
         }
       }),
     ),
   );
-  sendJson(res, 200, { data, ...(Object.keys(errors).length ? { errors } : {}) });
+  return { data, ...(Object.keys(errors).length ? { errors } : {}) };
+}
+
+function checkError(ctx: ServiceContext, url: string, err: unknown): { status: number; message: string } {
+  if (err instanceof HttpError) return { status: err.status, message: err.message };
+  if (err instanceof RemoteFetchError) ctx.log(`videos/check: ${err.detail}`);
+  else ctx.log(`videos/check: probe of ${url} failed: ${err instanceof Error ? err.message : String(err)}`);
+  return { status: 400, message: NO_METADATA_MESSAGE };
 }

@@ -1,8 +1,11 @@
 /**
  * Turns a `video_url` into a local file ffprobe/ffmpeg can read: our own presigned downloadUrls
  * are resolved to the stored file (no HTTP round trip, signature still checked), any other
- * http(s) URL is downloaded through the host guard (net-guard.ts, remote-fetch.ts).
+ * http(s) URL is downloaded through the host guard (net-guard.ts, remote-fetch.ts), and — for
+ * the direct local backend only — a `file:` URL is the file itself.
  */
+import { stat } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import type { ServiceContext } from './context.js';
 import { HttpError } from './http-util.js';
 import { authoriseStorage } from './storage-routes.js';
@@ -35,21 +38,33 @@ export function isOwnStorageUrl(ctx: ServiceContext, url: URL): boolean {
 
 /**
  * Resolves a video URL.
- * @throws HttpError 400 (not an http(s) URL), 403 (our URL with a bad or expired signature),
- *   404 (our URL, object not uploaded).
+ * @param o.files accept `file:` URLs of this machine's files (read where they lie). Only the
+ *   direct local backend (main/backends/direct-tasks.ts) passes it, and the task worker for the
+ *   tasks it queued: the HTTP routes never do, so a client of the service cannot name a file.
+ * @throws HttpError 400 (not an http(s) URL, or a `file:` URL without `o.files`), 403 (our URL
+ *   with a bad or expired signature), 404 (our URL, object not uploaded; a file that is not there).
  */
-export async function resolveVideoSource(ctx: ServiceContext, text: string): Promise<VideoSource> {
+export async function resolveVideoSource(ctx: ServiceContext, text: string, o: { files?: boolean } = {}): Promise<VideoSource> {
   let url: URL;
   try {
     url = new URL(text);
   } catch {
     throw new HttpError(400, `Not a valid URL: ${text.slice(0, 200)}`);
   }
+  if (o.files && url.protocol === 'file:') return localFile(url);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new HttpError(400, 'Only http(s) URLs are supported');
   if (!isOwnStorageUrl(ctx, url)) return { kind: 'remote', url: url.toString() };
   const grant = authoriseStorage(ctx, 'GET', url);
   if (!(await ctx.store.stat(grant.key))) throw new HttpError(404, 'No such object (not uploaded yet)');
   return { kind: 'local', path: ctx.store.pathOf(grant.key), key: grant.key };
+}
+
+/** A `file:` URL as a local source (the path is the key too). @throws HttpError 404 when it names no file. */
+async function localFile(url: URL): Promise<VideoSource> {
+  const path = fileURLToPath(url);
+  const st = await stat(path).catch(() => undefined);
+  if (!st?.isFile()) throw new HttpError(404, `No such file: ${path}`);
+  return { kind: 'local', path, key: path };
 }
 
 /**

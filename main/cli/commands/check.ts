@@ -1,11 +1,13 @@
 /**
  * `swing-studio check <url-or-file…>`: asks the backend whether videos qualify for analysis
- * (API.md endpoint 2). Files are uploaded to the backend's storage first (upload-url +
- * presigned PUT) and checked by their downloadUrl. Exit code 0 when every video is ok, 1
+ * (API.md endpoint 2). Files are checked where they lie on the local backend (direct, no HTTP:
+ * main/backends/direct-tasks.ts); other backends get them uploaded to their storage first
+ * (upload-url + presigned PUT) and check them by their downloadUrl. Exit code 0 when every video is ok, 1
  * otherwise (a probe error or a failed check), 2 on bad usage.
  */
 import { basename } from 'node:path';
 import type { Command } from 'commander';
+import type { TaskClient } from '../../backends/direct-tasks.js';
 import type { VideoCheckResponse } from '../../contract/api.js';
 import { checkClipFile } from '../../jobs/validate.js';
 import { addBackendOptions, backendsFor, type BackendOptions } from '../backend-options.js';
@@ -34,13 +36,13 @@ export function registerCheck(program: Command): void {
   addBackendOptions(cmd).action(async (inputs: string[], opts: CheckOptions) => {
     const { kind, backends } = backendsFor(opts);
     try {
-      const client = await backends.client(kind);
+      const client: TaskClient = backends.tasks ? await backends.tasks(kind) : await backends.client(kind);
       const urls: string[] = [];
       for (const input of inputs) {
         if (/^https?:\/\//i.test(input)) urls.push(input);
         else {
           const clip = checkClipFile(input);
-          urls.push((await client.uploadVideo(clip.path, { contentType: clip.contentType })).downloadUrl);
+          urls.push(client.fileUrl?.(clip.path) ?? (await (await backends.client(kind)).uploadVideo(clip.path, { contentType: clip.contentType })).downloadUrl);
         }
       }
       const res = await client.checkVideos(urls);
