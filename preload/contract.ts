@@ -34,7 +34,7 @@ import type { ReferenceStroke } from '../main/library/reference-strokes.js';
 import type { Drawing } from '../main/drawings/drawing.js';
 import { DrawingDataSchema } from '../main/drawings/schema.js';
 import { COMPARE_EXPORT_FORMATS, PLAYER_EXPORT_FORMATS, SESSION_EXPORT_FORMATS } from '../main/export/formats.js';
-import { ById, NoInput, NotesText, SessionFilterInput, SettingsPatchInput, Tag } from './inputs.js';
+import { ById, NoInput, NotesText, SessionFilterInput, SettingsPatchInput, StrokeIndexInput, Tag } from './inputs.js';
 import { returns } from './returns.js';
 import type {
   ExportResult,
@@ -141,7 +141,7 @@ export const CONTRACT = {
     input: z.strictObject({
       playerId: RowIdInput,
       sessionId: RowIdInput.nullable(),
-      strokeIndex: z.int().min(1, 'strokeIndex is at least 1').max(10_000).nullable().default(null),
+      strokeIndex: StrokeIndexInput,
     }),
     output: returns<ReferenceStroke | null>(),
   },
@@ -229,14 +229,15 @@ export const CONTRACT = {
     output: returns<ExportResult | null>(),
   },
   /**
-   * Exports the comparison of two sessions (main/export/compare-export.ts): `a` is the first
-   * (leading) stroke; pdf = the comparison report, mp4 = the side-by-side video synchronised at
-   * ball contact. Output path as for `export.session`.
+   * Exports the comparison of two strokes (main/export/compare-export.ts): sessions `a` (the first,
+   * leading) and `b`, their strokes `strokeA` / `strokeB` (`SessionStroke.index`, from 1; null or
+   * absent = the session's analysed stroke); pdf = the comparison report, mp4 = the side-by-side
+   * video synchronised at ball contact. Output path as for `export.session`.
    */
   'export.compare': {
     input: z
-      .strictObject({ a: RowIdInput, b: RowIdInput, format: z.enum(COMPARE_EXPORT_FORMATS) })
-      .refine((v) => v.a !== v.b, { message: 'compare two different sessions', path: ['b'] }),
+      .strictObject({ a: RowIdInput, b: RowIdInput, strokeA: StrokeIndexInput, strokeB: StrokeIndexInput, format: z.enum(COMPARE_EXPORT_FORMATS) })
+      .refine((v) => v.a !== v.b || v.strokeA !== v.strokeB, { message: 'compare two different strokes', path: ['strokeB'] }),
     output: returns<ExportResult | null>(),
   },
   /**

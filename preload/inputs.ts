@@ -11,6 +11,9 @@ export const NoInput = z.undefined();
 /** `{id}` of a library row. */
 export const ById = z.strictObject({ id: RowIdInput });
 
+/** A stroke of a session (`SessionStroke.index`, from 1; main/library/session-strokes.ts); null or absent = its analysed stroke. */
+export const StrokeIndexInput = z.int().min(1, 'a stroke index is at least 1').max(10_000).nullable().default(null);
+
 /** Free text (notes): at most 20,000 characters. */
 export const NotesText = z.string().max(20_000, 'notes are at most 20000 characters');
 

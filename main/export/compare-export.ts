@@ -1,9 +1,12 @@
 /**
  * Exports of a comparison of two strokes (the Compare screen's pair, or `swing-studio export
- * --compare A B`): the PDF report (report/compare-report.ts) and the side-by-side MP4
- * (compare-video.ts). Files are written atomically as every export.
+ * --compare A[:k] B[:k]`): the PDF report (report/compare-report.ts) and the side-by-side MP4
+ * (compare-video.ts). A side is a session and one of its strokes (main/library/stroke-view.ts;
+ * default: its analysed stroke): its contact frame, features and score are that stroke's.
+ * Files are written atomically as every export.
  */
 import type { ReadableDb } from '../library/db.js';
+import { detailOfStroke, formatStrokeRef, type StrokeRef } from '../library/stroke-view.js';
 import { strokeOf } from '../pose/stroke-timing.js';
 import type { CompareExportFormat } from './formats.js';
 import { renderCompareVideo, type ComparableDetail } from './compare-video.js';
@@ -31,16 +34,36 @@ export async function compareReportPage(a: ComparableDetail, b: ComparableDetail
 }
 
 /**
- * Exports the comparison of session `aId` (first, leading) and `bId` as `format` to `outPath`.
- * @returns the files written.
- * @throws ExportError for an unknown session, a session without analysis, the same session twice,
- *   strokes that cannot be synchronised (no contact, no shared time); Error from FFmpeg or Chromium.
+ * One side of a comparison: session `ref.sessionId` seen as its stroke `ref.strokeIndex`.
+ * @throws ExportError for an unknown session, a session without analysis, a stroke the session
+ *   does not list, a stroke without ball contact.
  */
-export async function exportComparison(db: ReadableDb, aId: number, bId: number, format: CompareExportFormat, outPath: string, o: Omit<SessionExportOptions, 'feature'> = {}): Promise<string[]> {
-  if (aId === bId) throw new ExportError(`compare two different sessions (got ${aId} twice)`);
-  const a = detailForExport(db, aId);
-  const b = detailForExport(db, bId);
-  for (const d of [a, b]) if (!strokeOf(d)) throw new ExportError(`session ${d.session.id} has no ball contact: it cannot be synchronised with another stroke`);
+export function comparedStroke(db: ReadableDb, ref: StrokeRef): ComparableDetail {
+  const d = detailForExport(db, ref.sessionId);
+  const view = detailOfStroke(d, ref.strokeIndex);
+  if (!view) {
+    const has = d.strokes.length === 0 ? 'none' : d.strokes.length === 1 ? 'stroke 1' : `strokes 1–${d.strokes.length}`;
+    throw new ExportError(`session ${ref.sessionId} has no stroke ${ref.strokeIndex} (it has ${has})`);
+  }
+  const side = { ...view, pose2d: d.pose2d };
+  if (!strokeOf(side)) throw new ExportError(`session ${ref.sessionId} has no ball contact: it cannot be synchronised with another stroke`);
+  return side;
+}
+
+/**
+ * Exports the comparison of stroke `aRef` (first, leading) and `bRef` as `format` to `outPath`.
+ * A bare session id (number) means its analysed stroke.
+ * @returns the files written.
+ * @throws ExportError as {@link comparedStroke}, for the same stroke twice, strokes that share no
+ *   time around contact; Error from FFmpeg or Chromium.
+ */
+export async function exportComparison(db: ReadableDb, aRef: StrokeRef | number, bRef: StrokeRef | number, format: CompareExportFormat, outPath: string, o: Omit<SessionExportOptions, 'feature'> = {}): Promise<string[]> {
+  const ref = (r: StrokeRef | number): StrokeRef => (typeof r === 'number' ? { sessionId: r, strokeIndex: null } : r);
+  const a = comparedStroke(db, ref(aRef));
+  const b = comparedStroke(db, ref(bRef));
+  if (a.session.id === b.session.id && a.stroke?.index === b.stroke?.index) {
+    throw new ExportError(`compare two different strokes (got ${formatStrokeRef(ref(aRef))} and ${formatStrokeRef(ref(bRef))}, the same stroke)`);
+  }
   if (format === 'pdf') {
     await (o.htmlToPdf ?? htmlToPdfChromium)(await compareReportPage(a, b), outPath);
   } else {

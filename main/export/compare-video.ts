@@ -9,7 +9,7 @@
  * file has exactly (last − first + 1) frames of the first stroke and its contact frame is frame
  * `contactIndex − first`. Both clips are decoded once, in order, at their pane size.
  * Layout: both panes scaled to one height (≤ 720 px, at most the smaller source height), a caption
- * bar on top with each stroke's player and title and the time from contact.
+ * bar on top with each stroke's player, title, stroke number (sessions with several) and the time from contact.
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { rename, rm } from 'node:fs/promises';
@@ -17,7 +17,7 @@ import type { DecodedFrame } from '../engine/frame-source.js';
 import { decodeFramesInProcess } from '../av/decode.js';
 import { encodeCanvasFrames } from '../av/frame-encode.js';
 import { frameImageData } from '../av/frame-image.js';
-import type { SessionDetail } from '../library/types.js';
+import { strokeOrdinal, type StrokeDetail } from '../library/stroke-view.js';
 import { defaultSkeletonStyle, paintSkeleton } from '../pose/skeleton-paint.js';
 import { frameAt, realFromContact, sharedRange, strokeOf, type CompareStroke } from '../pose/stroke-timing.js';
 import type { PoseTrack } from '../pose/pose-track.js';
@@ -27,8 +27,8 @@ export const CAPTION_PX = 40;
 /** Largest pane height, pixels (720p keeps a 2-core machine near real time). */
 export const MAX_PANE_HEIGHT = 720;
 
-/** A session with the pose and contact a comparison needs. */
-export type ComparableDetail = SessionDetail & { pose2d: PoseTrack };
+/** One compared stroke (a session seen as one of its strokes, main/library/stroke-view.ts) with the pose a comparison needs. */
+export type ComparableDetail = StrokeDetail & { pose2d: PoseTrack };
 
 /** Frame layout and timeline of a comparison video. */
 export interface ComparePlan {
@@ -108,7 +108,8 @@ function caption(ctx: SKRSContext2D, d: ComparableDetail, x: number, rel: number
   ctx.fillStyle = '#ffffff';
   ctx.font = '16px "DejaVu Sans", sans-serif';
   const when = Math.abs(rel) < 0.0005 ? 'ball contact' : `${rel > 0 ? '+' : '−'}${Math.abs(rel).toFixed(3)} s`;
-  ctx.fillText(`${d.player.name} · ${d.session.title || d.session.swingType.replace(/_/g, ' ')} · ${when}`, x + 10, 26);
+  const stroke = strokeOrdinal(d);
+  ctx.fillText(`${d.player.name} · ${d.session.title || d.session.swingType.replace(/_/g, ' ')}${stroke ? ` · ${stroke}` : ''} · ${when}`, x + 10, 26);
 }
 
 /** Options of {@link renderCompareVideo}. */

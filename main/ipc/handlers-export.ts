@@ -83,14 +83,14 @@ export function exportHandlers(deps: HandlerDeps): Pick<Handlers, ExportChannel>
         rethrow(err);
       }
     },
-    'export.compare': async ({ a, b, format }) => {
+    'export.compare': async ({ a, b, strokeA, strokeB, format }) => {
       const [sa, sb] = [getSession(db, a), getSession(db, b)];
       if (!sa || !sb) throw new HandlerError('not-found', `no session with id ${sa ? b : a}`);
       const [pa, pb] = [getPlayer(db, sa.playerId), getPlayer(db, sb.playerId)];
       const out = await target(safeBaseName([pa?.name ?? 'first', 'vs', pb?.name ?? 'second', sa.recordedAt.slice(0, 10), format === 'pdf' ? 'comparison' : 'side-by-side']), format);
       if (!out) return null;
       try {
-        return result(await exportComparison(db, a, b, format, out, { htmlToPdf: deps.htmlToPdf }));
+        return result(await exportComparison(db, { sessionId: a, strokeIndex: strokeA }, { sessionId: b, strokeIndex: strokeB }, format, out, { htmlToPdf: deps.htmlToPdf }));
       } catch (err) {
         rethrow(err);
       }

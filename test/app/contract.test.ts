@@ -163,7 +163,15 @@ const CASES: Record<Channel, { valid: unknown; bad: unknown[] }> = {
   },
   'export.compare': {
     valid: { a: 1, b: 2, format: 'mp4' },
-    bad: [{ a: 1, b: 1, format: 'pdf' }, { a: 1, b: 2, format: 'csv' }, { a: 1, format: 'pdf' }, { a: 1, b: 2, format: 'pdf', out: '/tmp/x.pdf' }],
+    bad: [
+      { a: 1, b: 1, format: 'pdf' },
+      { a: 1, b: 1, strokeA: 2, strokeB: 2, format: 'pdf' },
+      { a: 1, b: 2, strokeA: 0, format: 'pdf' },
+      { a: 1, b: 2, strokeB: 1.5, format: 'pdf' },
+      { a: 1, b: 2, format: 'csv' },
+      { a: 1, format: 'pdf' },
+      { a: 1, b: 2, format: 'pdf', out: '/tmp/x.pdf' },
+    ],
   },
   'import.handover': {
     valid: { path: '/home/coach/handover.zip' },

@@ -27,7 +27,8 @@ import { analysedClip, analysedCut, ANALYSED_CLIP_META, type AnalysedClip } from
 import { buildRenderer, startApp, type E2eApp } from './harness.js';
 import { ComparePage, ExportPage, LibraryPage } from './page-objects/index.js';
 import { execFileSync } from 'node:child_process';
-import { comparePlan, type ComparableDetail } from '../../main/export/compare-video.js';
+import { comparePlan } from '../../main/export/compare-video.js';
+import { comparedStroke } from '../../main/export/compare-export.js';
 import { reportNumber } from '../../main/export/report/compare-report.js';
 import { getReferenceStroke } from '../../main/library/reference-strokes.js';
 import { probeWritten } from '../support/ffmpeg-cli.js';
@@ -237,7 +238,8 @@ describe('compare two strokes', () => {
     await ex.exportCompare('mp4');
     const mp4 = join(buildDir, 'comparison.mp4');
     await ex.saveFirstDownload(mp4);
-    const plan = comparePlan(da as ComparableDetail, db as ComparableDetail);
+    const side = (id: number) => comparedStroke(app.bridge.services.deps.db, { sessionId: id, strokeIndex: null });
+    const plan = comparePlan(side(ids[0]!), side(ids[1]!));
     const probe = probeWritten(mp4);
     console.log(`side-by-side video from the app: ${probe.nb_read_frames} frames, ${probe.duration} s`);
     expect(Number(probe.nb_read_frames)).toBe(plan.firstFrames.length);

@@ -12,11 +12,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeVideo } from '../../main/engine/probe.js';
-import { exportComparison } from '../../main/export/compare-export.js';
+import { comparedStroke, exportComparison } from '../../main/export/compare-export.js';
 import { CAPTION_PX, comparePlan, type ComparableDetail } from '../../main/export/compare-video.js';
 import { reportNumber } from '../../main/export/report/compare-report.js';
 import { openLibrary, type WritableDb } from '../../main/library/db.js';
-import { getSessionDetail } from '../../main/library/detail.js';
 import { ingestAnalysis } from '../../main/library/ingest.js';
 import { J } from '../../main/pose/h36m.js';
 import { kpIndex } from '../../main/pose/pose-track.js';
@@ -47,7 +46,7 @@ beforeAll(async () => {
   db = openLibrary(home);
   mkdirSync(ARTIFACTS, { recursive: true });
   ids.push(await store(await analysedClip(), 'Ann First', 1850, 'Forehand from 2.8 s'), await store(await analysedCut(3.3), 'Ben Second', 1720, 'Forehand from 3.3 s'));
-  for (const id of ids) details.push(getSessionDetail(db, id) as ComparableDetail);
+  for (const id of ids) details.push(comparedStroke(db, { sessionId: id, strokeIndex: null }));
 });
 
 afterAll(() => {
@@ -125,12 +124,12 @@ describe('comparison exports', () => {
     }
   });
 
-  it('refuses the same session twice, an unknown session, a third id and a session format (one stderr line, no file)', async () => {
+  it('refuses the same stroke twice, an unknown session, a third id and a session format (one stderr line, no file)', async () => {
     const cli = (args: string[]) => runCliCapture(['export', ...args], { SWING_STUDIO_HOME: home });
     const out = join(home, 'x.pdf');
     for (const [args, message] of [
-      [['--compare', String(ids[0]), '--format', 'pdf', '--out', out], /exactly two session ids/],
-      [['--compare', String(ids[0]), String(ids[1]), '7', '--format', 'pdf', '--out', out], /exactly two session ids/],
+      [['--compare', String(ids[0]), '--format', 'pdf', '--out', out], /exactly two strokes/],
+      [['--compare', String(ids[0]), String(ids[1]), '7', '--format', 'pdf', '--out', out], /exactly two strokes .*, got \d+ \d+ 7$/m],
       [['--compare', String(ids[0]), String(ids[1]), '--format', 'csv', '--out', out], /--compare exports take --format pdf or mp4/],
       [['--compare', String(ids[0]), '999', '--format', 'pdf', '--out', out], /no session with id 999/],
     ] as const) {
@@ -139,7 +138,7 @@ describe('comparison exports', () => {
       expect(run.stderr).toMatch(message);
       expect(run.stderr.trim().split('\n')).toHaveLength(1);
     }
-    await expect(exportComparison(db, ids[0]!, ids[0]!, 'pdf', join(home, 'x.pdf'))).rejects.toThrow(/two different sessions/);
+    await expect(exportComparison(db, ids[0]!, ids[0]!, 'pdf', join(home, 'x.pdf'))).rejects.toThrow(/two different strokes/);
     await expect(exportComparison(db, ids[0]!, 999, 'mp4', join(home, 'x.mp4'))).rejects.toThrow(/no session with id 999/);
     expect(readdirSync(home).filter((n) => n.startsWith('x.'))).toEqual([]);
   });

@@ -125,3 +125,29 @@ export async function analysedBroadcastClip(): Promise<AnalysedClip> {
   const donePath = join(dir, 'done-broadcast-1.json');
   return { clipPath, done: await cachedDone(clipPath, BROADCAST_CLIP_META, donePath) };
 }
+
+/**
+ * Request metadata of tennis_forehand_1.mp4 (Djokovic: right-handed, 1.88 m; test/eval/clips.ts)
+ * with its capture rate, 107 fps (30 fps ÷ the labels' slow-motion factor 0.28): on the video's
+ * clock the detector finds only the second of its two forehands.
+ */
+export const FOREHAND_1_META = {
+  uid: 'test-forehand-1',
+  sport: 'tennis',
+  swing_type: 'forehand_drive',
+  dominant_hand: 'right',
+  player_height_mm: 1880,
+  capture_fps: 107,
+} as const;
+
+/**
+ * The whole of tennis_forehand_1.mp4 (647 frames at 30 fps, two labelled forehands with ball
+ * contact at frames 134 and 472; ../shared/media/labels/strokes.json) analysed by the real
+ * pipeline, cached like {@link analysedClip}. The clip is the shared file itself (not copied).
+ */
+export async function analysedForehand1Clip(): Promise<AnalysedClip> {
+  const dir = join(tmpdir(), 'swing-studio-test-cache', sourceHash());
+  mkdirSync(dir, { recursive: true });
+  const clipPath = mediaPath('tennis_forehand_1.mp4');
+  return { clipPath, done: await cachedDone(clipPath, FOREHAND_1_META, join(dir, 'done-forehand-1.json')) };
+}

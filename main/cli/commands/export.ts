@@ -1,17 +1,19 @@
 /**
  * `swing-studio export <session-id> --format pdf|csv|pose-csv|json|archive|kva|trc|mp4|handover --out PATH`,
  * `swing-studio export --player <name-or-id> --format progress-pdf|csv --out PATH` and
- * `swing-studio export --compare <first-id> <second-id> --format pdf|mp4 --out PATH`.
+ * `swing-studio export --compare <first> <second> --format pdf|mp4 --out PATH`, each stroke a session id
+ * (its analysed stroke) or `<session-id>:<stroke>` (stroke k of the session, as `library show` lists them).
  * Prints the files written, one per line, on stdout. The mp4 exports show a cli-progress bar on a
  * TTY. Exit 1 with one stderr line on failure; nothing is left under PATH then.
  */
 import cliProgress from 'cli-progress';
-import { Option, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import { swingStudioHome } from '../../config/home.js';
 import { COMPARE_EXPORT_FORMATS, exportComparison, type CompareExportFormat } from '../../export/compare-export.js';
 import { exportPlayer, PLAYER_EXPORT_FORMATS, type PlayerExportFormat } from '../../export/player-export.js';
 import { exportSession, SESSION_EXPORT_FORMATS, type SessionExportFormat } from '../../export/session-export.js';
 import type { WritableDb } from '../../library/db.js';
+import { formatStrokeRef, parseStrokeRef, type StrokeRef } from '../../library/stroke-view.js';
 import { openConfiguredLibrary } from '../../settings/library-location.js';
 import { rowId } from '../options.js';
 
@@ -20,7 +22,7 @@ interface ExportOptions {
   out: string;
   player?: string;
   feature?: string;
-  compare?: number[];
+  compare?: StrokeRef[];
 }
 
 /** Registers `export`. */
@@ -33,7 +35,7 @@ export function registerExport(program: Command): void {
     .requiredOption('--out <path>', 'output file')
     .option('--player <name-or-id>', 'export a player instead of a session (progress-pdf or csv)')
     .option('--feature <feature_name>', 'mp4: highlight this feature’s joints')
-    .option('--compare <session-ids...>', 'export the comparison of two sessions (first, second) as pdf or mp4', collectIds, undefined)
+    .option('--compare <strokes...>', 'export the comparison of two strokes (first, second) as pdf or mp4: a session id (its analysed stroke) or <session-id>:<stroke>', collectStrokes, undefined)
     .action(async (sessionId: number | undefined, o: ExportOptions) => {
       const db = openConfiguredLibrary(swingStudioHome());
       try {
@@ -45,9 +47,11 @@ export function registerExport(program: Command): void {
     });
 }
 
-/** Variadic `--compare` values as row ids. */
-function collectIds(value: string, previous: number[] | undefined): number[] {
-  return [...(previous ?? []), rowId(value)];
+/** Variadic `--compare` values as stroke references (`12` or `12:2`). */
+function collectStrokes(value: string, previous: StrokeRef[] | undefined): StrokeRef[] {
+  const ref = parseStrokeRef(value);
+  if (!ref) throw new InvalidArgumentError(`expected a session id or <session-id>:<stroke> (e.g. 12 or 12:2), got "${value}"`);
+  return [...(previous ?? []), ref];
 }
 
 /** A progress bar on a TTY for the long (mp4) exports, else null. */
@@ -56,13 +60,16 @@ function progressBar(format: string, label: string): cliProgress.SingleBar | nul
 }
 
 async function compareExport(db: WritableDb, sessionId: number | undefined, o: ExportOptions): Promise<string[]> {
-  const ids = o.compare!;
-  if (sessionId !== undefined || ids.length !== 2) throw new Error(`--compare takes exactly two session ids (first, second), got ${[...(sessionId === undefined ? [] : [sessionId]), ...ids].join(' ') || 'none'}`);
+  const refs = o.compare!;
+  if (sessionId !== undefined || refs.length !== 2) {
+    const got = [...(sessionId === undefined ? [] : [String(sessionId)]), ...refs.map(formatStrokeRef)].join(' ') || 'none';
+    throw new Error(`--compare takes exactly two strokes (first, second; a session id or <session-id>:<stroke>), got ${got}`);
+  }
   if (!(COMPARE_EXPORT_FORMATS as readonly string[]).includes(o.format)) throw new Error(`--compare exports take --format ${COMPARE_EXPORT_FORMATS.join(' or ')}`);
   const bar = progressBar(o.format, 'side-by-side video');
   bar?.start(100, 0);
   try {
-    return await exportComparison(db, ids[0]!, ids[1]!, o.format as CompareExportFormat, o.out, { onProgress: (share) => bar?.update(Math.round(share * 100)) });
+    return await exportComparison(db, refs[0]!, refs[1]!, o.format as CompareExportFormat, o.out, { onProgress: (share) => bar?.update(Math.round(share * 100)) });
   } finally {
     bar?.stop();
   }

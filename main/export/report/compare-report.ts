@@ -1,12 +1,13 @@
 /**
  * The comparison report: two strokes on one A4 page set (print CSS of report-style.ts) — who and
- * what each stroke is, both overall scores, the key frame at ball contact of each (skeleton
+ * what each stroke is (with its number for a session of several strokes), both overall scores, the key frame at ball contact of each (skeleton
  * drawn, the joints of the features measured at contact highlighted), and every technique
  * feature of either stroke side by side: value with unit and score of each, and the difference
  * (second − first) in the feature's unit. Rendered to PDF by the same pipeline as the session report.
  */
 import { captureRateText } from '../../contract/capture-rate.js';
-import type { FeatureRow, SessionDetail } from '../../library/types.js';
+import type { Feature } from '../../contract/technique.js';
+import { strokeOrdinal, type StrokeDetail } from '../../library/stroke-view.js';
 import type { ReportKeyFrame } from './session-report.js';
 import { esc, REPORT_CSS } from './report-style.js';
 
@@ -23,12 +24,12 @@ export interface CompareFeatureRow {
   name: string;
   title: string;
   unit: string;
-  first: FeatureRow | null;
-  second: FeatureRow | null;
+  first: Feature | null;
+  second: Feature | null;
 }
 
 /** Every feature of either stroke, in the first stroke's order then the second's new ones. */
-export function compareFeatureRows(a: SessionDetail, b: SessionDetail): CompareFeatureRow[] {
+export function compareFeatureRows(a: { features: readonly Feature[] }, b: { features: readonly Feature[] }): CompareFeatureRow[] {
   const names = [...new Set([...a.features, ...b.features].map((f) => f.feature_name))];
   return names.map((name) => {
     const first = a.features.find((f) => f.feature_name === name) ?? null;
@@ -44,7 +45,7 @@ export function reportNumber(v: number): string {
   return (Object.is(r, -0) ? 0 : r).toFixed(1);
 }
 
-function cell(f: FeatureRow | null, unit: string): string {
+function cell(f: Feature | null, unit: string): string {
   if (!f) return '<td>—</td>';
   return `<td class="v"><b>${reportNumber(f.value)}</b>${unit ? ` ${esc(unit)}` : ''} <span class="level">${Math.round(f.score)} · ${esc(f.level)}</span></td>`;
 }
@@ -56,17 +57,24 @@ function diffCell(r: CompareFeatureRow): string {
   return `<td class="v">${signed}${r.unit ? ` ${esc(r.unit)}` : ''}</td>`;
 }
 
-function strokeHeader(d: SessionDetail, which: string): string {
+/** "Stroke 2 of 3 · forehand · contact at 15.77 s" for sessions with several strokes, else "". */
+function strokeLine(d: StrokeDetail): string {
+  const n = strokeOrdinal(d);
+  if (!n || !d.stroke) return '';
+  return `<div>${esc(n[0]!.toUpperCase() + n.slice(1))} · ${esc(d.stroke.side)} · contact at ${d.stroke.contact.timestamp.toFixed(2)} s</div>`;
+}
+
+function strokeHeader(d: StrokeDetail, which: string): string {
   const s = d.session;
-  const overall = d.analysis?.overallScore;
+  const overall = d.overallScore;
   return `<div class="score-card"><div>${which}</div><div class="v">${overall == null ? '–' : Math.round(overall)}</div>
 <div><b>${esc(d.player.name)}</b> · ${esc(d.player.dominantHand)}-handed · ${(d.player.heightMm / 1000).toFixed(2)} m</div>
-<div>${esc(s.title || s.swingType.replace(/_/g, ' '))} · ${esc(s.recordedAt.slice(0, 10))} · ${esc(s.sport)}</div>
+<div>${esc(s.title || s.swingType.replace(/_/g, ' '))} · ${esc(s.recordedAt.slice(0, 10))} · ${esc(s.sport)}</div>${strokeLine(d)}
 <div>Capture rate: ${esc(captureRateText(d.analysis?.captureFps ?? null, s.fps))}</div></div>`;
 }
 
 /** The whole comparison page; `contactFrames` are the two key frames at contact (first, second), embedded as data URLs. */
-export function compareReportHtml(a: SessionDetail, b: SessionDetail, contactFrames: readonly (ReportKeyFrame | null)[]): string {
+export function compareReportHtml(a: StrokeDetail, b: StrokeDetail, contactFrames: readonly (ReportKeyFrame | null)[]): string {
   const rows = compareFeatureRows(a, b);
   const figure = (k: ReportKeyFrame | null, who: string) =>
     k ? `<figure><img src="data:image/png;base64,${k.png.toString('base64')}" alt="${esc(k.label)}"><figcaption>${esc(who)} · ${esc(k.label)} · ${k.timestamp.toFixed(2)} s</figcaption></figure>` : `<p>${esc(who)}: no pose at contact.</p>`;

@@ -5,11 +5,12 @@
  * the dominant-wrist speed peak.
  */
 import { frameAtTime } from '../../pose/pose-track.js';
+import type { Feature } from '../../contract/technique.js';
 import type { SessionDetail } from '../../library/types.js';
 import type { KeyFrameSpec } from './key-frames.js';
 
 /** Up to three key frames (fewer when events coincide), sorted by time. */
-export function keyFrameSpecs(d: SessionDetail): KeyFrameSpec[] {
+export function keyFrameSpecs(d: Pick<SessionDetail, 'pose2d' | 'contact' | 'wristSpeed'> & { features: readonly Feature[] }): KeyFrameSpec[] {
   const pose = d.pose2d;
   if (!pose || pose.frames === 0) return [];
   const toIndex = (t: number) => frameAtTime(pose.timestamps, t);
