@@ -58,7 +58,8 @@ describe('direct tennis tasks in the persistent queue', () => {
     const g = glue();
     const first = core(home, g, false); // the process stops before its worker takes the task
     const t1 = directTasks(first);
-    const { taskId } = await t1.createTennisTask({ video_url: t1.fileUrl!(CLIP), dominant_hand: 'left' });
+    const request = { video_url: t1.fileUrl!(CLIP), dominant_hand: 'left' }; // our documented extra field
+    const { taskId } = await t1.createTennisTask(request);
     expect(getTask(first.db, taskId)?.status).toBe('queued');
     await first.close();
 
