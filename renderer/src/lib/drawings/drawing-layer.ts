@@ -2,13 +2,15 @@
  * The canvas of the coach's drawings, laid over the video's content box like the skeleton
  * overlay (main/drawings/paint.ts paints; points are source-video pixels). Plain class: the
  * session player calls `layout()` with the overlay's box and `draw(frameIndex)` on every clock
- * tick; the drawing store sets what to draw. It also maps pointer positions back to video pixels.
+ * tick; the drawing store sets what to draw. It also maps pointer positions back to video pixels,
+ * and draws the point handles of the selected drawing while it is being edited.
  */
-import type { Drawing, DrawingData } from '../../../../main/drawings/drawing.js';
+import { shownOn, type Drawing, type DrawingData } from '../../../../main/drawings/drawing.js';
 import { pointsPx, type Px } from '../../../../main/drawings/geometry.js';
 import { paintDrawing, paintShownDrawings, type DrawingPaint2D } from '../../../../main/drawings/paint.js';
 import type { PoseTrack } from '../../../../main/pose/pose-track.js';
 import { placeOverlayCanvas, videoToCanvas, type ContentBox } from '../geometry/letterbox.js';
+import { hasHandles } from './point-drag.js';
 
 /** A drawing being made: its kind, style and the points placed so far (plus the pointer's). */
 export interface DrawingDraft {
@@ -21,6 +23,8 @@ export interface DrawingScene {
   pose: PoseTrack | null;
   draft: DrawingDraft | null;
   selectedId: number | null;
+  /** Draw the selected drawing's point handles (editing: no tool active). */
+  handles?: boolean;
 }
 
 /** The drawings' canvas. */
@@ -76,7 +80,7 @@ export class DrawingLayer {
     ctx.clearRect(0, 0, this.#canvas.width, this.#canvas.height);
     this.#shown = [];
     if (this.#box.scale <= 0) return;
-    const { drawings, pose, draft, selectedId } = this.#scene;
+    const { drawings, pose, draft, selectedId, handles } = this.#scene;
     const scale = { toCanvas: (p: Px) => videoToCanvas(this.#box, this.#dpr, p[0], p[1]), px: this.#dpr };
     const painter = ctx as unknown as DrawingPaint2D;
     this.#shown = paintShownDrawings(painter, drawings, pose, frameIndex, scale, selectedId);
@@ -84,5 +88,27 @@ export class DrawingLayer {
       const pts = pointsPx(draft.data, pose, frameIndex);
       if (pts) paintDrawing(painter, draft.data, pts, scale, { showValue: true });
     }
+    const selected = handles ? drawings.find((d) => d.id === selectedId) : undefined;
+    if (selected) this.#drawHandles(selected, pose, frameIndex, scale.toCanvas);
+  }
+
+  /** Square handles (white, dark edge, full opacity) on the points of `d` where they are on this frame. */
+  #drawHandles(d: Drawing, pose: PoseTrack | null, frameIndex: number, toCanvas: (p: Px) => Px): void {
+    const frameNr = pose && frameIndex >= 0 ? (pose.frameNr[frameIndex] ?? frameIndex) : frameIndex;
+    if (!hasHandles(d.kind) || !shownOn(d, frameNr)) return;
+    const pts = pointsPx(d, pose, frameIndex);
+    if (!pts) return;
+    const ctx = this.#ctx;
+    const half = 5 * this.#dpr;
+    ctx.save();
+    ctx.lineWidth = 1.5 * this.#dpr;
+    ctx.strokeStyle = 'rgba(0, 0, 0, 0.85)';
+    ctx.fillStyle = '#ffffff';
+    for (const p of pts) {
+      const [x, y] = toCanvas(p);
+      ctx.fillRect(x - half, y - half, 2 * half, 2 * half);
+      ctx.strokeRect(x - half, y - half, 2 * half, 2 * half);
+    }
+    ctx.restore();
   }
 }

@@ -1,6 +1,6 @@
 /**
  * The drawings of the open session and the drawing tools: the stored list, the active tool and
- * the drawing being made, the selected drawing, undo/redo. Points are source-video pixels, or
+ * the drawing being made, the selected drawing and the dragging of its points, undo/redo. Points are source-video pixels, or
  * joints when "Follow joints" is on and a click lands near one (lines, arrows, angles). Every
  * change is written to the library at once (library.saveDrawing / deleteDrawing) and recorded
  * for undo; frames are the pose track's frame_nr of the frame on screen.
@@ -20,6 +20,7 @@ import { call } from '../api.js';
 import { handleError } from '../handle-error.js';
 import { redoWrite, undoWrite, UndoHistory, type DrawingChange, type DrawingWrite } from '../drawings/undo-history.js';
 import type { DrawingDraft } from '../drawings/drawing-layer.js';
+import { HANDLE_CSS_PX, handleAt, samePoint, withMovedPoint, type PointDrag } from '../drawings/point-drag.js';
 import { playback } from './playback.svelte.js';
 
 /** Colours offered for drawings (bright on video). */
@@ -55,6 +56,8 @@ export class DrawingsStore {
   visibleFrames = $state(DEFAULT_VISIBLE_FRAMES);
   canUndo = $state(false);
   canRedo = $state(false);
+  /** A point of the selected drawing being dragged (no tool active), or null. */
+  drag = $state.raw<PointDrag | null>(null);
   #sessionId = 0;
   #history = new UndoHistory();
   #down: [number, number] | null = null;
@@ -67,6 +70,18 @@ export class DrawingsStore {
     if (points.length === 0 || kind === 'text') return null;
     return { data: { kind, colour: this.colour, text: '', points } };
   });
+
+  /** The drawings as shown: the stored list with the point being dragged where it is now. */
+  shownList = $derived.by((): Drawing[] => {
+    const g = this.drag;
+    if (!g) return this.list;
+    return this.list.map((d) => (d.id === g.id ? { ...d, ...withMovedPoint(d, g.index, g.point) } : d));
+  });
+
+  /** Editing the selected drawing: no tool is active and a drawing is selected (its point handles take the pointer). */
+  get editing(): boolean {
+    return this.tool === null && this.selectedId !== null;
+  }
 
   /** Video frame on screen (frame_nr of the pose frame; from the time when there is no pose). */
   get frameNr(): number {
@@ -118,7 +133,9 @@ export class DrawingsStore {
     this.placed = [];
     this.hover = null;
     this.#down = null;
-    return had;
+    const dragging = this.drag !== null;
+    this.drag = null;
+    return had || dragging;
   }
 
   /** Value of a drawing on the frame on screen (degrees; null for kinds without one or unmeasured joints). */
@@ -126,9 +143,8 @@ export class DrawingsStore {
     return valueAt(d, playback.detail?.pose2d ?? null, playback.frameIndex);
   }
 
-  /** The point a pointer at (x, y) video px places: a joint within the snap radius when allowed, else the position. */
-  snap(x: number, y: number, videoPxPerCssPx: number): DrawingPoint {
-    const kind = this.tool;
+  /** The point a pointer at (x, y) video px places with the active tool (or for a drawing of `kind`): a joint within the snap radius when allowed, else the position. */
+  snap(x: number, y: number, videoPxPerCssPx: number, kind: DrawingKind | null = this.tool): DrawingPoint {
     if (this.followJoints && kind && ATTACHABLE_KINDS.includes(kind)) {
       const j = nearestJoint(playback.detail?.pose2d ?? null, playback.frameIndex, x, y, SNAP_CSS_PX * videoPxPerCssPx);
       if (j !== null) return { joint: j };
@@ -187,6 +203,41 @@ export class DrawingsStore {
       this.placed = [...this.placed, this.snap(x, y, k)];
       void this.#finish(this.placed);
     }
+  }
+
+  /**
+   * Pointer pressed at (x, y) video px while editing: on a point handle of the selected drawing
+   * it starts dragging that point; elsewhere it clears the selection (the picture is free again).
+   * @returns whether a drag started.
+   */
+  editDown(x: number, y: number, k: number): boolean {
+    const d = this.list.find((e) => e.id === this.selectedId);
+    const pose = playback.detail?.pose2d ?? null;
+    const index = d && Number.isFinite(x) ? handleAt(d, pose, playback.frameIndex, this.frameNr, x, y, HANDLE_CSS_PX * k) : null;
+    if (!d || index === null) {
+      this.select(null);
+      return false;
+    }
+    playback.pause();
+    this.drag = { id: d.id, index, point: d.points[index]! };
+    return true;
+  }
+
+  /** Pointer moved while dragging a point: it goes where the pointer is, snapped to a joint as when drawing. */
+  editMove(x: number, y: number, k: number): void {
+    const g = this.drag;
+    const d = g && this.list.find((e) => e.id === g.id);
+    if (!g || !d || !Number.isFinite(x)) return;
+    this.drag = { ...g, point: this.snap(x, y, k, d.kind) };
+  }
+
+  /** Pointer released: stores the moved point (undoably), unless it did not move. */
+  async editUp(): Promise<void> {
+    const g = this.drag;
+    this.drag = null;
+    const d = g && this.list.find((e) => e.id === g.id);
+    if (!g || !d || samePoint(d.points[g.index]!, g.point)) return;
+    await this.update(d.id, withMovedPoint(d, g.index, g.point));
   }
 
   /** Selects a drawing (null clears). */
