@@ -13,6 +13,11 @@ export interface SwingDebug {
   chartPlayheadTime: number;
   /** Frame index in the 3D track (−1 when there is none). */
   frameIndex3d: number;
+  /** Frame index the 3D view shows (its own report; −1 without a mounted 3D view). */
+  scene3dFrame: number;
+  /** Joints (H36M ids, ascending) and limbs ([from, to] H36M ids) the 3D view highlights. */
+  scene3dHighlighted: number[];
+  scene3dHighlightedLimbs: [number, number][];
   /** Draws since the session was opened. */
   draws: number;
   /** Milliseconds the last 2D overlay draw took (performance.now() around it). */
@@ -41,6 +46,9 @@ export function resetDebug(): SwingDebug {
     scene3dObjectCount: 0,
     chartPlayheadTime: NaN,
     frameIndex3d: -1,
+    scene3dFrame: -1,
+    scene3dHighlighted: [],
+    scene3dHighlightedLimbs: [],
     draws: 0,
     lastOverlayMs: NaN,
     lastTickMs: NaN,

@@ -69,6 +69,9 @@ export interface SwingDebugState {
   scene3dObjectCount: number;
   chartPlayheadTime: number | null;
   frameIndex3d: number;
+  scene3dFrame: number;
+  scene3dHighlighted: number[];
+  scene3dHighlightedLimbs: [number, number][];
   draws: number;
   firstSkeletonAt: number | null;
   openedAt: number;

@@ -3,7 +3,7 @@
  * stroke (waits for the seek to its contact), the consistency rows with their dots.
  */
 import { SessionPage, type SwingDebugState } from './session-page.js';
-import type { CanvasLike, ElementLike } from './browser-types.js';
+import type { BrowserGlobals, CanvasLike, ElementLike } from './browser-types.js';
 
 /** One item of the strip as shown. */
 export interface StripItem {
@@ -53,6 +53,74 @@ export class StrokeStripPage extends SessionPage {
       const sd = Math.sqrt(luma.reduce((a, b) => a + (b - mean) ** 2, 0) / luma.length);
       return { width: c.width, height: c.height, lumaSd: sd };
     });
+  }
+
+  /** Thumbnail canvases in the DOM (the strip is windowed: only items in or near the view are). */
+  async thumbnailsInDom(): Promise<number> {
+    return this.page.locator('[data-testid="stroke-item"] canvas').count();
+  }
+
+  /** Thumbnails the strip has made so far (its cache), from `data-thumbnails`. */
+  async thumbnailsMade(): Promise<number> {
+    return Number(await this.page.getByTestId('stroke-strip').getAttribute('data-thumbnails'));
+  }
+
+  /** The strip's scrolling viewport: its box (CSS px, page coordinates), scroll offset and scroll width. */
+  async scroller(): Promise<{ left: number; right: number; top: number; bottom: number; scrollLeft: number; scrollWidth: number }> {
+    return this.page.getByTestId('stroke-scroller').evaluate((el) => {
+      const e = el as unknown as ElementLike & { scrollLeft: number; scrollWidth: number };
+      const r = e.getBoundingClientRect();
+      return { left: r.left, right: r.left + r.width, top: r.top, bottom: r.top + r.height, scrollLeft: e.scrollLeft, scrollWidth: e.scrollWidth };
+    });
+  }
+
+  /** Scrolls the strip to `x` CSS px and waits two animation frames (the window follows the scroll event). */
+  async scrollStripTo(x: number): Promise<void> {
+    await this.page.getByTestId('stroke-scroller').evaluate(async (el, to) => {
+      (el as unknown as { scrollLeft: number }).scrollLeft = to;
+      const g = globalThis as unknown as BrowserGlobals;
+      for (let i = 0; i < 2; i++) await new Promise<void>((r) => g.requestAnimationFrame(() => r()));
+    }, x);
+  }
+
+  /** Strokes whose item lies wholly inside the strip's viewport, in order. */
+  async wholeInView(): Promise<number[]> {
+    const box = await this.scroller();
+    const rows = await this.page.getByTestId('stroke-item').evaluateAll((els) =>
+      (els as unknown as ElementLike[]).map((e) => {
+        const r = e.getBoundingClientRect();
+        return { index: Number(e.getAttribute('data-stroke-index')), left: r.left, right: r.left + r.width };
+      }),
+    );
+    return rows.filter((r) => r.left >= box.left - 0.5 && r.right <= box.right + 0.5).map((r) => r.index).sort((a, b) => a - b);
+  }
+
+  /** The stroke chosen in the strip (its item is aria-pressed), or null when none is in the DOM. */
+  async chosen(): Promise<number | null> {
+    return (await this.items()).find((i) => i.pressed)?.index ?? null;
+  }
+
+  /** Waits until the video is not seeking (after keys pressed without waiting). */
+  async settle(timeout = 10_000): Promise<void> {
+    const video = await this.page.getByTestId('video').elementHandle();
+    await this.page.waitForFunction((v) => !(v as unknown as { seeking: boolean }).seeking, video, { timeout, polling: 50 });
+  }
+
+  /**
+   * Moves the strip's choice to stroke `index` with `.` / `,` (one key and its seek at a time; the
+   * item needs not be in the DOM) and returns the debug state after the last seek.
+   * @throws Error when a key does not move the choice.
+   */
+  async keysTo(index: number): Promise<SwingDebugState> {
+    let at = await this.chosen();
+    let d = await this.debug();
+    while (at !== index) {
+      d = await this.pressAndSettle(at === null || at < index ? '.' : ',');
+      const now = await this.chosen();
+      if (now === at) throw new Error(`the keys did not move the strip from stroke ${String(at)} towards ${index}`);
+      at = now;
+    }
+    return d;
   }
 
   /** Clicks stroke `index` in the strip and waits for the seek to its contact. */

@@ -31,6 +31,8 @@ export class SessionPlayer {
   #chart: KineticChart | null = null;
   #drawings: DrawingLayer | null = null;
   #loop: LoopRange | null = null;
+  /** The highlighted joints and limbs (H36M ids), given again to a 3D view mounted later. */
+  #highlight: { joints: readonly number[]; limbs: readonly (readonly [number, number])[] } = { joints: [], limbs: [] };
   #lastTime = 0;
 
   /**
@@ -56,6 +58,7 @@ export class SessionPlayer {
   setScene(scene: PoseScene | null): void {
     this.#scene = scene;
     scene?.setTrack(this.#pose3d);
+    scene?.setHighlight(this.#highlight.joints, this.#highlight.limbs);
     this.redraw();
   }
 
@@ -73,8 +76,9 @@ export class SessionPlayer {
 
   /** Highlights joints and limbs on the overlay and in the 3D view. */
   setHighlight(joints: readonly number[], limbs: readonly (readonly [number, number])[]): void {
+    this.#highlight = { joints, limbs };
     this.#overlay.setHighlight(joints, limbs);
-    this.#scene?.setHighlight(joints);
+    this.#scene?.setHighlight(joints, limbs);
     this.redraw();
   }
 
@@ -134,6 +138,10 @@ export class SessionPlayer {
     d.drawnJoints = drawn.joints;
     d.highlighted = this.#overlay.highlighted;
     d.scene3dObjectCount = this.#scene?.objectCount() ?? 0;
+    d.scene3dFrame = this.#scene?.frame ?? -1;
+    const lit = this.#scene?.highlighted;
+    d.scene3dHighlighted = lit?.joints ?? [];
+    d.scene3dHighlightedLimbs = lit?.limbs ?? [];
     d.chartPlayheadTime = this.#chart?.playheadTime ?? NaN;
     d.draws++;
     if (Number.isNaN(d.firstSkeletonAt) && drawn.joints.some((p) => p !== null)) d.firstSkeletonAt = performance.now();

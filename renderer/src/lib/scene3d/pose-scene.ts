@@ -12,6 +12,8 @@ import { kpIndex, type PoseTrack } from '../../../../main/pose/pose-track.js';
 
 /** Sphere radius of a joint, metres (about a wrist's half width). */
 const JOINT_RADIUS_M = 0.03;
+/** Radius of a highlighted limb's tube, metres (WebGL draws lines 1 px wide whatever their width, too thin to mark a limb). */
+const LIMB_HIGHLIGHT_RADIUS_M = 0.018;
 const COLOURS = { joint: 0xe8eef5, highlight: 0xffb020, limb: 0x50dcff, grid: 0x556070, gridCentre: 0x8090a0 };
 
 /** The 3D pose view. */
@@ -28,10 +30,14 @@ export class PoseScene {
   #track: PoseTrack | null = null;
   #frame = -1;
   #highlight = new Set<number>();
+  /** Highlighted limbs as tubes between their joints: [from, to] H36M ids and the mesh. */
+  #limbHighlights: { a: number; b: number; mesh: THREE.Mesh }[] = [];
   #pending = 0;
   readonly #jointMaterial = new THREE.MeshStandardMaterial({ color: COLOURS.joint, roughness: 0.6 });
   readonly #highlightMaterial = new THREE.MeshStandardMaterial({ color: COLOURS.highlight, emissive: 0x442200 });
   readonly #jointGeometry = new THREE.SphereGeometry(JOINT_RADIUS_M, 16, 12);
+  /** A unit-height tube along +y, stretched and turned onto a limb each frame. */
+  readonly #limbGeometry = new THREE.CylinderGeometry(LIMB_HIGHLIGHT_RADIUS_M, LIMB_HIGHLIGHT_RADIUS_M, 1, 10);
 
   /**
    * Creates the WebGL canvas inside `container` (which should have a size). The drawing buffer
@@ -65,7 +71,7 @@ export class PoseScene {
     this.#track = track;
     if (!track) return this.#requestRender();
     for (let j = 0; j < track.joints; j++) {
-      const mesh = new THREE.Mesh(this.#jointGeometry, this.#jointMaterial);
+      const mesh = new THREE.Mesh(this.#jointGeometry, this.#highlight.has(j) ? this.#highlightMaterial : this.#jointMaterial);
       mesh.visible = false;
       this.#joints.push(mesh);
       this.#skeleton.add(mesh);
@@ -92,10 +98,28 @@ export class PoseScene {
     this.#requestRender();
   }
 
-  /** Joints (H36M ids) drawn in the highlight colour. */
-  setHighlight(joints: readonly number[]): void {
+  /** Index of the track frame on show (−1 before any; set by {@link setFrame}). */
+  get frame(): number {
+    return this.#frame;
+  }
+
+  /** The highlighted joints (H36M ids, ascending) and limbs ([from, to] H36M ids, as given). */
+  get highlighted(): { joints: number[]; limbs: [number, number][] } {
+    return { joints: [...this.#highlight].sort((x, y) => x - y), limbs: this.#limbHighlights.map(({ a, b }) => [a, b]) };
+  }
+
+  /**
+   * Joints (H36M ids) drawn in the highlight colour, and limbs ([from, to] H36M ids) drawn as
+   * tubes in it, as the 2D overlay does for a selected feature.
+   */
+  setHighlight(joints: readonly number[], limbs: readonly (readonly [number, number])[] = []): void {
     this.#highlight = new Set(joints);
     this.#joints.forEach((m, j) => (m.material = this.#highlight.has(j) ? this.#highlightMaterial : this.#jointMaterial));
+    for (const l of this.#limbHighlights) this.#skeleton.remove(l.mesh);
+    this.#limbHighlights = limbs.map(([a, b]) => ({ a, b, mesh: new THREE.Mesh(this.#limbGeometry, this.#highlightMaterial) }));
+    for (const l of this.#limbHighlights) this.#skeleton.add(l.mesh);
+    const track = this.#track;
+    if (track && this.#frame >= 0 && this.#frame < track.frames) this.#placeSkeleton(track, this.#frame);
     this.#requestRender();
   }
 
@@ -132,6 +156,7 @@ export class PoseScene {
     this.#controls.dispose();
     this.#clearSkeleton();
     this.#jointGeometry.dispose();
+    this.#limbGeometry.dispose();
     this.#jointMaterial.dispose();
     this.#highlightMaterial.dispose();
     this.#grid.geometry.dispose();
@@ -159,6 +184,7 @@ export class PoseScene {
       pos.setXYZ(2 * n + 1, q[0] || 0, q[1] || 0, q[2] || 0);
     });
     pos.needsUpdate = true;
+    for (const l of this.#limbHighlights) placeTube(l.mesh, at(l.a), at(l.b));
   }
 
   #clearSkeleton(): void {
@@ -179,6 +205,21 @@ export class PoseScene {
       this.renderer.render(this.scene, this.camera);
     });
   };
+}
+
+const UP = new THREE.Vector3(0, 1, 0);
+
+/** Stretches and turns the unit tube `mesh` from `p` to `q` (metres); hides it when either end is not measured. */
+function placeTube(mesh: THREE.Mesh, p: readonly number[], q: readonly number[]): void {
+  const from = new THREE.Vector3(p[0], p[1], p[2]);
+  const to = new THREE.Vector3(q[0], q[1], q[2]);
+  const dir = to.clone().sub(from);
+  const length = dir.length();
+  mesh.visible = Number.isFinite(length) && length > 0;
+  if (!mesh.visible) return;
+  mesh.position.copy(from).add(to).multiplyScalar(0.5);
+  mesh.quaternion.setFromUnitVectors(UP, dir.divideScalar(length));
+  mesh.scale.set(1, length, 1);
 }
 
 /** Lowest y of any joint over the track, metres (the floor under the feet); 0 when none. */

@@ -3,6 +3,7 @@ import type { SessionDetail } from '../../../../preload/contract.js';
 import { createPoseTrack } from '../../../../main/pose/pose-track.js';
 import { installFakeApi } from '../fake-api.test-support.js';
 import { PlaybackManager } from './playback.svelte.js';
+import type { SessionPlayer } from '../playback/session-player.js';
 
 /** The parts of a <video> the playback store uses. */
 function fakeVideo() {
@@ -84,7 +85,18 @@ describe('PlaybackManager', () => {
     });
     const detail = {
       ...sessionDetail(),
-      strokes: [stroke(1, 20, false, []), stroke(2, 40, true, []), stroke(3, 70, false, [{ feature_name: 'b', score: 50 }, { feature_name: 'a', score: 10 }])],
+      strokes: [
+        stroke(1, 20, false, []),
+        stroke(2, 40, true, []),
+        stroke(3, 70, false, [
+          { feature_name: 'b', score: 50, highlight_joints: [1, 2], highlight_limbs: { thigh: [1, 2] } },
+          { feature_name: 'a', score: 10, highlight_joints: [14, 15, 16], highlight_limbs: { upper_arm: [14, 15], forearm: [15, 16] }, event: { timestamp: 99, frame_nr: 65 } },
+        ]),
+        stroke(4, 90, false, [
+          { feature_name: 'a', score: 60, highlight_joints: [14, 15, 16], highlight_limbs: { upper_arm: [14, 15], forearm: [15, 16] } },
+          { feature_name: 'b', score: 5, highlight_joints: [1, 2], highlight_limbs: { thigh: [1, 2] } },
+        ]),
+      ],
       consistency: [],
     } as unknown as SessionDetail;
     installFakeApi({ 'library.getSession': () => detail, 'media.urlFor': () => null });
@@ -93,7 +105,9 @@ describe('PlaybackManager', () => {
     expect(p.stroke).toBe(2);
     expect(p.features.map((f) => f.id)).toEqual([2, 1]); // the primary stroke: the session's own rows
     const v = fakeVideo();
-    p.attach(v as unknown as HTMLVideoElement, null);
+    const lit: unknown[][] = [];
+    const player = { setHighlight: (joints: number[], limbs: number[][]) => lit.push([joints, limbs]) };
+    p.attach(v as unknown as HTMLVideoElement, player as unknown as SessionPlayer);
     v.paused = false;
     p.moveStroke(1);
     expect(p.stroke).toBe(3);
@@ -101,16 +115,43 @@ describe('PlaybackManager', () => {
     // frame_nr 70 is track index 60 (frame numbers start at 10 in this track)
     expect(v.currentTime).toBeCloseTo(60 / 60 + 0.001, 12);
     expect(p.features.map((f) => f.feature_name)).toEqual(['a', 'b']);
+    // Its weakest feature is selected and highlighted, at the contact (not at the feature's event).
+    expect(p.selected?.feature_name).toBe('a');
+    expect(lit.at(-1)).toEqual([[14, 15, 16], [[14, 15], [15, 16]]]);
+    // Nothing chosen in the list: the next stroke shows its own weakest.
     p.moveStroke(1);
-    expect(p.stroke).toBe(3);
+    expect(p.stroke).toBe(4);
+    expect(p.selected?.feature_name).toBe('b');
+    expect(lit.at(-1)).toEqual([[1, 2], [[1, 2]]]);
+    expect(v.currentTime).toBeCloseTo(80 / 60 + 0.001, 12);
+    // The coach picks 'a' on stroke 3: stroke 4 then shows its 'a' (not its weakest), at its contact.
+    p.moveStroke(-1);
+    const a3 = p.features.find((f) => f.feature_name === 'a') ?? null;
+    p.select(a3);
+    p.moveStroke(1);
+    expect(p.stroke).toBe(4);
+    expect(p.selected?.feature_name).toBe('a');
+    expect(p.selected?.score).toBe(60);
+    expect(lit.at(-1)).toEqual([[14, 15, 16], [[14, 15], [15, 16]]]);
+    expect(v.currentTime).toBeCloseTo(80 / 60 + 0.001, 12);
+    p.moveStroke(1);
+    expect(p.stroke).toBe(4);
     p.chooseStroke('all');
     expect(p.chosenStroke).toBeNull();
-    expect(v.currentTime).toBeCloseTo(60 / 60 + 0.001, 12);
-    p.moveStroke(-1);
-    expect(p.stroke).toBe(3);
-    p.moveStroke(-2);
+    expect(p.selected).toBeNull();
+    expect(lit.at(-1)).toEqual([[], []]);
+    expect(v.currentTime).toBeCloseTo(80 / 60 + 0.001, 12);
+    p.moveStroke(-1); // from 'all': the last stroke, still on the coach's feature
+    expect(p.stroke).toBe(4);
+    expect(p.selected?.feature_name).toBe('a');
+    p.moveStroke(-3);
     expect(p.stroke).toBe(1);
     expect(v.currentTime).toBeCloseTo(10 / 60 + 0.001, 12);
     expect(p.features).toEqual([]);
+    // A stroke without features highlights nothing; the coach's feature is followed past it.
+    expect(p.selected).toBeNull();
+    expect(lit.at(-1)).toEqual([[], []]);
+    p.chooseStroke(4);
+    expect(p.selected?.feature_name).toBe('a');
   });
 });

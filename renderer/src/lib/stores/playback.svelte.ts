@@ -33,6 +33,8 @@ export class PlaybackManager {
   #video: HTMLVideoElement | null = null;
   #player: SessionPlayer | null = null;
   #openId = 0;
+  /** The feature the coach selected in the list (its name), shown again on each stroke chosen that has it. */
+  #followed: string | null = null;
 
   /** Loads session `id` and its clip URL. @throws ApiError (not-found for a deleted session) */
   async open(id: number): Promise<void> {
@@ -42,6 +44,7 @@ export class PlaybackManager {
     this.clipUrl = null;
     this.selected = null;
     this.stroke = null;
+    this.#followed = null;
     this.loopA = this.loopB = null;
     this.currentTime = 0;
     this.frameIndex = -1;
@@ -206,14 +209,21 @@ export class PlaybackManager {
 
   /**
    * Chooses a stroke of the strip (its `index`) or 'all' (the consistency view). A stroke:
-   * clears the selected feature, pauses and seeks to its contact frame (as a feature event:
-   * {@link eventTime}). 'all' keeps the time on screen.
+   * pauses and seeks to its contact frame (as a feature event: {@link eventTime}) and selects,
+   * without seeking to its event, the stroke's feature the coach last selected in the list when
+   * it has it, else its weakest feature, so the overlay and the 3D view highlight that feature's
+   * joints and limbs at this stroke's contact (nothing for a stroke without features; the
+   * coach's feature is still followed on the next strokes). 'all' clears the selection and keeps
+   * the time on screen.
    */
   chooseStroke(choice: number | 'all'): void {
-    this.select(null);
     this.stroke = choice;
     const s = this.chosenStroke;
-    if (!s) return;
+    if (!s) {
+      this.#highlight(null);
+      return;
+    }
+    this.#highlight(this.features.find((f) => f.feature_name === this.#followed) ?? this.features[0] ?? null);
     this.pause();
     this.seek(this.eventTime({ timestamp: s.contact.timestamp, frame_nr: s.contact.frameNr }));
   }
@@ -224,16 +234,19 @@ export class PlaybackManager {
     if (next !== null) this.chooseStroke(next);
   }
 
-  /** Selects a feature (null clears): highlights its joints and limbs and seeks to its event. */
+  /** Selects a feature (null clears): highlights its joints and limbs and seeks to its event; the strokes chosen next show it too (see {@link chooseStroke}). */
   select(feature: ShownFeature | null): void {
-    this.selected = feature;
-    if (!feature) {
-      this.#player?.setHighlight([], []);
-      return;
-    }
-    this.#player?.setHighlight(feature.highlight_joints, Object.values(feature.highlight_limbs));
+    this.#followed = feature?.feature_name ?? null;
+    this.#highlight(feature);
+    if (!feature) return;
     this.pause();
     this.seek(this.eventTime(feature.event));
+  }
+
+  /** Selects `feature` (null clears) and highlights its joints and limbs on the overlay and in the 3D view, at the time on screen. */
+  #highlight(feature: ShownFeature | null): void {
+    this.selected = feature;
+    this.#player?.setHighlight(feature?.highlight_joints ?? [], feature ? Object.values(feature.highlight_limbs) : []);
   }
 
   /**
