@@ -210,7 +210,7 @@ export class PoseScene {
 const UP = new THREE.Vector3(0, 1, 0);
 
 /** Stretches and turns the unit tube `mesh` from `p` to `q` (metres); hides it when either end is not measured. */
-function placeTube(mesh: THREE.Mesh, p: readonly number[], q: readonly number[]): void {
+export function placeTube(mesh: THREE.Mesh, p: readonly number[], q: readonly number[]): void {
   const from = new THREE.Vector3(p[0], p[1], p[2]);
   const to = new THREE.Vector3(q[0], q[1], q[2]);
   const dir = to.clone().sub(from);
