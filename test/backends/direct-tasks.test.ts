@@ -64,7 +64,7 @@ describe('video checks, direct and over HTTP', () => {
       expect(dr.errors?.[missing]).toEqual({ status: 404, message: `No such file: ${join(root, 'not-there.mp4')}` });
 
       const http = (await h.backends.tasks!('local')) as ApiClient;
-      expect((http as TaskClient).fileUrl).toBeUndefined();
+      expect('fileUrl' in http).toBe(false); // HTTP backends need an upload
       const { downloadUrl } = await http.uploadVideo(FULL, { contentType: 'video/mp4' });
       const hr = await http.checkVideos([downloadUrl, fullUrl]);
       expect(listens).toHaveBeenCalledTimes(1); // the HTTP path's service
