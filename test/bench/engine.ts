@@ -17,7 +17,8 @@
  *   BlazePose heavy around the stroke, timings.secondPassS) ÷ the rest of the same estimatePose
  *   call, on the clip at real time (one stroke: a ±0.75 s window), default plan;
  * - peak RSS of a process running one analysis (test/bench/engine-rss.ts) on ONNX Runtime and
- *   on the TF.js WASM fallback (the engine's runtime before ONNX Runtime: 2 workers);
+ *   on the TF.js WASM fallback (the engine's runtime before ONNX Runtime: 2 workers); and of the
+ *   fast pass and of a whole /process analysis with automatic decoder threads against 1;
  * - decoder threads: the default plan with 1 and 2 decoder threads against the default
  *   (FFmpeg's automatic count; SWING_DECODE_THREADS), each also as pipeline / pure inference;
  * - the direct local backend against HTTP through the local service (backend-paths.ts): one
@@ -98,11 +99,15 @@ async function pipeline(clip: string, plan?: InferPlan, tfjs = false, secondPass
   return { wall: m.wall, cpu: m.cpu, frames: m.value.pose2d.frames, secondRatio: secondPassS / (totalS - secondPassS), secondPassFrames };
 }
 
-/** Peak RSS (MiB) of a fresh process running one estimatePose of the clip (engine-rss.ts). */
-function peakRssMiB(clip: string, tfjs: boolean): number {
+/**
+ * Peak RSS (MiB) of a fresh process running one analysis of the clip (engine-rss.ts): `mode`
+ * fast (estimatePose, fast pass) or process (the whole /process analysis), on the TF.js WASM
+ * fallback when `tfjs`, with `decodeThreads` FFmpeg decoder threads (undefined: automatic).
+ */
+function peakRssMiB(clip: string, tfjs: boolean, mode: 'fast' | 'process' = 'fast', decodeThreads?: number): number {
   const script = fileURLToPath(new URL('./engine-rss.ts', import.meta.url));
-  const env = { ...process.env, ...(tfjs ? { SWING_ORT_MODULE: NO_ORT } : {}) };
-  const r = spawnSync(process.execPath, ['--import', 'tsx', script, clip], { env, encoding: 'utf8' });
+  const env = { ...process.env, ...(tfjs ? { SWING_ORT_MODULE: NO_ORT } : {}), ...(decodeThreads !== undefined ? { SWING_DECODE_THREADS: String(decodeThreads) } : {}) };
+  const r = spawnSync(process.execPath, ['--import', 'tsx', script, clip, mode], { env, encoding: 'utf8' });
   const line = r.stdout.trim().split('\n').at(-1) ?? '';
   return line.startsWith('{') ? (JSON.parse(line) as { maxRssMiB: number }).maxRssMiB : NaN;
 }
@@ -214,6 +219,11 @@ async function main(): Promise<void> {
   }
   const [rssOrt, rssTf] = [peakRssMiB(clip, false), peakRssMiB(clip, true)];
   console.log(`peak RSS of one analysis: ONNX Runtime ${rssOrt.toFixed(0)} MiB, TF.js WASM fallback ${rssTf.toFixed(0)} MiB`);
+  // Decoder threads: automatic (FFmpeg's count, the default) against 1, fast pass and whole /process.
+  for (const mode of ['fast', 'process'] as const) {
+    const [auto, one] = [peakRssMiB(clip, false, mode), peakRssMiB(clip, false, mode, 1)];
+    console.log(`peak RSS, ${mode === 'fast' ? 'fast pass' : 'whole /process analysis'}: automatic decoder threads ${auto.toFixed(0)} MiB, 1 thread ${one.toFixed(0)} MiB → automatic / 1 thread ${f2(auto / one)}`);
+  }
   console.log(`load average at end ${loadavg().map(f2).join(' ')}`);
 }
 

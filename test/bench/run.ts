@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 const BENCHES: Record<string, string[]> = {
   decode: [],
   engine: [],
+  'local-tasks': [],
   ndjson: ['--expose-gc'],
   upload: [],
   archive: [],
