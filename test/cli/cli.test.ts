@@ -127,7 +127,7 @@ describe('swing-studio library', () => {
     expect(shown).toEqual(stored); // show --json is analyze --json without the job id
   });
 
-  it('checks a file on the local backend (uploaded first)', async () => {
+  it('checks a file on the local backend (read where it lies, no upload)', async () => {
     const run = await runCliCapture(['check', CLIP, '--json'], env);
     const rows = JSON.parse(run.stdout) as { input: string; ok: boolean; result?: { fps_check: boolean; resolution_check: boolean; video_ok: boolean } }[];
     expect(rows).toHaveLength(1);
