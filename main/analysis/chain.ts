@@ -27,6 +27,14 @@ export interface ChainSegment {
    */
   peakUncertainty: number;
   unit: 'deg/s' | 'm/s';
+  /**
+   * Set (peakIndex −1) when the speed was highest on a bound of the search that the clip's
+   * start or end had moved inward: the samples within half of Kinematics.smoothHalf of the clip's
+   * ends are not searched (their smoothing window is cut to less than half, so their speeds
+   * move with where the clip was cut: tennis_forehand_2's 50 % cut put the hip peak on its first
+   * frame); a maximum on such a bound may lie outside the clip.
+   */
+  cutByClip?: 'start' | 'end';
 }
 
 /** A gap between two peaks of the chain, seconds, with its uncertainty (root-sum-square of the two peaks'). */
@@ -77,8 +85,16 @@ export function computeChain(k: Kinematics, ph: SwingPhases): Chain {
   const halfPeriod = framePeriod(k.t) / 2;
   const turn = k.trunkYaw[ph.contact.index]! - k.trunkYaw[ph.backswingEnd.index]!;
   const dir = Number.isFinite(turn) && turn < 0 ? -1 : 1;
+  // Peaks are not searched where the smoothing window is cut to less than half by the clip's ends.
+  const edge = Math.ceil(k.smoothHalf / 2);
+  const last = k.t.length - 1 - edge;
   const seg = (values: Float64Array, search: Float64Array, unit: ChainSegment['unit']): ChainSegment => {
-    const i = argmax(search, window[0], window[1]);
+    const from = Math.max(window[0], edge);
+    const to = Math.min(window[1], last);
+    let i = to >= from ? argmax(search, from, to) : -1;
+    // A maximum on a bound that the clip's edge moved inward is not a peak: it may lie beyond.
+    const cutBy = i < 0 ? null : i === from && from > window[0] ? 'start' : i === to && to < window[1] ? 'end' : null;
+    if (cutBy) i = -1;
     return {
       values,
       peakIndex: i,
@@ -86,6 +102,7 @@ export function computeChain(k: Kinematics, ph: SwingPhases): Chain {
       peakValue: i >= 0 ? values[i]! : NaN,
       peakUncertainty: i >= 0 ? halfPeriod : NaN,
       unit,
+      ...(cutBy ? { cutByClip: cutBy } : {}),
     };
   };
   const rot = (omega: Float64Array) => seg(omega.map(Math.abs), omega.map((w) => dir * w), 'deg/s');

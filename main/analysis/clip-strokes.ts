@@ -11,7 +11,7 @@ import { realSecondsPerVideoSecond } from './slow-motion.js';
 import { sceneCuts } from './scene-cuts.js';
 import { detectStrokes, strokeContact, type DetectedStroke, type StrokeContact } from './strokes.js';
 import { checkPair } from './swing-input.js';
-import { analysisTimebase, type AnalysisTimebase } from './timebase.js';
+import { analysisTimebase, mapClock, type AnalysisTimebase } from './timebase.js';
 
 /** Input of {@link clipStrokes}: tracks as for the technique analysis (same frames). */
 export interface ClipStrokesInput {
@@ -26,7 +26,15 @@ export interface ClipStrokesInput {
 }
 
 /** A detected stroke with its contact on both clocks. */
-export type ClipStroke = DetectedStroke & { contact: StrokeContact };
+export type ClipStroke = DetectedStroke & {
+  contact: StrokeContact;
+  /**
+   * The sub-frame contact time (DetectedStroke.tExact) on the video's timeline, seconds, not
+   * rounded: the per-stroke analysis passes it as its `ball_timestamp` so that features measured
+   * at contact interpolate to it (measure.ts) as they do for the detected contact.
+   */
+  exactTimestamp: number;
+};
 
 /** The strokes and what they were measured on (the timebase's tracks, their kinematics). */
 export interface ClipStrokes {
@@ -49,5 +57,11 @@ export function clipStrokes(input: ClipStrokesInput): ClipStrokes {
   const k = computeKinematics(pair, tb.rate, input.dominantHand, 'dominant_wrist');
   const found = detectStrokes(k, { pair, hand: input.dominantHand, rate: tb.rate, sport: input.sport });
   const cuts = sceneCuts(pair).map((c) => tb.kept[c]!);
-  return { strokes: found.map((s) => ({ ...s, contact: strokeContact(k, pair.pose3d.frameNr, s.index) })), pair, k, timebase: tb, cuts };
+  return {
+    strokes: found.map((s) => ({ ...s, contact: strokeContact(k, pair.pose3d.frameNr, s.index), exactTimestamp: mapClock(k.t, k.videoT, s.tExact) })),
+    pair,
+    k,
+    timebase: tb,
+    cuts,
+  };
 }

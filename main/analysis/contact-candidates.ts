@@ -16,7 +16,8 @@
  *    its samples measured scores proportionally less. Candidates are the local maxima, ≥ one
  *    window apart.
  * 2. **Contact in a window.** The peak hand speed (3D, relative to the pelvis; Kinematics.handSpeed)
- *    within ± half a window (the centre of its plateau, within {@link PLATEAU_SHARE} of the peak);
+ *    within ± half a window, timed by the vertex of a parabola fitted to the samples within
+ *    {@link FIT_SHARE} of the peak (else the centre of its plateau within {@link PLATEAU_SHARE});
  *    contact is the sample nearest {@link PEAK_TO_CONTACT_S} after it on
  *    the analysis clock (real seconds when the capture rate is known). When the peak lies in a run
  *    of ≥ {@link MIN_GAP_SAMPLES} samples where the hand is unmeasured (bridged by interpolation,
@@ -37,7 +38,7 @@ import type { Kinematics } from './kinematics.js';
 import { computeKinematics } from './kinematics.js';
 import { J } from '../pose/h36m.js';
 import { jointValid, MIN_CONFIDENCE, type PosePair } from './pose-access.js';
-import { argmax } from './signal.js';
+import { argmax, parabolaVertex } from './signal.js';
 
 /** Length of a swing window, seconds of the analysis clock (a forward swing is ≈ 0.2–0.3 s at full speed, Elliott 2006). */
 export const CANDIDATE_WINDOW_S = 0.3;
@@ -57,13 +58,23 @@ export const MIN_GAP_SAMPLES = 2;
 export const PLATEAU_SHARE = 0.95;
 
 /**
- * Contact after the hand's speed peak, seconds of the analysis clock. Measured on the 11 labelled
- * strokes (2026-11-23, engine 930eafaa, capture rates of the labels): every offset from 0 to 15 ms
- * gives 8/11 contacts within ±2 frames (0 ms: 5/11 within 1 frame; 5–15 ms: 7/11; 20 ms: 6/11);
- * 10 ms is the middle of that plateau. At 25–30 fps real time it is under half a frame, so there
- * the peak is contact.
+ * The samples within this share of the peak hand speed, and one more on each side, are fitted
+ * with a parabola whose vertex is the peak's time (plateauCentre). Chosen on the labelled clips
+ * (README.md "Swing phases and events", sweep of 2026-11-23): 0.85–0.95 all keep 8/11 contacts
+ * within ±2 frames; 0.9 puts the three cuts of each cut-consistency stroke within 1 frame of one
+ * another (the plateau centre alone: 4 frames on tennis_forehand_1).
  */
-export const PEAK_TO_CONTACT_S = 0.01;
+export const FIT_SHARE = 0.9;
+
+/**
+ * Contact after the hand's speed peak, seconds of the analysis clock. Measured on the 11 labelled
+ * strokes with the parabola-vertex peak (2026-11-23, engine 293540fc, capture rates of the
+ * labels; README.md "Swing phases and events"): 10 and 20 ms both give 8/11 within ±2 frames;
+ * 20 ms also calls every matched stroke's side right (10/10; 10 ms: 9/10) and puts the three cuts
+ * of tennis_forehand_2 all at frame 122 (label 121). At 25–30 fps real time it is under a frame,
+ * so there the peak is contact.
+ */
+export const PEAK_TO_CONTACT_S = 0.02;
 /** Share of measured samples from which a window scores its full chord speed (below it, proportionally less). */
 export const FULL_WEIGHT_MEASURED = 0.5;
 /** Confidence factor of a contact whose hitting hand is not measured there. */
@@ -81,6 +92,11 @@ export interface ContactCandidate {
   /** Contact sample and its analysis-clock time, seconds. */
   index: number;
   t: number;
+  /**
+   * Sub-sample contact time on the analysis clock, seconds (module doc, step 2, before it is
+   * rounded to the nearest sample `index`): features measured at contact interpolate to it.
+   */
+  tExact: number;
   /** Chord speed of the swing window, m/s (picture plane): the ranking key. */
   score: number;
   /** Sample of the peak hand speed, and of the steepest deceleration after it (−1 when none). */
@@ -174,11 +190,11 @@ function windowMaxima(t: ArrayLike<number>, s: Float64Array): number[] {
 }
 
 /** Contact sample of the swing centred at `center` (module doc, step 2). */
-function contactIn(k: Kinematics, center: number, measured: readonly boolean[]): { index: number; peak: number; decel: number } {
+function contactIn(k: Kinematics, center: number, measured: readonly boolean[]): { index: number; tExact: number; peak: number; decel: number } {
   const [a, b] = span(k.t, center, CANDIDATE_WINDOW_S / 2);
   const v = k.handSpeed;
   const peak = argmax(v, a, b);
-  if (peak < 0) return { index: center, peak: -1, decel: -1 };
+  if (peak < 0) return { index: center, tExact: k.t[center]!, peak: -1, decel: -1 };
   let decel = -1;
   let steepest = 0;
   const [, end] = span(k.t, peak, CANDIDATE_WINDOW_S / 2);
@@ -195,7 +211,7 @@ function contactIn(k: Kinematics, center: number, measured: readonly boolean[]):
   const tm = gap ? (k.t[gap[0]]! + k.t[gap[1]]!) / 2 : top + PEAK_TO_CONTACT_S;
   let index = peak;
   for (let i = gap ? gap[0] : a; i <= (gap ? gap[1] : end); i++) if (Math.abs(k.t[i]! - tm) < Math.abs(k.t[index]! - tm)) index = i;
-  return { index, peak, decel };
+  return { index, tExact: Math.min(k.t[k.t.length - 1]!, Math.max(k.t[0]!, tm)), peak, decel };
 }
 
 /**
@@ -214,10 +230,12 @@ export function unmeasuredAt(measured: readonly boolean[], c: number): [number, 
 }
 
 /**
- * Time of the hand-speed peak, seconds: the speed-weighted mean time of the samples around the
- * peak within {@link PLATEAU_SHARE} of it. The smoothing flattens the top of the speed curve into
- * a plateau whose highest sample is decided by noise (tennis_forehand_1 frames 468–474 at
- * 7.0–7.3 m/s: the highest, 474, is 2 frames past the labelled contact; the plateau's centre 471).
+ * Time of the hand-speed peak, seconds. The smoothing flattens the top of the speed curve into
+ * a plateau whose highest sample is decided by noise (tennis_forehand_1 frames 467–475 at
+ * 7.0–7.5 m/s; a dip of 0.3 m/s splits it differently in each cut of the clip). So: the vertex of
+ * the least-squares parabola through the contiguous samples within {@link FIT_SHARE} of the peak
+ * and one more on each side (signal.ts parabolaVertex); when that fit has too few samples or no maximum inside them, the
+ * speed-weighted mean time of the samples within {@link PLATEAU_SHARE} of the peak.
  */
 function plateauCentre(k: Kinematics, peak: number, a: number, b: number): number {
   const v = k.handSpeed;
@@ -226,6 +244,13 @@ function plateauCentre(k: Kinematics, peak: number, a: number, b: number): numbe
   let hi = peak;
   while (lo > a && v[lo - 1]! >= cut) lo--;
   while (hi < b && v[hi + 1]! >= cut) hi++;
+  const fitCut = FIT_SHARE * v[peak]!;
+  let [fa, fb] = [peak, peak];
+  while (fa > a && v[fa - 1]! >= fitCut) fa--;
+  while (fb < b && v[fb + 1]! >= fitCut) fb++;
+  [fa, fb] = [Math.max(a, fa - 1), Math.min(b, fb + 1)];
+  const vertex = parabolaVertex(k.t, v, fa, fb);
+  if (Number.isFinite(vertex)) return vertex;
   let [sw, st] = [0, 0];
   for (let i = lo; i <= hi; i++) [sw, st] = [sw + v[i]!, st + v[i]! * k.t[i]!];
   return st / sw;
@@ -259,13 +284,14 @@ export function contactCandidates(k: Kinematics, ev: ContactEvidence): ContactCa
   const centers = windowMaxima(k.t, score);
   const best = centers.length ? score[centers[0]!]! : NaN;
   return centers.map((center) => {
-    const { index, peak, decel } = contactIn(k, center, measured);
+    const { index, tExact, peak, decel } = contactIn(k, center, measured);
     const unmeasured = unmeasuredAt(measured, index);
     const strength = best > 0 ? score[center]! / best : 0;
     const confidence = coverage(k.t, measured, index) * strength * (unmeasured ? UNMEASURED_FACTOR : 1);
     return {
       index,
       t: k.t[index]!,
+      tExact,
       score: score[center]!,
       peakIndex: peak,
       decelIndex: decel,

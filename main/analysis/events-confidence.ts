@@ -17,6 +17,12 @@ import type { SwingPhases } from './phases.js';
 export interface PhaseEvent {
   index: number;
   t: number;
+  /**
+   * Ball contact only: its sub-sample time on the analysis clock, seconds, when known (the
+   * detector's estimate, or a `ball_timestamp` between two frames); `index` is the nearest sample.
+   * Features measured at contact interpolate between the two samples around it (measure.ts).
+   */
+  tExact?: number;
   confidence: number;
   handMeasured: boolean;
   basis?: EventBasis;

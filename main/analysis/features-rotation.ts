@@ -8,7 +8,7 @@ import { J } from '../pose/h36m.js';
 import { chainTiming, computeChain } from './chain.js';
 import { framePeriod } from './phases.js';
 import type { FeatureDef, Measurement } from './feature-types.js';
-import { backswingCut, backswingOf, contactOf, measureAt, peakOf } from './measure.js';
+import { backswingCut, backswingOf, contactOf, measureAt, peakMissingReason, peakOf } from './measure.js';
 import { angleDiffDeg, missingJoints } from './pose-access.js';
 
 const HIPS = [J.leftHip, J.rightHip];
@@ -114,7 +114,10 @@ export const chainSequence: FeatureDef = {
     const { frame, event } = contactOf(c);
     const wrist = c.hand === 'right' ? J.rightWrist : J.leftWrist;
     const ch = computeChain(c.k, c.phases);
-    if (ch.hip.peakIndex < 0 || ch.shoulder.peakIndex < 0 || ch.wrist.peakIndex < 0) {
+    const lost = (['hip', 'shoulder', 'wrist'] as const).find((s) => ch[s].peakIndex < 0);
+    if (lost) {
+      const cut = ch[lost].cutByClip;
+      if (cut) return { ok: false, missing: [], reason: peakMissingReason(ch[lost], lost === 'wrist' ? 'hand' : `${lost === 'hip' ? 'hip' : 'trunk'} rotation`), frame, event };
       return { ok: false, missing: ['hip, shoulder or wrist speed in the forward swing'], frame, event };
     }
     const { sequence } = chainTiming(ch);

@@ -54,6 +54,12 @@ export interface Kinematics {
   /** |d(hand)/dt|, m/s. */
   handSpeed: Float64Array;
   handPoint: HandPoint;
+  /**
+   * Half the Savitzky–Golay window, samples: within this many samples of the clip's first and
+   * last frame the window shrinks (signal.ts), so smoothed values and their derivatives there are
+   * edge estimates that move with where the clip was cut.
+   */
+  smoothHalf: number;
   /** Frame ranges [first, last] that could not be bridged (no measurement), per series name. */
   gaps: { series: string; from: number; to: number }[];
 }
@@ -113,6 +119,7 @@ export function computeKinematics(p: PosePair, fps: number, hand: 'left' | 'righ
     handPlane: Array.from({ length: n }, (_, f): [number, number] => [plane[0]![f]!, plane[1]![f]!]),
     handSpeed,
     handPoint,
+    smoothHalf: (win - 1) / 2,
     gaps: dedupeGaps(gaps),
   };
 }

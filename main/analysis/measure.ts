@@ -4,12 +4,19 @@
  */
 import { jointsConfidence, missingJoints, joint3, type Vec3 } from './pose-access.js';
 import type { EventName, Measurement, SwingContext } from './feature-types.js';
-import { computeChain, type Chain } from './chain.js';
+import { computeChain, type Chain, type ChainSegment } from './chain.js';
 
 /**
  * Measures `fn` on the 3D joints `joints` at frame `frame`.
  * `fn` receives a getter (valid for the listed joints only) and returns the value, or NaN when
  * the geometry is degenerate (reported as missing "geometry").
+ *
+ * At ball contact (`event` 'ball_contact' at the contact sample) with a sub-sample contact time
+ * (PhaseEvent.tExact), the value is interpolated linearly between the contact sample and its
+ * neighbour on the side of that time, when the neighbour has the joints too: a hand moving at
+ * 8 m/s covers 7 cm between two samples of a 107 fps capture, so a value taken at the nearest
+ * sample jumped with the rounding of contact (two copies of the same stroke one sample apart:
+ * contact_point_in_front −0.07 and +0.07 m, test/analysis/strokes-clips.test.ts).
  */
 export function measureAt(
   c: SwingContext,
@@ -20,13 +27,35 @@ export function measureAt(
 ): Measurement {
   const missing = missingJoints(c.p, frame, joints);
   if (missing.length > 0) return { ok: false, missing, frame, event };
-  const value = fn((j) => {
-    const v = joint3(c.p, frame, j);
-    if (!v) throw new Error(`joint ${j} was not requested by the feature`);
-    return v;
-  });
+  const at = (f: number) =>
+    fn((j) => {
+      const v = joint3(c.p, f, j);
+      if (!v) throw new Error(`joint ${j} was not requested by the feature`);
+      return v;
+    });
+  let value = at(frame);
+  const near = event === 'ball_contact' ? contactNeighbour(c, frame) : null;
+  if (near && Number.isFinite(value) && missingJoints(c.p, near.frame, joints).length === 0) {
+    const other = at(near.frame);
+    if (Number.isFinite(other)) value += near.weight * (other - value);
+  }
   if (!Number.isFinite(value)) return { ok: false, missing: ['geometry (degenerate segment)'], frame, event };
   return { ok: true, value, frame, event, confidence: jointsConfidence(c.p, frame, joints) };
+}
+
+/**
+ * The sample on the other side of the sub-sample contact time from the contact sample `frame`,
+ * and its interpolation weight (0–0.5: `frame` is the nearest sample), or null when `frame` is
+ * not the contact sample or contact has no sub-sample time.
+ */
+function contactNeighbour(c: SwingContext, frame: number): { frame: number; weight: number } | null {
+  const { index, tExact } = c.phases.contact;
+  if (frame !== index || tExact === undefined || !Number.isFinite(tExact)) return null;
+  const t = c.k.t;
+  const other = tExact >= t[index]! ? index + 1 : index - 1;
+  if (other < 0 || other >= t.length) return null;
+  const span = t[other]! - t[index]!;
+  return span !== 0 ? { frame: other, weight: Math.min(1, Math.max(0, (tExact - t[index]!) / span)) } : null;
 }
 
 /** Frame index and event of ball contact. */
@@ -65,8 +94,18 @@ export function backswingOf(c: SwingContext): { frame: number; event: EventName 
 export function peakOf(c: SwingContext, segment: keyof Omit<Chain, 'window'>, joints: readonly number[], label: string): Measurement {
   const s = computeChain(c.k, c.phases)[segment];
   const contact = c.phases.contact.index;
-  if (s.peakIndex < 0) return { ok: false, missing: [], reason: `no ${label} speed measured in the forward swing`, frame: contact, event: 'ball_contact' };
+  if (s.peakIndex < 0) return { ok: false, missing: [], reason: peakMissingReason(s, label), frame: contact, event: 'ball_contact' };
   const m = measureAt(c, s.peakIndex, 'forward_swing', joints, () => s.peakValue);
   const atContact = s.values[contact];
   return m.ok && atContact !== undefined && Number.isFinite(atContact) ? { ...m, atContact } : m;
+}
+
+/**
+ * Why a chain segment has no peak (ChainSegment.peakIndex −1): the clip cut it off, or the
+ * speed was never measured in the forward swing.
+ */
+export function peakMissingReason(s: ChainSegment, label: string): string {
+  if (s.cutByClip === 'start') return `the clip starts too close to ball contact: the ${label} speed is still highest where the clip begins, so its peak may lie before the clip`;
+  if (s.cutByClip === 'end') return `the clip ends too soon after ball contact: the ${label} speed is still rising where the clip ends`;
+  return `no ${label} speed measured in the forward swing`;
 }

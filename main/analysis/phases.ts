@@ -19,6 +19,7 @@
  *   {@link FOLLOW_THROUGH_WINDOW_S}; otherwise the last frame of that window.
  */
 import { median, smoothingWindow } from './signal.js';
+import { mapClock } from './timebase.js';
 import type { Kinematics } from './kinematics.js';
 import { angleDiffDeg, norm, sub } from './pose-access.js';
 import { contactCandidates, handMeasuredMask, unmeasuredAt, type ContactEvidence } from './contact-candidates.js';
@@ -88,7 +89,7 @@ export function findPhases(k: Kinematics, ballTimestamp: number | undefined, war
       );
     } else {
       const i = nearestFrame(k.videoT, ballTimestamp);
-      contact = { index: i, t: k.t[i]!, confidence: 1, handMeasured: unmeasuredAt(measured, i) === null };
+      contact = { index: i, t: k.t[i]!, tExact: mapClock(k.videoT, k.t, ballTimestamp), confidence: 1, handMeasured: unmeasuredAt(measured, i) === null };
     }
   }
   const detected = contact === null;
@@ -97,7 +98,7 @@ export function findPhases(k: Kinematics, ballTimestamp: number | undefined, war
     if (!best) return null;
     // The chosen swing could be another one: confidence falls as the runner-up's score nears the best.
     const distinct = 0.5 + 0.5 * (1 - (second ? second.score / best.score : 0));
-    contact = { index: best.index, t: best.t, confidence: best.confidence * distinct, handMeasured: best.handMeasured };
+    contact = { index: best.index, t: best.t, tExact: best.tExact, confidence: best.confidence * distinct, handMeasured: best.handMeasured };
     if (best.unmeasured) warnings.push(contactWarning(best, ev.pair.pose3d.frameNr, contact.confidence));
   }
   const c = contact.index;

@@ -150,6 +150,47 @@ export function peakTime(x: ArrayLike<number>, t: ArrayLike<number>, i: number):
   return t[i]! + Math.abs(off) * (tn - t[i]!);
 }
 
+/**
+ * Time of the vertex of the least-squares parabola v = a·t² + b·t + c through the finite samples
+ * [from, to] (times in seconds, centred on their mean for conditioning), or NaN when there are
+ * fewer than 5 finite samples, the parabola opens upward or is flat (a ≥ 0), or the vertex lies
+ * outside [t[from], t[to]]. Seconds. A fit over a whole plateau is steadier under sample noise
+ * than its highest sample or its centre above a threshold (contact-candidates.ts).
+ */
+export function parabolaVertex(t: ArrayLike<number>, v: ArrayLike<number>, from: number, to: number): number {
+  let [n, tm] = [0, 0];
+  for (let i = from; i <= to; i++) if (Number.isFinite(v[i])) [n, tm] = [n + 1, tm + t[i]!];
+  if (n < 5) return NaN;
+  tm /= n;
+  // Normal equations of the fit: sums of x^k (k = 0..4) and of x^k·y (k = 0..2), x = t − tm.
+  const sx = [0, 0, 0, 0, 0];
+  const sy = [0, 0, 0];
+  for (let i = from; i <= to; i++) {
+    if (!Number.isFinite(v[i])) continue;
+    const x = t[i]! - tm;
+    for (let k = 0; k < 5; k++) sx[k]! += x ** k;
+    for (let k = 0; k < 3; k++) sy[k]! += x ** k * v[i]!;
+  }
+  const m = [
+    [sx[4]!, sx[3]!, sx[2]!],
+    [sx[3]!, sx[2]!, sx[1]!],
+    [sx[2]!, sx[1]!, sx[0]!],
+  ];
+  const d = det3(m);
+  if (!(Math.abs(d) > 0)) return NaN;
+  const withColumn = (c: number) => det3(m.map((row, r) => row.map((x, k) => (k === c ? sy[2 - r]! : x))));
+  const a = withColumn(0) / d;
+  const b = withColumn(1) / d;
+  if (!(a < 0)) return NaN;
+  const vertex = tm - b / (2 * a);
+  return vertex >= t[from]! && vertex <= t[to]! ? vertex : NaN;
+}
+
+function det3(m: number[][]): number {
+  const [[a, b, c], [d, e, f], [g, h, i]] = m as [[number, number, number], [number, number, number], [number, number, number]];
+  return a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g);
+}
+
 /** Median of the finite values, NaN when there is none. */
 export function median(values: Iterable<number>): number {
   const v = [...values].filter(Number.isFinite).sort((p, q) => p - q);

@@ -50,7 +50,7 @@ export function analyseStrokes(raw: AnalysisInput): TechniqueOutput {
   if (found.strokes.length > 0 && wanted.length === 0 && meta.ball_timestamp === undefined) throw noStrokeOfType(found, meta.swing_type);
   const analysed: Analysed[] = wanted.map((stroke) => {
     try {
-      const at = { ...raw, meta: { ...meta, ball_timestamp: stroke.contact.timestamp } };
+      const at = { ...raw, meta: { ...meta, ball_timestamp: stroke.exactTimestamp } };
       const opts = { detectedContactConfidence: stroke.confidence };
       const out = found.cuts.length ? analyseInScene(at, found.cuts, found.timebase.kept[stroke.index]!, opts) : computeTechniqueResult(at, opts);
       return { stroke, out, failure: null };
@@ -103,6 +103,7 @@ function ownStroke(found: ClipStrokes, i: number, swingType: SwingType, out: Tec
   return {
     index: i,
     t: found.k.t[i]!,
+    tExact: found.k.t[i]!,
     side,
     sideBasis: 'none',
     twoHanded: false,
@@ -113,6 +114,7 @@ function ownStroke(found: ClipStrokes, i: number, swingType: SwingType, out: Tec
     foundBy: 'dominant_wrist',
     sideCall: null,
     contact: strokeContact(found.k, found.pair.pose3d.frameNr, i),
+    exactTimestamp: found.k.videoT[i]!,
   };
 }
 

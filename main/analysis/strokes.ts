@@ -77,6 +77,8 @@ export interface DetectedStroke {
   /** Ball contact sample and its analysis-clock time (real seconds with a capture rate). */
   index: number;
   t: number;
+  /** Sub-sample contact time on the analysis clock, seconds (ContactCandidate.tExact). */
+  tExact: number;
   side: StrokeSide;
   /** What decided `side`; `none` when no rule had its joints (the side is then `forehand`, unverified). */
   sideBasis: StrokeSideBasis;
@@ -185,6 +187,7 @@ function describe(k: Kinematics, ev: StrokeEvidence, s: Swing, best: number): De
   return {
     index: i,
     t: s.c.t,
+    tExact: s.c.tExact,
     side,
     sideBasis: above ? 'hand_above_head' : (call?.basis ?? 'none'),
     twoHanded: side === 'backhand' && inferTwoHanded(ev.pair, k, i),

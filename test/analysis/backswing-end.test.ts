@@ -30,6 +30,11 @@ test('a clip that starts in the forward swing: backswing features left out, sayi
     const l = left.find((x) => x.feature_name === n);
     expect(l?.reason).toMatch(/^the clip starts before the end of the backswing .*frame 54\)/);
   }
+  // The rotation speeds peak before the clip starts (the trunk turns from ≈ 0.8 s): left out,
+  // saying so, instead of taking the speed at the clip's first frames.
+  for (const n of ['pelvis_rotation_speed', 'trunk_rotation_speed']) {
+    expect(left.find((x) => x.feature_name === n)?.reason).toMatch(/^the clip starts too close to ball contact/);
+  }
   // The contact features are unaffected.
   expect(names).toContain('wrist_speed');
   expect(names).toContain('elbow_angle_at_contact');

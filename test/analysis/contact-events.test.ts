@@ -1,7 +1,7 @@
 /**
  * Ball contact and the swing events' confidence / hand_measured (contact-candidates.ts,
  * events-confidence.ts): synthetic swings with a known hand-speed peak, a gap in the hand
- * measurement around contact, two swings in one clip, and the real tennis_forehand_2.mp4 cut
+ * measurement around contact, features at a sub-frame contact time (measure.ts), two swings in one clip, and the real tennis_forehand_2.mp4 cut
  * analysed by the engine (contact by eye at source frame 121 ± 1, labels/strokes.json).
  */
 import { describe, expect, test } from 'vitest';
@@ -10,7 +10,10 @@ import { contactCandidates } from '../../main/analysis/contact-candidates.js';
 import { computeKinematics } from '../../main/analysis/kinematics.js';
 import { checkPair } from '../../main/analysis/swing-input.js';
 import { J } from '../../main/pose/h36m.js';
-import { poseTrackFromJson } from '../../main/pose/pose-track.js';
+import { createPoseTrack, poseTrackFromJson } from '../../main/pose/pose-track.js';
+import type { Kinematics } from '../../main/analysis/kinematics.js';
+import type { SwingContext } from '../../main/analysis/feature-types.js';
+import { measureAt } from '../../main/analysis/measure.js';
 import { analysedClip, ANALYSED_CLIP_META } from '../support/analysed-clip.js';
 import { dropJoint, synthTracks } from './support/synthetic.js';
 
@@ -55,6 +58,32 @@ describe('synthetic forehand, hand-speed peak at 1.0 s (frame 60 at 60 fps)', ()
     expect(contactEvent(out).hand_measured).toBe(false);
     expect(out.warnings.some((x) => /not measured in frames 57–63/.test(x))).toBe(true);
   });
+});
+
+test('measureAt at a sub-frame contact time interpolates between the two samples around it', () => {
+  // 10 frames at 0.01 s; the right wrist moves +0.05 m in x per frame (Float32 keypoints: 6 decimals).
+  const n = 10;
+  const [p2, p3] = [createPoseTrack(n, 2), createPoseTrack(n, 3)];
+  for (const t of [p2, p3]) {
+    t.present.fill(1);
+    t.confidences.fill(1);
+    t.keypoints.fill(0);
+  }
+  for (let f = 0; f < n; f++) p3.keypoints[(f * 17 + J.rightWrist) * 3] = 0.05 * f;
+  const k = { t: Float64Array.from({ length: n }, (_, f) => f / 100) } as Kinematics;
+  const ctx = (tExact?: number) =>
+    ({ p: { pose2d: p2, pose3d: p3 }, k, phases: { contact: { index: 4, t: 0.04, tExact, confidence: 1, handMeasured: true } } }) as unknown as SwingContext;
+  const x = (c: SwingContext, frame: number, event: 'ball_contact' | 'backswing_end') => {
+    const m = measureAt(c, frame, event, [J.rightWrist], (g) => g(J.rightWrist)[0]);
+    return m.ok ? m.value : NaN;
+  };
+  expect(x(ctx(0.043), 4, 'ball_contact')).toBeCloseTo(0.2 + 0.3 * 0.05, 6); // toward frame 5
+  expect(x(ctx(0.038), 4, 'ball_contact')).toBeCloseTo(0.2 - 0.2 * 0.05, 6); // toward frame 3
+  expect(x(ctx(undefined), 4, 'ball_contact')).toBeCloseTo(0.2, 6); // no sub-frame time
+  expect(x(ctx(0.043), 4, 'backswing_end')).toBeCloseTo(0.2, 6); // other events: the sample
+  // The neighbour without the joint: the contact sample's value stands.
+  p3.confidences[5 * 17 + J.rightWrist] = 0;
+  expect(x(ctx(0.043), 4, 'ball_contact')).toBeCloseTo(0.2, 6);
 });
 
 test('contactCandidates lists both swings of a two-stroke clip, strongest first', () => {

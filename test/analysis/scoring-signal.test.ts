@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { levelOf, position, scoreValue, valueRanges, type Reference } from '../../main/analysis/scoring.js';
 import { REFERENCES } from '../../main/analysis/references.js';
-import { centralDiff, fillGaps, hampel, peakTime, savitzkyGolay, unwrap } from '../../main/analysis/signal.js';
+import { centralDiff, fillGaps, hampel, parabolaVertex, peakTime, savitzkyGolay, unwrap } from '../../main/analysis/signal.js';
 import { SPORTS } from '../../main/contract/technique.js';
 
 const KNEE: Reference = { breakpoints: [0, 10, 20, 30, 50], beyond: 'mirror', source: 'test' };
@@ -81,6 +81,20 @@ describe('signal', () => {
     // Parabola peaking at t = 0.25 sampled every 0.1 s.
     const y = t.map((v) => -((v - 0.25) ** 2));
     expect(peakTime(y, t, 2)).toBeCloseTo(0.25, 9);
+  });
+  test('parabola vertex: least squares over a plateau, NaN when there is no maximum inside', () => {
+    const ts = Array.from({ length: 21 }, (_, i) => i * 0.05);
+    // 5 − 3 (t − 0.437)², exact: the vertex is 0.437 whatever samples are used.
+    const exact = ts.map((v) => 5 - 3 * (v - 0.437) ** 2);
+    expect(parabolaVertex(ts, exact, 3, 15)).toBeCloseTo(0.437, 9);
+    // Alternating ±0.01 noise on 7 samples around 0.45 (t = 0.3…0.6): by hand, the fit's b and a
+    // give a vertex of 0.4500 (the noise is symmetric about the window's centre).
+    const noisy = ts.map((v, i) => 1 - (v - 0.45) ** 2 + (i % 2 ? 0.01 : -0.01));
+    expect(parabolaVertex(ts, noisy, 6, 12)).toBeCloseTo(0.45, 6);
+    expect(parabolaVertex(ts, exact, 5, 8)).toBeNaN(); // 4 samples
+    expect(parabolaVertex(ts, ts.map((v) => v * v), 0, 10)).toBeNaN(); // opens upward
+    expect(parabolaVertex(ts, exact, 12, 20)).toBeNaN(); // vertex before the samples
+    expect(parabolaVertex(ts, exact.map((v, i) => (i === 9 ? NaN : v)), 6, 12)).toBeCloseTo(0.437, 9);
   });
 });
 

@@ -94,12 +94,18 @@ describe('A + B + A joined with ffmpeg', () => {
 
   it('the two copies of A through the engine: the same features, spread within 5° (angles) or 10 % (the rest)', () => {
     // The copies are pixel-identical (lossless encode), but the engine sees them after different
-    // frames (tracking and smoothing state at the join), so their poses differ slightly.
-    // Measured 2026-11-23: knee 0.3°, elbow 3.4°, trunk rotation speed 2 %, hand speed 2 %.
+    // frames (tracking and smoothing state at the join), so their poses differ slightly, and so
+    // do their sub-frame contact times: 41.94 and 43.29 frames into each copy (2026-11-23). The
+    // hand moves ≈ 8 m/s there, 7–8 cm per frame of this 107 fps capture, so the hand's position
+    // at contact (contact_point_in_front: −0.07 and +0.09 m) follows the contact time, not the
+    // pose: it is left out of this check and reported in `npm run eval`'s cut-consistency table.
+    // Measured 2026-11-23: knee 1.2°, elbow 0.2°, trunk rotation speed 2 %, hand speed 2 %.
     const strokes = analyse(joined).result.strokes!;
     const [a1, a2] = [strokes[0]!, strokes[2]!];
     expect(a2.features.map((f) => f.feature_name)).toEqual(a1.features.map((f) => f.feature_name));
-    const spread = featureConsistency([a1.features, a2.features]);
+    const timed = new Set(['contact_point_in_front']);
+    const spread = featureConsistency([a1.features, a2.features]).filter((c) => !timed.has(c.feature));
+    expect(spread.length).toBeGreaterThanOrEqual(8);
     const report = spread.map((c) => `${c.feature} ${c.mean} ± ${c.sd} ${c.unit}`).join('\n');
     const floor: Record<string, number> = { m: 0.03, s: 0.03, ratio: 0.02, 'm/s': 0.3 };
     for (const c of spread) expect(c.sd, report).toBeLessThanOrEqual(c.unit === 'deg' ? 5 : Math.max(0.1 * Math.abs(c.mean), floor[c.unit] ?? 0));

@@ -5,7 +5,7 @@
  * the clock and the rate.
  */
 import { describe, expect, it } from 'vitest';
-import { analysisTimebase, spreadToFrames } from '../../main/analysis/timebase.js';
+import { analysisTimebase, mapClock, spreadToFrames } from '../../main/analysis/timebase.js';
 import { isCadenceConversion } from '../../main/pose/frame-cadence.js';
 import { createPoseTrack, type PoseTrack } from '../../main/pose/pose-track.js';
 
@@ -52,5 +52,18 @@ describe('analysis timebase', () => {
     expect(tb.clock[29]).toBeCloseTo(29 / 120, 9);
     expect(tb.rate).toBeCloseTo(120, 9);
     expect(() => analysisTimebase(p2, p3, 30, 0)).toThrow(/real seconds per video second/);
+  });
+});
+
+describe('mapClock', () => {
+  it('maps a sub-frame video time onto the analysis clock, clamped at the ends', () => {
+    // Video at 30 fps, slowed 4×: real time = video time / 4, from 0.1 s.
+    const video = [0.1, 0.1 + 1 / 30, 0.1 + 2 / 30];
+    const real = video.map((v) => (v - 0.1) / 4);
+    expect(mapClock(video, real, 0.1 + 1.5 / 30)).toBeCloseTo(1.5 / 120, 12);
+    expect(mapClock(video, real, 0.1 + 2 / 30)).toBeCloseTo(2 / 120, 12);
+    expect(mapClock(video, real, 0)).toBe(0);
+    expect(mapClock(video, real, 9)).toBeCloseTo(2 / 120, 12);
+    expect(mapClock([], [], 1)).toBeNaN();
   });
 });
