@@ -57,7 +57,10 @@ async function finished(core: ServiceCore, task: TaskRow): Promise<TennisTaskRes
   }
   if (task.status !== 'done' || !task.resultKey) return undefined;
   const path = core.ctx.store.pathOf(task.resultKey);
-  const resultRaw = await readFile(path, 'utf8');
+  // Gone when the retention sweep took it (24 h, main/service/retention.ts) before a resumed job came back for it.
+  const resultRaw = await readFile(path, 'utf8').catch((err: unknown) => {
+    throw new ApiError({ kind: 'server', code: 'task-result-gone', retryable: false, message: `tennis task ${task.id}: its result file is gone (${(err as Error).message})`, cause: err });
+  });
   return { taskId: task.id, resultUrl: pathToFileURL(path).href, metadata: versionMetadata(task.version), resultRaw, result: JSON.parse(resultRaw) as unknown };
 }
 
@@ -66,7 +69,8 @@ async function finished(core: ServiceCore, task: TaskRow): Promise<TennisTaskRes
  * ApiError only, with the kinds the HTTP client gives for the same case: 'input' (bad request,
  * unknown task, missing file: status 400/404), 'auth' (our storage URL with a bad signature:
  * 403), 'rate-limited' (MAX_QUEUED_TASKS queued: 429), 'server' code `task-failed`, 'timeout'
- * code `task-wait-limit`, 'cancelled' (the signal).
+ * code `task-wait-limit` or `task-result-gone` (the result was swept after 24 h), 'cancelled'
+ * (the signal); an analysis glue that cannot load rejects as it is.
  */
 export function directTasks(core: ServiceCore): TaskClient {
   const { ctx, db, worker } = core;

@@ -4,7 +4,7 @@
  * file they were given (so every value can be asserted, and the engine's minutes are not spent):
  * a task queued by one instance completes on a new instance over the same folder (a restart), a
  * task running when its instance stops is re-queued and completes on the next, a clip gone
- * before its task runs fails the task with the reason, and a cancelled wait or job ends at once.
+ * before its task runs fails the task with the reason, a result swept before it was read is an error, and a cancelled wait or job ends at once.
  */
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -73,6 +73,9 @@ describe('direct tennis tasks in the persistent queue', () => {
       expect(g.inputs).toEqual([CLIP]); // read where it lies, no copy
       expect(statuses.at(-1)).toBe('done');
       expect(getTask(second.db, taskId)).toMatchObject({ status: 'done', attempts: 1 });
+      // A job resumed after the retention sweep took the result (24 h) gets a clear error.
+      rmSync(second.ctx.store.pathOf(`results/${taskId}.json`));
+      await expect(directTasks(second).waitForTennisTask(taskId)).rejects.toMatchObject({ kind: 'server', code: 'task-result-gone' });
     } finally {
       await second.close();
     }
