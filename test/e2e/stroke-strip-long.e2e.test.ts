@@ -103,6 +103,12 @@ describe(`stroke strip of a ${COPIES}× joined rally (65 strokes) at 1280×720`,
     await app.page.waitForTimeout(300); // room for a (wrong) new seek to show up in the count
     expect(await sp.thumbnailsMade()).toBe(made);
     for (const i of await sp.wholeInView()) expect((await sp.thumbnail(i)).lumaSd).toBeGreaterThan(10);
+    // A vertical mouse wheel over the strip scrolls it sideways.
+    const strip = await sp.scroller();
+    await app.page.mouse.move((strip.left + strip.right) / 2, (strip.top + strip.bottom) / 2);
+    await app.page.mouse.wheel(0, 400);
+    await expect.poll(async () => (await sp.scroller()).scrollLeft, { timeout: 5000 }).toBeGreaterThan(0);
+    await sp.scrollStripTo(0);
   });
 
   it('`.` on the last stroke in view scrolls to the next one and chooses it; the chosen stroke stays whole in the strip', async () => {
