@@ -61,6 +61,15 @@ export function detailOfStroke(detail: SessionDetail, strokeIndex: number | null
   return { ...detail, ...strokeView(detail, stroke), stroke, overallScore };
 }
 
+/**
+ * How a stroke of `detail` is stored as a reference or picked for a comparison: null for its
+ * analysed (primary) stroke or no stroke, else the stroke's index; so one stroke has one reference.
+ */
+export function canonicalStrokeIndex(detail: Pick<SessionDetail, 'strokes'>, strokeIndex: number | null): number | null {
+  if (strokeIndex === null) return null;
+  return detail.strokes.find((s) => s.index === strokeIndex)?.primary ? null : strokeIndex;
+}
+
 /** "stroke 2 of 3" for sessions with several strokes, else "" (a one-stroke session needs no number). */
 export function strokeOrdinal(d: Pick<StrokeDetail, 'stroke' | 'strokes'>): string {
   return d.stroke && d.strokes.length > 1 ? `stroke ${d.stroke.index} of ${d.strokes.length}` : '';

@@ -49,9 +49,20 @@ export function realFromContact(s: CompareStroke, i: number): number {
   return (ts(s, i) - ts(s, s.contactIndex)) / s.videoPerReal;
 }
 
-/** The frame of a stroke shown at `rel` real seconds from contact (clamped to the clip). */
+/** A quarter of the stroke's mean frame interval, video seconds (0 for one frame). */
+function quarterFrame(s: CompareStroke): number {
+  const n = s.timestamps.length;
+  return n > 1 ? (ts(s, n - 1) - ts(s, 0)) / (n - 1) / 4 : 0;
+}
+
+/**
+ * The frame of a stroke shown at `rel` real seconds from contact (clamped to the clip): the last
+ * frame whose timestamp is at most a quarter frame past that time. The quarter frame absorbs the
+ * rounding of stored timestamps (the pose keeps milliseconds: at 30 fps, frames 133 + 5 of one
+ * stroke and 473 + 5 of another are 1 ms off the exact 5 frames, measured on tennis_forehand_1).
+ */
 export function frameAt(s: CompareStroke, rel: number): number {
-  return frameAtTime(s.timestamps, ts(s, s.contactIndex) + rel * s.videoPerReal);
+  return frameAtTime(s.timestamps, ts(s, s.contactIndex) + rel * s.videoPerReal + quarterFrame(s));
 }
 
 /**

@@ -35,7 +35,7 @@ beforeAll(async () => {
   const info = await probeVideo(clip.clipPath);
   id = ingestAnalysis(db, {
     player: { name: 'Novak Example', dominantHand: 'right', heightMm: FOREHAND_1_META.player_height_mm },
-    session: { sourceClipPath: clip.clipPath, recordedAt: '2026-11-23', sport: 'tennis', swingType: 'forehand_drive', durationS: info.durationS, fps: info.fps, width: info.width, height: info.height, title: 'Two forehands' },
+    session: { sourceClipPath: clip.clipPath, recordedAt: '2026-11-23', sport: 'tennis', swingType: 'forehand_drive', durationS: info.durationS, fps: info.fps, width: info.width, height: info.height, title: 'Two forehands', captureFps: FOREHAND_1_META.capture_fps },
     analysis: clip.done,
     backend: 'local',
   });

@@ -30,6 +30,19 @@ describe('compare sync', () => {
     expect(stepFrom(a, range.from, -1, range)).toBe(range.from);
   });
 
+  it('steps two strokes of one clip by equal frames though its timestamps are rounded to the millisecond', () => {
+    // tennis_forehand_1: frame n at 0.1 + n/30 s, stored to the ms; contacts at 473 and 133.
+    const clip = Float64Array.from({ length: 647 }, (_, n) => Math.round((0.1 + n / 30) * 1000) / 1000);
+    const a: CompareStroke = { timestamps: clip, contactIndex: 473, videoPerReal: 107 / 30 };
+    const b: CompareStroke = { timestamps: clip, contactIndex: 133, videoPerReal: 107 / 30 };
+    const range = sharedRange(a, b);
+    for (const delta of [1, 5, -5, -40, 60]) {
+      const rel = stepFrom(a, 0, delta, range);
+      expect([frameAt(a, rel) - 473, frameAt(b, rel) - 133]).toEqual([delta, delta]);
+      expect(pairedFrame(a, b, 473 + delta)).toBe(133 + delta);
+    }
+  });
+
   it('aligns a slow-motion clip in real time', () => {
     const real = stroke(30, 30, 15); // 1 s at 30 fps
     const slow = stroke(240, 30, 120, 8); // 240 fps capture played at 30 fps: 8 s of video per real second

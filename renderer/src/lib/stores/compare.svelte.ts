@@ -1,5 +1,6 @@
 /**
- * The Compare screen's state: two sessions, their strokes aligned at ball contact
+ * The Compare screen's state: two strokes (each a session and one of its strokes,
+ * main/library/stroke-view.ts; default its analysed stroke), aligned at ball contact
  * (../playback/compare-sync.ts) and ONE position, the time from contact in real seconds. The
  * leading stroke's <video> is the clock: scrubbing and frame steps seek both videos to the
  * frames at the same time from contact. While playing, both videos play (the second at the
@@ -7,20 +8,41 @@
  * second: its playback rate is nudged by up to ±{@link MAX_NUDGE} to close a small gap, and it
  * is re-seeked when the gap exceeds {@link RESEEK_S}, so the two cannot drift apart; on pause both
  * are put on their exact frames at the leading video's position. `window.__compareDebug` holds what each side last drew.
+ * Overlaid, the second skeleton is mirrored about the first's pelvis when the players hit with
+ * different hands (main/pose/stroke-overlay.ts), unless the coach turns mirroring off.
  */
 import type { SessionDetail } from '../../../../preload/contract.js';
 import type { PoseTrack } from '../../../../main/pose/pose-track.js';
-import { alignedSecondTrack } from '../../../../main/pose/stroke-overlay.js';
+import { alignedSecondTrack, mirrorsByDefault } from '../../../../main/pose/stroke-overlay.js';
+import { detailOfStroke, type StrokeDetail, type StrokeRef } from '../../../../main/library/stroke-view.js';
 import { call } from '../api.js';
 import { clampRate } from '../playback/frame-step.js';
 import { frameAt, pairedFrame, realFromContact, seekTime, sharedRange, stepFrom, strokeOf, type CompareStroke } from '../playback/compare-sync.js';
 import { frameAtTime } from '../../../../main/pose/pose-track.js';
 
-/** One side: its session, clip URL and stroke. */
+/** One side: its session as the chosen stroke, the whole session, the clip URL and the stroke's timing. */
 export interface CompareSide {
-  detail: SessionDetail;
+  /** The session seen as the chosen stroke: its features, contact and score. */
+  detail: StrokeDetail;
+  /** The session as loaded (every stroke). */
+  session: SessionDetail;
+  /** The chosen stroke (`SessionStroke.index`; null = the analysed stroke). */
+  strokeIndex: number | null;
   url: string | null;
   stroke: CompareStroke | null;
+}
+
+/**
+ * Side `strokeIndex` of `session`.
+ * @throws Error naming the strokes the session has, when it has no such stroke.
+ */
+export function compareSide(session: SessionDetail, url: string | null, strokeIndex: number | null): CompareSide {
+  const detail = detailOfStroke(session, strokeIndex);
+  if (!detail) {
+    const n = session.strokes.length;
+    throw new Error(`session ${session.session.id} has no stroke ${strokeIndex} (it has ${n === 0 ? 'none' : n === 1 ? 'stroke 1' : `strokes 1–${n}`})`);
+  }
+  return { detail, session, strokeIndex, url, stroke: strokeOf(detail) };
 }
 
 /** How the two strokes are shown: two panes, or the second skeleton over the first video. */
@@ -63,6 +85,10 @@ export class CompareManager {
   playing = $state(false);
   rate = $state(1);
   mode = $state<CompareMode>('side');
+  /** `<first session id>/<second session id>` of the pair loaded ('' while loading or closed): a screen shows only its own pair. */
+  openedKey = $state('');
+  /** Overlaid: the second skeleton mirrored about the first's pelvis x (on by default when the players' hands differ). */
+  mirror = $state(false);
   /** The second stroke's skeleton aligned at the pelvis on the first video, frame for frame of the first. */
   overlay = $derived.by((): OverlayTrack | null => {
     const a = this.a;
@@ -76,6 +102,7 @@ export class CompareManager {
         { pose2d: a.detail.pose2d, heightMm: a.detail.player.heightMm },
         { pose2d: b.detail.pose2d, heightMm: b.detail.player.heightMm },
         (fa) => pairedFrame(sa, sb, fa),
+        { mirror: this.mirror },
       );
       return { track, error: null };
     } catch (err) {
@@ -87,10 +114,11 @@ export class CompareManager {
   #pendingB: number | null = null;
   #openKey = '';
 
-  /** Loads both sessions. @throws ApiError */
-  async open(aId: number, bId: number): Promise<void> {
-    const key = `${aId}/${bId}`;
+  /** Loads both strokes (first = leading). @throws ApiError; Error when a session has no such stroke */
+  async open(aRef: StrokeRef, bRef: StrokeRef): Promise<void> {
+    const key = `${aRef.sessionId}/${bRef.sessionId}`;
     this.#openKey = key;
+    this.openedKey = '';
     this.loading = true;
     this.a = this.b = null;
     this.rel = 0;
@@ -98,17 +126,38 @@ export class CompareManager {
     this.mode = 'side';
     window.__compareDebug = { rel: 0, a: { frameIndex: -1, mediaTime: NaN }, b: { frameIndex: -1, mediaTime: NaN } };
     try {
-      const side = async (id: number): Promise<CompareSide> => {
-        const [detail, url] = await Promise.all([call('library.getSession', { id }), call('media.urlFor', { sessionId: id, kind: 'clip' })]);
-        return { detail, url, stroke: strokeOf(detail) };
+      const side = async (r: StrokeRef): Promise<CompareSide> => {
+        const [detail, url] = await Promise.all([call('library.getSession', { id: r.sessionId }), call('media.urlFor', { sessionId: r.sessionId, kind: 'clip' })]);
+        return compareSide(detail, url, r.strokeIndex);
       };
-      const [a, b] = await Promise.all([side(aId), side(bId)]);
+      const [a, b] = await Promise.all([side(aRef), side(bRef)]);
       if (this.#openKey !== key) return;
       this.a = a;
       this.b = b;
+      this.mirror = mirrorsByDefault(a.detail.player.dominantHand, b.detail.player.dominantHand);
+      this.openedKey = key;
     } finally {
       if (this.#openKey === key) this.loading = false;
     }
+  }
+
+  /**
+   * Shows other strokes of the two open sessions (null = the analysed stroke), both at contact;
+   * nothing changes for a side already on its stroke. @throws Error as {@link compareSide}
+   */
+  chooseStrokes(strokeA: number | null, strokeB: number | null): void {
+    const [a, b] = [this.a, this.b];
+    if (!a || !b || (a.strokeIndex === strokeA && b.strokeIndex === strokeB)) return;
+    this.pause();
+    this.a = a.strokeIndex === strokeA ? a : compareSide(a.session, a.url, strokeA);
+    this.b = b.strokeIndex === strokeB ? b : compareSide(b.session, b.url, strokeB);
+    this.seek(0);
+  }
+
+  /** Overlaid: mirrors the second skeleton about the first's pelvis x, or not; pauses (the overlay is redrawn). */
+  setMirror(on: boolean): void {
+    this.pause();
+    this.mirror = on;
   }
 
   /** Shows the strokes side by side or overlaid; the position is kept. */
@@ -120,9 +169,14 @@ export class CompareManager {
     if (d && mode === 'side') delete d.overlay;
   }
 
-  /** Forgets both sessions. */
-  close(): void {
+  /**
+   * Forgets both sessions, when `key` (see {@link openedKey}) is still the pair being shown: a
+   * screen torn down after the next Compare screen opened its pair leaves that pair alone.
+   */
+  close(key: string): void {
+    if (this.#openKey !== key) return;
     this.#openKey = '';
+    this.openedKey = '';
     this.a = this.b = null;
     this.#videos = [null, null];
   }

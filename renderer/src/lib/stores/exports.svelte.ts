@@ -6,6 +6,7 @@
  * .zip picked this session (native dialog in Electron, upload in the browser) and, when the
  * player's name is already in the library, waits for the coach's merge/new choice.
  */
+import type { StrokeRef } from '../../../../main/library/stroke-view.js';
 import type { ExportResult, HandoverImportView } from '../../../../preload/contract.js';
 import { call, canUpload, getApi, uploadVideo } from '../api.js';
 import {
@@ -48,9 +49,9 @@ export class ExportManager {
     return this.#run(PLAYER_EXPORT_LABELS[format], () => call('export.player', { playerId, format }));
   }
 
-  /** Exports the comparison of sessions `a` (first) and `b`. Same results and errors as {@link exportSession}. */
-  exportCompare(a: number, b: number, format: CompareExportFormat): Promise<ExportResult | null> {
-    return this.#run(COMPARE_EXPORT_LABELS[format], () => call('export.compare', { a, b, format }));
+  /** Exports the comparison of strokes `a` (first) and `b` (null stroke = the analysed one). Same results and errors as {@link exportSession}. */
+  exportCompare(a: StrokeRef, b: StrokeRef, format: CompareExportFormat): Promise<ExportResult | null> {
+    return this.#run(COMPARE_EXPORT_LABELS[format], () => call('export.compare', { a: a.sessionId, strokeA: a.strokeIndex, b: b.sessionId, strokeB: b.strokeIndex, format }));
   }
 
   /** Hides the download links. */

@@ -1,6 +1,6 @@
 /**
  * Players' reference strokes as the renderer sees them (main/library/reference-strokes.ts): one
- * per player, the stroke "Compare with reference" opens the Compare screen against (the
+ * per player (a session and its stroke), the stroke "Compare with reference" opens the Compare screen against (the
  * reference first, as the leading stroke). Loaded once, reloaded on every library change
  * (a deleted session takes its reference with it).
  */
@@ -36,24 +36,30 @@ export class ReferenceStrokes {
     return this.list.find((r) => r.playerId === playerId) ?? null;
   }
 
-  /** Whether session `sessionId` is player `playerId`'s reference. */
-  isReference(playerId: number, sessionId: number): boolean {
-    return this.of(playerId)?.sessionId === sessionId;
+  /**
+   * Whether stroke `strokeIndex` of session `sessionId` (null = its analysed stroke; pass
+   * canonicalStrokeIndex's value, main/library/stroke-view.ts) is player `playerId`'s reference.
+   */
+  isReference(playerId: number, sessionId: number, strokeIndex: number | null = null): boolean {
+    const ref = this.of(playerId);
+    return ref?.sessionId === sessionId && ref.strokeIndex === strokeIndex;
   }
 
-  /** Makes session `sessionId` player `playerId`'s reference (null removes it). @throws ApiError */
-  async set(playerId: number, sessionId: number | null): Promise<void> {
-    const ref = await call('library.setReferenceStroke', { playerId, sessionId });
+  /** Makes stroke `strokeIndex` of session `sessionId` player `playerId`'s reference (session null removes it). @throws ApiError */
+  async set(playerId: number, sessionId: number | null, strokeIndex: number | null = null): Promise<void> {
+    const ref = await call('library.setReferenceStroke', { playerId, sessionId, strokeIndex: sessionId === null ? null : strokeIndex });
     this.list = [...this.list.filter((r) => r.playerId !== playerId), ...(ref ? [ref] : [])];
   }
 
   /**
-   * The Compare route of session `sessionId` of player `playerId` against the player's reference
-   * (reference first), or null when the player has none or this session is it.
+   * The Compare route of stroke `strokeIndex` of session `sessionId` (null = its analysed stroke)
+   * of player `playerId` against the player's reference stroke (reference first, at its stored
+   * stroke), or null when the player has none or this stroke is it.
    */
-  compareRoute(playerId: number, sessionId: number): Route | null {
+  compareRoute(playerId: number, sessionId: number, strokeIndex: number | null = null): Route | null {
     const ref = this.of(playerId);
-    return ref && ref.sessionId !== sessionId ? { screen: 'compare', a: ref.sessionId, b: sessionId } : null;
+    if (!ref || (ref.sessionId === sessionId && ref.strokeIndex === strokeIndex)) return null;
+    return { screen: 'compare', a: ref.sessionId, strokeA: ref.strokeIndex, b: sessionId, strokeB: strokeIndex };
   }
 }
 

@@ -32,9 +32,12 @@ describe('routes', () => {
     expect(parseRoute('')).toEqual({ screen: 'library' });
     expect(routeHash({ screen: 'session', id: 4 })).toBe('#/session/4');
     expect(routeHash({ screen: 'settings' })).toBe('#/settings');
-    expect(parseRoute('#/compare/12/7')).toEqual({ screen: 'compare', a: 12, b: 7 });
+    expect(parseRoute('#/compare/12/7')).toEqual({ screen: 'compare', a: 12, b: 7, strokeA: null, strokeB: null });
+    expect(parseRoute('#/compare/12:2/7:1')).toEqual({ screen: 'compare', a: 12, b: 7, strokeA: 2, strokeB: 1 });
     expect(parseRoute('#/compare/12')).toEqual({ screen: 'library' });
+    expect(parseRoute('#/compare/12:0/7')).toEqual({ screen: 'library' });
     expect(routeHash({ screen: 'compare', a: 3, b: 9 })).toBe('#/compare/3/9');
+    expect(routeHash({ screen: 'compare', a: 3, b: 3, strokeA: 2, strokeB: null })).toBe('#/compare/3:2/3');
   });
 });
 
