@@ -6,14 +6,16 @@
  * racquet 31–33 m/s), so a detected drive whose peak hand speed on the video's clock is a few
  * times below a typical drive's plays slower than life, and the ratio estimates by how much.
  *
- * The hand's factor is a lower bound: on the video's clock the speeds are smoothed over fewer
- * samples and the pose's frame-to-frame jitter adds speed, so a slowed hand reads faster than its
- * real speed ÷ the factor. A second cue, the trunk peak's lead before contact (57–75 ms in real
- * forehands, Landlinger et al. 2010), catches clips where the hand reads fast (the engine's cut of
- * tennis_forehand_2 whose hitting hand it loses at contact). Measured on the labelled strokes
- * (npm run eval, 2026-11-23): tennis_forehand_2 (≈ 7.7× by the ball's flight) guessed 3.8×;
- * tennis_forehand_1 (≈ 3.6×) guessed 3.2× on one stroke, missed on the other; none of the 8
- * real-time strokes guessed.
+ * The ratio alone is a lower bound: on the video's clock the speeds are smoothed over fewer
+ * samples (the smoothing window is 1/6 s of the analysis clock, so a capture rate f× higher
+ * smooths over f× more samples) and the pose's frame-to-frame jitter adds speed, so a slowed hand
+ * reads faster than its real speed ÷ the factor (tennis_forehand_2: 1.8 m/s on the video clock,
+ * 5.8 m/s analysed at its 7.7×, not 13.6). So once a cue fires, the factor is CALIBRATED on the
+ * analysis itself ({@link calibratedFactor}): the slowing at which the analysis in real time
+ * measures the typical drive's hand speed, which is what the coach will see after accepting it.
+ * A second cue, the trunk peak's lead before contact (57–75 ms in real forehands, Landlinger et
+ * al. 2010), catches clips where the hand reads fast (the engine's cut of tennis_forehand_2 whose
+ * hitting hand it loses at contact). Measured on the labelled strokes: README.md "Slow motion".
  */
 
 /**
@@ -51,14 +53,49 @@ export function realSecondsPerVideoSecond(fps: number, captureFps: number | unde
   return fps / captureFps;
 }
 
+/**
+ * Slowing factors tried by {@link calibratedFactor}, × (video seconds per real second): 2× to 16×
+ * spans 60 fps played at 30 to 480 fps played at 30.
+ */
+export const CALIBRATION_FACTORS = [2, 3, 4, 6, 8, 12, 16] as const;
+
+/**
+ * The slowing at which the analysis measures a typical drive: `peakAt(f)` is the peak hand speed
+ * (m/s) the analysis measures when the clip is taken as slowed f× (capture rate = fps × f; 1 is
+ * the video's clock), tried at 1 and each of {@link CALIBRATION_FACTORS}; the result is the factor
+ * where it first reaches {@link TYPICAL_DRIVE_HAND_MPS}, interpolated linearly in log f between the
+ * two factors around it. Null when no factor reaches it or the speed at 1× already does.
+ */
+export function calibratedFactor(peakAt: (factor: number) => number): number | null {
+  let [f0, s0] = [1, peakAt(1)];
+  if (!(s0 < TYPICAL_DRIVE_HAND_MPS)) return null;
+  for (const f of CALIBRATION_FACTORS) {
+    const s = peakAt(f);
+    if (s >= TYPICAL_DRIVE_HAND_MPS) {
+      const w = Number.isFinite(s0) && s > s0 ? (TYPICAL_DRIVE_HAND_MPS - s0) / (s - s0) : 1;
+      return Math.exp(Math.log(f0) + w * (Math.log(f) - Math.log(f0)));
+    }
+    if (Number.isFinite(s)) [f0, s0] = [f, s];
+  }
+  return null;
+}
+
 /** A likely slowed clip: the estimated slowing factor and the capture rate it suggests. */
 export interface SlowMotionGuess {
-  /** Video seconds per real second, a lower bound (module doc), e.g. 3.8 for a clip slowed about 8×. */
+  /**
+   * Video seconds per real second, e.g. 9.5 for a clip slowed about 8×: calibrated on the
+   * analysis when `calibrated` (module doc), else the firing cue's own estimate (a lower bound
+   * for the hand's).
+   */
   factor: number;
+  /** True when `factor` is {@link calibratedFactor}'s. */
+  calibrated: boolean;
   /** The common capture rate nearest to fps × factor, frames/s. */
   suggestedCaptureFps: number;
   /** The measured peak hand speed of the stroke on the video's clock, m/s. */
   peakHandMps: number;
+  /** The trunk's peak rotation speed before ball contact on the video's clock, seconds. */
+  leadVideoS: number;
   /** Which cue gave the factor: the hand's speed, or the trunk peak's lead before contact. */
   basis: 'hand_speed' | 'trunk_lead';
 }
@@ -69,37 +106,47 @@ export interface SlowMotionGuess {
  * and the trunk peak's lead before contact (factor lead ÷ 66 ms, the mean of Landlinger et al.'s
  * two groups, when the lead exceeds {@link SLOW_LEAD_RATIO} × 75 ms and the hand stays under
  * {@link LEAD_CUE_MAX_HAND_MPS}); the larger factor wins (the hand's is a lower bound). Null when
- * neither fires, or for another sport (pickleball dinks and blocks are slow by design). A heuristic:
+ * neither fires, or for another sport (pickleball dinks and blocks are slow by design). When a cue
+ * fires and `peakAt` is given (the analysis' peak hand speed at a slowing factor), the hand's
+ * factor is {@link calibratedFactor}'s when it has one (the larger factor still wins). A heuristic:
  * it misses mild slowing and would take a very gentle real-time drive for slow motion; the capture
  * rate given by the coach wins.
  */
-export function guessSlowMotion(s: { sport: string; peakHandMps: number; leadVideoS: number; fps: number }): SlowMotionGuess | null {
+export function guessSlowMotion(s: { sport: string; peakHandMps: number; leadVideoS: number; fps: number; peakAt?: (factor: number) => number }): SlowMotionGuess | null {
   const { peakHandMps, leadVideoS, fps } = s;
   if (s.sport !== 'tennis' || !(peakHandMps > 0) || !(fps > 0)) return null;
   const byHand = TYPICAL_DRIVE_HAND_MPS / peakHandMps;
   const leadCue = leadVideoS > SLOW_LEAD_RATIO * TRUNK_PEAK_LEAD_S.highPerformance && peakHandMps < LEAD_CUE_MAX_HAND_MPS;
   const byLead = leadCue ? leadVideoS / ((TRUNK_PEAK_LEAD_S.elite + TRUNK_PEAK_LEAD_S.highPerformance) / 2) : NaN;
+  if (!(byHand >= MIN_GUESS_FACTOR) && !(byLead >= MIN_GUESS_FACTOR)) return null;
+  // A cue fired: the hand's factor calibrated on the analysis replaces its plain ratio; the larger
+  // factor still wins (the trunk cue exists for clips whose hand reads fast, e.g. lost at contact).
+  const calibrated = s.peakAt ? calibratedFactor(s.peakAt) : null;
+  const hand = calibrated ?? byHand;
   const candidates = [
-    ...(byHand >= MIN_GUESS_FACTOR ? [{ factor: byHand, basis: 'hand_speed' as const }] : []),
-    ...(byLead >= MIN_GUESS_FACTOR ? [{ factor: byLead, basis: 'trunk_lead' as const }] : []),
+    ...(hand >= MIN_GUESS_FACTOR ? [{ factor: hand, calibrated: calibrated !== null, basis: 'hand_speed' as const }] : []),
+    ...(byLead >= MIN_GUESS_FACTOR ? [{ factor: byLead, calibrated: false, basis: 'trunk_lead' as const }] : []),
   ];
   const best = candidates.sort((x, y) => y.factor - x.factor)[0];
   if (!best) return null;
   const want = fps * best.factor;
   const suggestedCaptureFps = COMMON_CAPTURE_FPS.reduce((b, c) => (Math.abs(Math.log(c / want)) < Math.abs(Math.log(b / want)) ? c : b));
-  return { ...best, suggestedCaptureFps, peakHandMps };
+  return { ...best, suggestedCaptureFps, peakHandMps, leadVideoS };
 }
 
 function why(g: SlowMotionGuess): string {
   return g.basis === 'hand_speed'
     ? `the hand peaked at ${g.peakHandMps.toFixed(1)} m/s on the video's clock, while tennis drives reach about ${TYPICAL_DRIVE_HAND_MPS} m/s (wrist_speed bands after Landlinger et al. 2010)`
-    : `the trunk reached its top rotation speed ${Math.round(g.factor * 66)} ms of video before ball contact, while real forehands take 57–75 ms (Landlinger et al. 2010)`;
+    : `the trunk reached its top rotation speed ${Math.round(g.leadVideoS * 1000)} ms of video before ball contact, while real forehands take 57–75 ms (Landlinger et al. 2010)`;
 }
 
 /** The warning for a {@link SlowMotionGuess}: what was seen, the source, and what to do. */
 export function slowMotionWarning(g: SlowMotionGuess, fps: number): string {
+  const size = g.calibrated
+    ? `about ${g.factor.toFixed(1)}× (analysed at that slowing, the hand peaks at a typical drive's speed)`
+    : `at least about ${g.factor.toFixed(1)}×`;
   return (
-    `the clip looks slowed down, at least about ${g.factor.toFixed(1)}×: ${why(g)}; speeds are on the video's clock. If it is slow motion, give its capture frame rate ` +
-    `(at least about ${g.suggestedCaptureFps} fps for this ${fps.toFixed(0)} fps file) to measure in real time`
+    `the clip looks slowed down, ${size}: ${why(g)}; speeds are on the video's clock. If it is slow motion, give its capture frame rate ` +
+    `(about ${g.suggestedCaptureFps} fps for this ${fps.toFixed(0)} fps file) to measure in real time`
   );
 }

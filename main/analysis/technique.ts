@@ -121,7 +121,7 @@ export function computeTechniqueResult(raw: AnalysisInput, opts: TechniqueOption
   const series = (seg: ChainSegment) => speedSeries(seg, tb.kept, raw.pose2d.frames);
   const slow =
     meta.capture_fps === undefined
-      ? guessSlowMotion({ sport: meta.sport, peakHandMps: wristPeak.peakValue, leadVideoS: phases.contact.t - chain.shoulder.peakTime, fps: raw.fps })
+      ? guessSlowMotion({ sport: meta.sport, peakHandMps: wristPeak.peakValue, leadVideoS: phases.contact.t - chain.shoulder.peakTime, fps: raw.fps, peakAt: (f) => (f === 1 ? wristPeak.peakValue : peakHandAt(raw, opts, f)) })
       : null;
   if (slow) warnings.push(slowMotionWarning(slow, raw.fps));
   const result: TechniqueResult = {
@@ -147,6 +147,20 @@ export function computeTechniqueResult(raw: AnalysisInput, opts: TechniqueOption
     contact: { frame: p.pose3d.frameNr[ci] ?? ci, timestamp: k.videoT[ci]!, detected: phases.contactDetected },
     events: [event('backswing_end', phases.backswingEnd.index), event('ball_contact', ci), event('follow_through', phases.followThroughEnd.index)],
   };
+}
+
+/**
+ * The peak hand speed (m/s, wrist_speed) this analysis measures when the clip is taken as slowed
+ * `factor`× (capture rate = fps × factor, so no slow-motion guess runs inside), NaN when that
+ * analysis fails or finds no peak.
+ */
+function peakHandAt(raw: AnalysisInput, opts: TechniqueOptions, factor: number): number {
+  try {
+    const peak = computeTechniqueResult({ ...raw, meta: { ...raw.meta, capture_fps: raw.fps * factor } }, opts).result.wrist_speed?.peak_speed;
+    return peak !== undefined && peak > 0 ? peak : NaN;
+  } catch {
+    return NaN;
+  }
 }
 
 /** Phases whose contact was a detected stroke's: every event's confidence × `c` (it was 1 × its basis factor), contact detected. */

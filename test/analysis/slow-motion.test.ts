@@ -1,10 +1,11 @@
 /**
  * The slow-motion guess (slow-motion.ts) of a tennis drive on the video's clock: factor = 6.75 m/s ÷
  * peak hand speed (from 3×), or the trunk peak's lead ÷ 66 ms when it exceeds 0.1875 s with the hand
- * under 3 m/s; the larger wins.
+ * under 3 m/s; the larger wins. Once a cue fires, the factor calibrated on the analysis: where the
+ * peak hand speed measured at a slowing factor reaches 6.75 m/s (interpolated in log factor).
  */
 import { expect, test } from 'vitest';
-import { guessSlowMotion, slowMotionWarning, TYPICAL_DRIVE_HAND_MPS } from '../../main/analysis/slow-motion.js';
+import { calibratedFactor, guessSlowMotion, slowMotionWarning, TYPICAL_DRIVE_HAND_MPS } from '../../main/analysis/slow-motion.js';
 
 const SHORT_LEAD = 0.06; // a real-time lead: the trunk cue is silent
 
@@ -13,7 +14,8 @@ test('a tennis drive at 0.9 m/s on the video clock is guessed 7.5× slowed; 29.9
   expect(TYPICAL_DRIVE_HAND_MPS).toBe(6.75);
   expect(g).toMatchObject({ basis: 'hand_speed', suggestedCaptureFps: 240 });
   expect(g?.factor).toBeCloseTo(7.5, 12);
-  expect(slowMotionWarning(g!, 29.97)).toMatch(/^the clip looks slowed down, at least about 7\.5×: the hand peaked at 0\.9 m\/s .* \(at least about 240 fps for this 30 fps file\)/);
+  expect(g?.calibrated).toBe(false);
+  expect(slowMotionWarning(g!, 29.97)).toMatch(/^the clip looks slowed down, at least about 7\.5×: the hand peaked at 0\.9 m\/s .* \(about 240 fps for this 30 fps file\)/);
 });
 
 test('the trunk lead wins when it gives the larger factor: 0.528 s / 66 ms = 8×', () => {
@@ -33,4 +35,23 @@ test('no guess for real-time speeds, at the 3× edge, for pickleball, or without
   expect(guessSlowMotion({ sport: 'pickleball', peakHandMps: 0.5, leadVideoS: 0.6, fps: 30 })).toBeNull();
   expect(guessSlowMotion({ sport: 'tennis', peakHandMps: NaN, leadVideoS: 0.6, fps: 30 })).toBeNull();
   expect(guessSlowMotion({ sport: 'tennis', peakHandMps: 0, leadVideoS: 0.6, fps: 30 })).toBeNull();
+});
+
+test('calibration: the factor where the analysed peak hand speed reaches 6.75 m/s, interpolated in log factor', () => {
+  // Measured shape (tennis_forehand_2, 2026-11-23): 1.77 m/s at 1×, 6.06 at 8×, 6.72 at 10×.
+  // Here 6 m/s at 8× and 7.5 m/s at 12×: w = (6.75 − 6) / (7.5 − 6) = 0.5, factor = exp(mean of
+  // ln 8 and ln 12) = √96 = 9.798.
+  const speeds: Record<number, number> = { 1: 1.8, 2: 3, 3: 3.7, 4: 4.2, 6: 4.8, 8: 6, 12: 7.5, 16: 8.5 };
+  expect(calibratedFactor((f) => speeds[f]!)).toBeCloseTo(Math.sqrt(96), 9);
+  // A failed analysis at one factor is skipped: 6 m/s at 6× (8× NaN) to 7.5 at 12×: w = 0.5 → √72.
+  expect(calibratedFactor((f) => (f === 8 ? NaN : { ...speeds, 6: 6 }[f]!))).toBeCloseTo(Math.sqrt(72), 9);
+  expect(calibratedFactor(() => 7)).toBeNull(); // already typical on the video clock
+  expect(calibratedFactor((f) => f * 0.1)).toBeNull(); // never reaches it by 16×
+
+  const g = guessSlowMotion({ sport: 'tennis', peakHandMps: 1.8, leadVideoS: SHORT_LEAD, fps: 29.97, peakAt: (f) => speeds[f]! });
+  expect(g).toMatchObject({ basis: 'hand_speed', calibrated: true, suggestedCaptureFps: 240 }); // 29.97 × 9.8 = 294 → 240
+  expect(g?.factor).toBeCloseTo(Math.sqrt(96), 9);
+  expect(slowMotionWarning(g!, 29.97)).toMatch(/^the clip looks slowed down, about 9\.8× \(analysed at that slowing, the hand peaks at a typical drive's speed\): the hand peaked at 1\.8 m\/s/);
+  // The calibration only sizes a guess a cue made: a real-time speed gets none.
+  expect(guessSlowMotion({ sport: 'tennis', peakHandMps: 6, leadVideoS: SHORT_LEAD, fps: 30, peakAt: (f) => speeds[f]! })).toBeNull();
 });
