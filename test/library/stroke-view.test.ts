@@ -44,7 +44,7 @@ describe('stroke view', () => {
   it('stores the analysed stroke as null and numbers strokes only in sessions of several', () => {
     expect([canonicalStrokeIndex(detail, 2), canonicalStrokeIndex(detail, null), canonicalStrokeIndex(detail, 3)]).toEqual([null, null, 3]);
     expect(strokeOrdinal(detailOfStroke(detail, 3)!)).toBe('stroke 3 of 3');
-    const single = { ...detail, strokes: [stroke(1, true, 70, [])] } as SessionDetail;
+    const single = { ...detail, strokes: [stroke(1, true, 70, [])] };
     expect(strokeOrdinal(detailOfStroke(single, null)!)).toBe('');
   });
 });
