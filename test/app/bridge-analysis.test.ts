@@ -4,33 +4,27 @@
  * `library.changed` event, load the session (typed-array pose over the wire) and seek in its
  * clip through the media route.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { startBridge, type Bridge } from '../../main/bridge/server.js';
-import type { JobState, LibraryChange, SwingStudioApi } from '../../preload/contract.js';
+import type { JobState, LibraryChange } from '../../preload/contract.js';
 import { mediaPath } from '../support/media.js';
-import { loadConnectBridge } from './bridge-client-loader.js';
+import { startConnectedBridge, type ConnectedBridge } from './bridge-client-loader.js';
 
 
 let home: string;
-let bridge: Bridge;
-let api: SwingStudioApi & { close(): void };
+let connected: ConnectedBridge;
+let bridge: ConnectedBridge['bridge'];
+let api: ConnectedBridge['api'];
 
 beforeAll(async () => {
   home = mkdtempSync(join(tmpdir(), 'swing-bridge-analysis-'));
-  const rendererDir = join(home, 'renderer');
-  mkdirSync(rendererDir);
-  writeFileSync(join(rendererDir, 'index.html'), '<html><head></head></html>');
-  bridge = await startBridge({ home, rendererDir });
-  const connectBridge = await loadConnectBridge();
-  api = await connectBridge({ origin: bridge.origin, token: bridge.token, WebSocketImpl: WebSocket });
+  connected = await startConnectedBridge(home);
+  ({ bridge, api } = connected);
 });
 afterAll(async () => {
-  api.close();
-  await bridge.close();
+  await connected.close();
   rmSync(home, { recursive: true, force: true });
 });
 

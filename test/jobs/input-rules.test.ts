@@ -5,38 +5,32 @@
  * by the job queue, and (for the fields the command line has) by the CLI's option parsing; and
  * the job states come from one list.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatch } from '../../main/ipc/dispatch.js';
-import { startBridge, type Bridge } from '../../main/bridge/server.js';
-import WebSocket from 'ws';
 import { JobInputError } from '../../main/jobs/validate.js';
 import { FINAL_STATES } from '../../main/jobs/types.js';
 import { FINAL_JOB_STATES } from '../../main/library/jobs.js';
 import { MAX_PLAYER_HEIGHT_MM, MIN_PLAYER_HEIGHT_MM } from '../../main/contract/player-height.js';
-import { AnalysisJobInputSchema, type SwingStudioApi } from '../../preload/contract.js';
-import { loadConnectBridge } from '../app/bridge-client-loader.js';
+import { AnalysisJobInputSchema } from '../../preload/contract.js';
+import { startConnectedBridge, type ConnectedBridge } from '../app/bridge-client-loader.js';
 import { runCliCapture } from '../cli/run-cli.js';
 
 const home = mkdtempSync(join(tmpdir(), 'job-input-'));
 const clip = join(home, 'clip.mp4');
 writeFileSync(clip, 'x');
-let bridge: Bridge;
-let api: SwingStudioApi & { close(): void };
+let connected: ConnectedBridge;
+let bridge: ConnectedBridge['bridge'];
+let api: ConnectedBridge['api'];
 
 beforeAll(async () => {
-  const rendererDir = join(home, 'renderer');
-  mkdirSync(rendererDir);
-  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
-  bridge = await startBridge({ home, rendererDir, version: '0.0.0' });
-  const connectBridge = await loadConnectBridge();
-  api = await connectBridge({ origin: bridge.origin, token: bridge.token, WebSocketImpl: WebSocket });
+  connected = await startConnectedBridge(home, '0.0.0');
+  ({ bridge, api } = connected);
 });
 afterAll(async () => {
-  api.close();
-  await bridge.close();
+  await connected.close();
   rmSync(home, { recursive: true, force: true });
 });
 
