@@ -50,6 +50,7 @@ function start(): void {
     mediaUrl: (id, kind) => `swing-media://session/${id}/${kind}`,
     localService: () => service.address(),
     localAnalyser: () => service.analyser(),
+    localTasks: () => service.tasks(),
     openExternal: (url) => shell.openExternal(url),
     pickVideos: async () => {
       const options = {

@@ -1,12 +1,15 @@
 /**
  * Runs the local analysis service in an Electron utility process (service-entry.ts), so pose
  * estimation and video decoding never block the UI process. Started on first use by the
- * backends (main/ipc/services.ts `localService`, and `localAnalyser` for analysis jobs: a
- * MessagePort to the same process, main/backends/direct-port.ts).
+ * backends (main/ipc/services.ts `localService`; `localAnalyser` for analysis jobs and
+ * `localTasks` for video checks and tennis tasks: MessagePorts to the same process,
+ * main/backends/direct-port.ts and task-port.ts).
  */
 import { MessageChannelMain, utilityProcess, type UtilityProcess } from 'electron';
 import { analyserOverPort } from '../backends/direct-port.js';
 import type { LocalAnalyser } from '../backends/direct.js';
+import type { TaskClient } from '../backends/direct-tasks.js';
+import { tasksOverPort } from '../backends/task-port.js';
 import { electronAnalysisPort } from './analysis-port.js';
 import type { LocalServiceAddress } from '../ipc/services.js';
 import type { ServiceMessage } from './service-entry.js';
@@ -22,6 +25,8 @@ export interface ServiceProcess {
   address(): Promise<LocalServiceAddress>;
   /** The direct analyser over a MessagePort to the process (started like address()); a new port after a restart. */
   analyser(): Promise<LocalAnalyser>;
+  /** Video checks and tennis tasks over a MessagePort to the process (started like address()); a new port after a restart. */
+  tasks(): Promise<TaskClient>;
   /** Asks the service to stop, kills it after a grace period. */
   stop(): Promise<void>;
 }
@@ -31,6 +36,7 @@ export function serviceProcess(home: string, entryPath: string): ServiceProcess 
   let child: UtilityProcess | undefined;
   let ready: Promise<LocalServiceAddress> | undefined;
   let direct: { proc: UtilityProcess; analyser: LocalAnalyser } | undefined;
+  let tasks: { proc: UtilityProcess; client: TaskClient } | undefined;
   const start = (): Promise<LocalServiceAddress> =>
     new Promise((resolve, reject) => {
       const proc = utilityProcess.fork(entryPath, [], {
@@ -78,6 +84,17 @@ export function serviceProcess(home: string, entryPath: string): ServiceProcess 
         direct = { proc, analyser: analyserOverPort(electronAnalysisPort(port1)) };
       }
       return direct.analyser;
+    },
+    async tasks() {
+      await address();
+      const proc = child;
+      if (!proc) throw new Error('the local analysis service exited');
+      if (tasks?.proc !== proc) {
+        const { port1, port2 } = new MessageChannelMain();
+        proc.postMessage({ type: 'tasks-port' } satisfies ServiceMessage, [port2]);
+        tasks = { proc, client: tasksOverPort(electronAnalysisPort(port1)) };
+      }
+      return tasks.client;
     },
     async stop() {
       const proc = child;

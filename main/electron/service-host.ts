@@ -3,11 +3,16 @@
  * so it runs under test in a node:worker_threads Worker: start the local service, post
  * `{type: 'ready', baseUrl, techniqueUrl, token}` (or `{type: 'failed', message}`) to the parent,
  * serve direct analyses (main/backends/direct-port.ts) on each port the parent sends with
- * `{type: 'analysis-port'}`, and stop on `{type: 'stop'}`. The service and the direct analyses
- * share one engine slot and one pipeline.
+ * `{type: 'analysis-port'}` and video checks and tennis tasks (main/backends/task-port.ts) on
+ * each port sent with `{type: 'tasks-port'}`, and stop on `{type: 'stop'}`. The service, the
+ * direct analyses and the direct tasks share one engine slot, one pipeline and one service core
+ * (main/service/service-core.ts: the persistent task queue).
  */
 import { pipelineAnalyser } from '../backends/direct.js';
 import { serveAnalyserOnPort, type AnalysisPort } from '../backends/direct-port.js';
+import { directTasks } from '../backends/direct-tasks.js';
+import { serveTasksOnPort } from '../backends/task-port.js';
+import { openServiceCore } from '../service/service-core.js';
 import { createEngineSlot } from '../service/engine-slot.js';
 import { lazyPipeline, type AnalysisPipeline } from '../service/pipeline-types.js';
 import { startLocalService } from '../service/server.js';
@@ -18,7 +23,9 @@ export type ServiceMessage =
   | { type: 'failed'; message: string }
   | { type: 'stop' }
   /** Sent with one message port: direct analyses are asked for on it. */
-  | { type: 'analysis-port' };
+  | { type: 'analysis-port' }
+  /** Sent with one message port: video checks and tennis tasks are asked for on it. */
+  | { type: 'tasks-port' };
 
 /**
  * The parent as the utility process sees it: Electron's `process.parentPort` (messages arrive
@@ -49,13 +56,19 @@ export async function hostService<P>(parent: ParentLike<P>, o: HostOptions<P>): 
   const pipeline = o.pipeline ?? lazyPipeline(async () => (await import('../service/technique-pipeline.js')).techniquePipeline);
   const analyser = pipelineAnalyser(pipeline, engineSlot.run);
   try {
-    const service = await startLocalService({ home: o.home, engineSlot, pipeline, ...(o.log ? { log: o.log } : {}) });
+    const core = openServiceCore({ home: o.home, engineSlot, pipeline, ...(o.log ? { log: o.log } : {}) });
+    const service = await startLocalService({ core }).catch(async (err: unknown) => {
+      await core.close();
+      throw err;
+    });
+    const tasks = directTasks(core);
     parent.postMessage({ type: 'ready', baseUrl: service.baseUrl, techniqueUrl: service.techniqueUrl, token: service.token });
     parent.on('message', (e) => {
       const type = (e.data as ServiceMessage | undefined)?.type;
-      if (type === 'stop') void service.close().finally(() => o.exit(0));
+      if (type === 'stop') void service.close().then(() => core.close()).finally(() => o.exit(0));
       const port = e.ports[0];
       if (type === 'analysis-port' && port) serveAnalyserOnPort(o.adaptPort(port), analyser);
+      if (type === 'tasks-port' && port) serveTasksOnPort(o.adaptPort(port), tasks);
     });
   } catch (err) {
     parent.postMessage({ type: 'failed', message: err instanceof Error ? err.message : String(err) });

@@ -5,6 +5,7 @@
  */
 import { createApiClient, type ApiClient } from '../api/client.js';
 import type { LocalAnalyser } from '../backends/direct.js';
+import type { TaskClient } from '../backends/direct-tasks.js';
 import { createBackendResolver, type BackendResolver } from '../backends/index.js';
 import { JobQueue } from '../jobs/queue.js';
 import { sweepOrphans } from '../library/sweep.js';
@@ -51,6 +52,12 @@ export interface AppServicesOptions extends Pick<
    * over HTTP).
    */
   localAnalyser?: () => Promise<LocalAnalyser>;
+  /**
+   * Video checks and tennis tasks on `local` (main/backends/direct-tasks.ts TaskClient). Electron
+   * passes them over its utility process's MessagePort (main/backends/task-port.ts); when absent,
+   * the in-process ones are used unless `localService` is given (then they go to it over HTTP).
+   */
+  localTasks?: () => Promise<TaskClient>;
   /** Parallel analyses (default: the queue's). */
   concurrency?: number;
   /** Logger of internal errors (default stderr). */
@@ -69,15 +76,16 @@ export interface AppServices {
 
 /**
  * Backends for the app: local from `localService` (or in-process), analyses on it from
- * `localAnalyser` (or in-process when the service is too), checks and tennis tasks in-process
- * without HTTP unless `localService` is given, remote built afresh on every call so a key or URL
- * changed in Settings is used by the next job at once.
+ * `localAnalyser` (or in-process when the service is too), checks and tennis tasks from
+ * `localTasks` (or in-process without HTTP unless `localService` is given), remote built afresh
+ * on every call so a key or URL changed in Settings is used by the next job at once.
  */
 export function appBackends(
   home: string,
   secretBox: SecretBox,
   localService?: () => Promise<LocalServiceAddress>,
   localAnalyser?: () => Promise<LocalAnalyser>,
+  localTasks?: () => Promise<TaskClient>,
 ): BackendResolver {
   const inProcess = createBackendResolver({ home, secretBox });
   let local: Promise<ApiClient> | undefined;
@@ -103,9 +111,11 @@ export function appBackends(
         });
       return local;
     },
-    // Checks and tennis tasks: in this process without HTTP (direct-tasks.ts) unless a service
-    // process is given (Electron: its utility process, over HTTP); remote as client() gives it.
+    // Checks and tennis tasks on local: `localTasks` (Electron: over its utility process's
+    // port), else in this process without HTTP unless a service address is given; remote as
+    // client() gives it.
     async tasks(kind) {
+      if (kind === 'local' && localTasks) return localTasks();
       if (kind === 'local' && !localService && inProcess.tasks) return inProcess.tasks('local');
       return resolver.client(kind);
     },
@@ -126,7 +136,7 @@ export function openAppServices(opts: AppServicesOptions): AppServices {
   } catch (err) {
     log(`library sweep skipped: ${(err as Error).message}`);
   }
-  const backends = appBackends(opts.home, opts.secretBox, opts.localService, opts.localAnalyser);
+  const backends = appBackends(opts.home, opts.secretBox, opts.localService, opts.localAnalyser, opts.localTasks);
   const jobs = new JobQueue({
     db,
     home: opts.home,

@@ -7,17 +7,20 @@
  * for `ready`, send `{type: 'analysis-port'}` with one end of a MessageChannel, and hand
  * analyserOverPort to the job queue. Checked: a job's progress events and warnings arrive from
  * the other thread and it ends done with the pose stored bit for bit; an `error` outcome fails the
- * job with its message; a cancel aborts the run in the worker within a second; `stop` ends the
- * worker with code 0. Electron's own objects (utilityProcess.fork, MessageChannelMain, the real
+ * job with its message; a cancel aborts the run in the worker within a second; video checks and
+ * tennis tasks over a tasks port (main/backends/task-port.ts) answer as in process, errors and
+ * cancel included; `stop` ends the worker with code 0. Electron's own objects (utilityProcess.fork, MessageChannelMain, the real
  * MessagePortMain) are not here: see main/electron/README.md.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { MessageChannel, Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyserOverPort } from '../../main/backends/direct-port.js';
+import { tasksOverPort } from '../../main/backends/task-port.js';
 import type { BackendResolver } from '../../main/backends/index.js';
 import type { ServiceMessage } from '../../main/electron/service-host.js';
 import { JobQueue, type JobView } from '../../main/jobs/index.js';
@@ -131,6 +134,34 @@ describe('the utility-process protocol in a real Worker', () => {
     expect(aborted).toHaveLength(1);
     // The brief's bound (one message each way between threads); measured 2–15 ms at load 10.
     expect((aborted[0] ?? Infinity) - cancelledAt).toBeLessThan(1000);
+  });
+
+  it('video checks and tennis tasks over a tasks port give the in-process answers and errors', async () => {
+    const { port1, port2 } = new MessageChannel();
+    post({ type: 'tasks-port' }, [port2]);
+    const tasks = tasksOverPort(port1);
+    worker.postMessage({ control: 'mode', mode: 'done' });
+    const url = tasks.fileUrl!(analysed.clipPath);
+    const missing = pathToFileURL(join(home, 'not-there.mp4')).href;
+    const checked = await tasks.checkVideos([url, missing]);
+    // The 3 s cut: 3.0 s is within 3–10 s, 29.97 ≥ 29 fps, 1080 ≥ 480 px (video-check.ts).
+    expect(checked.data?.[url]).toMatchObject({ video_ok: true, fps_check: true, resolution_check: true });
+    expect(checked.errors?.[missing]).toEqual({ status: 404, message: `No such file: ${join(home, 'not-there.mp4')}` });
+    const { taskId } = await tasks.createTennisTask({ video_url: url });
+    const statuses: string[] = [];
+    const done = await tasks.waitForTennisTask(taskId, { onStatus: (s) => statuses.push(s.state) });
+    expect(done.result).toEqual({ file: analysed.clipPath, hand: 'right' });
+    expect(statuses.at(-1)).toBe('done');
+    await expect(tasks.createTennisTask({ video_url: missing })).rejects.toMatchObject({ name: 'ApiError', kind: 'input', status: 404 });
+    await expect(tasks.waitForTennisTask('0f6c5a52-32b4-4a5e-9d1e-3c2b1a0f9e8d')).rejects.toMatchObject({ kind: 'input', status: 404 });
+
+    worker.postMessage({ control: 'mode', mode: 'hold' });
+    const held = await tasks.createTennisTask({ video_url: url });
+    const ac = new AbortController();
+    const waiting = tasks.waitForTennisTask(held.taskId, { signal: ac.signal });
+    ac.abort();
+    await expect(waiting).rejects.toMatchObject({ kind: 'cancelled' });
+    tasks.close();
   });
 
   it('stop ends the worker with code 0', async () => {

@@ -4,7 +4,7 @@
  * Electron-shaped parent port (messages `{data, ports}`) and each analysis port wrapped as a
  * MessagePortMain (message events `{data}`, messages held until start()) and adapted by the real
  * main/electron/analysis-port.ts. The analysis glue replays the real analysed clip
- * (test/support/analysed-clip.ts) or, by the mode the test posts (`{control: 'mode', mode}`),
+ * (test/support/analysed-clip.ts), answers tennis statistics with `{file, hand}`, or, by the mode the test posts (`{control: 'mode', mode}`),
  * fails (`error`) or runs until aborted (`hold`: posts `{control: 'holding'}`, then
  * `{control: 'aborted'}` when it is).
  */
@@ -52,6 +52,11 @@ function asMessagePortMain(port: MessagePort): MessagePortMain {
 const tick = () => new Promise((r) => setTimeout(r, 5));
 const pipeline: AnalysisPipeline = {
   ...techniquePipeline,
+  /** Stand-in statistics `{file, hand}`; in `hold` mode a run that waits for its abort. */
+  tennisStatistics(input, o) {
+    if (mode !== 'hold') return Promise.resolve({ file: input, hand: o.dominantHand });
+    return new Promise((_, reject) => o.signal.addEventListener('abort', () => reject(o.signal.reason as Error), { once: true }));
+  },
   async analyseTechnique(_path, _meta, hooks): Promise<TechniqueOutcome> {
     if (mode === 'error') return { kind: 'no-analysis', message: 'no person found in any of the 90 decoded frames', warnings: [] };
     if (mode === 'hold') {
