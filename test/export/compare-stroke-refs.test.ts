@@ -5,9 +5,10 @@
  * the same session: their numbers, contacts and feature values (each stroke's own, not the
  * session's top-level ones) in the PDF; the side-by-side plan pairs the two contact frames of the
  * strokes table; unknown strokes, the same stroke twice and malformed references are refused.
+ * The report's first page is saved as test-artifacts/export/compare-strokes-report-1.png.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +23,9 @@ import { formatStrokeRef, parseStrokeRef } from '../../main/library/stroke-view.
 import type { SessionDetail } from '../../main/library/types.js';
 import { analysedForehand1Clip, FOREHAND_1_META } from '../support/analysed-clip.js';
 import { runCliCapture } from '../cli/run-cli.js';
+import { REPO_ROOT } from '../support/media.js';
+
+const ARTIFACTS = join(REPO_ROOT, 'test-artifacts', 'export');
 
 let home: string;
 let db: WritableDb;
@@ -94,6 +98,8 @@ describe('comparison of two strokes of one session', () => {
     }
     // Stroke 2's values are not the session's top-level (stroke 1's) ones.
     expect(differs).toBeGreaterThan(3);
+    mkdirSync(ARTIFACTS, { recursive: true });
+    execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', pdf, join(ARTIFACTS, 'compare-strokes-report')]);
   });
 
   it('refuses a stroke the session lacks, the same stroke twice (one stderr line) and a malformed reference (with the usage), no file', async () => {
