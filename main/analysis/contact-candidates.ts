@@ -17,7 +17,7 @@
  *    window apart.
  * 2. **Contact in a window.** The peak hand speed (3D, relative to the pelvis; Kinematics.handSpeed)
  *    within ± half a window, timed by the vertex of a parabola fitted to the samples within
- *    {@link FIT_SHARE} of the peak (else the centre of its plateau within {@link PLATEAU_SHARE});
+ *    FIT_SHARE of the peak (else the centre of its plateau within PLATEAU_SHARE; hand-peak-time.ts);
  *    contact is the sample nearest {@link PEAK_TO_CONTACT_S} after it on
  *    the analysis clock (real seconds when the capture rate is known). When the peak lies in a run
  *    of ≥ {@link MIN_GAP_SAMPLES} samples where the hand is unmeasured (bridged by interpolation,
@@ -38,7 +38,8 @@ import type { Kinematics } from './kinematics.js';
 import { computeKinematics } from './kinematics.js';
 import { J } from '../pose/h36m.js';
 import { jointValid, MIN_CONFIDENCE, type PosePair } from './pose-access.js';
-import { argmax, parabolaVertex } from './signal.js';
+import { argmax } from './signal.js';
+import { handPeakTime } from './hand-peak-time.js';
 
 /** Length of a swing window, seconds of the analysis clock (a forward swing is ≈ 0.2–0.3 s at full speed, Elliott 2006). */
 export const CANDIDATE_WINDOW_S = 0.3;
@@ -53,18 +54,6 @@ export const LOCATE_MIN_MEASURED = 0.3;
  * contact there leaves out every feature that needs the wrist at contact). Ours.
  */
 export const MIN_GAP_SAMPLES = 2;
-
-/** Samples within this share of the peak hand speed make up its plateau (plateauCentre). Ours: the smoothed speed's noise is a few per cent. */
-export const PLATEAU_SHARE = 0.95;
-
-/**
- * The samples within this share of the peak hand speed, and one more on each side, are fitted
- * with a parabola whose vertex is the peak's time (plateauCentre). Chosen on the labelled clips
- * (README.md "Swing phases and events", sweep of 2026-11-23): 0.85–0.95 all keep 8/11 contacts
- * within ±2 frames; 0.9 puts the three cuts of each cut-consistency stroke within 1 frame of one
- * another (the plateau centre alone: 4 frames on tennis_forehand_1).
- */
-export const FIT_SHARE = 0.9;
 
 /**
  * Contact after the hand's speed peak, seconds of the analysis clock. Measured on the 11 labelled
@@ -207,7 +196,7 @@ function contactIn(k: Kinematics, center: number, measured: readonly boolean[]):
   // (constant through the gap): the gap's middle is the unbiased contact estimate. A shorter hole
   // is bridged between close neighbours and its speed stands.
   const gap = run && run[1] - run[0] + 1 >= MIN_GAP_SAMPLES ? run : null;
-  const top = plateauCentre(k, peak, a, b);
+  const top = handPeakTime(k, peak, a, b);
   const tm = gap ? (k.t[gap[0]]! + k.t[gap[1]]!) / 2 : top + PEAK_TO_CONTACT_S;
   let index = peak;
   for (let i = gap ? gap[0] : a; i <= (gap ? gap[1] : end); i++) if (Math.abs(k.t[i]! - tm) < Math.abs(k.t[index]! - tm)) index = i;
@@ -227,33 +216,6 @@ export function unmeasuredAt(measured: readonly boolean[], c: number): [number, 
   while (a > 0 && !measured[a - 1]) a--;
   while (b < measured.length - 1 && !measured[b + 1]) b++;
   return [a, b];
-}
-
-/**
- * Time of the hand-speed peak, seconds. The smoothing flattens the top of the speed curve into
- * a plateau whose highest sample is decided by noise (tennis_forehand_1 frames 467–475 at
- * 7.0–7.5 m/s; a dip of 0.3 m/s splits it differently in each cut of the clip). So: the vertex of
- * the least-squares parabola through the contiguous samples within {@link FIT_SHARE} of the peak
- * and one more on each side (signal.ts parabolaVertex); when that fit has too few samples or no maximum inside them, the
- * speed-weighted mean time of the samples within {@link PLATEAU_SHARE} of the peak.
- */
-function plateauCentre(k: Kinematics, peak: number, a: number, b: number): number {
-  const v = k.handSpeed;
-  const cut = PLATEAU_SHARE * v[peak]!;
-  let lo = peak;
-  let hi = peak;
-  while (lo > a && v[lo - 1]! >= cut) lo--;
-  while (hi < b && v[hi + 1]! >= cut) hi++;
-  const fitCut = FIT_SHARE * v[peak]!;
-  let [fa, fb] = [peak, peak];
-  while (fa > a && v[fa - 1]! >= fitCut) fa--;
-  while (fb < b && v[fb + 1]! >= fitCut) fb++;
-  [fa, fb] = [Math.max(a, fa - 1), Math.min(b, fb + 1)];
-  const vertex = parabolaVertex(k.t, v, fa, fb);
-  if (Number.isFinite(vertex)) return vertex;
-  let [sw, st] = [0, 0];
-  for (let i = lo; i <= hi; i++) [sw, st] = [sw + v[i]!, st + v[i]! * k.t[i]!];
-  return st / sw;
 }
 
 /** The unmeasured run [first, last] containing sample i, or null when the hand is measured at i. */
