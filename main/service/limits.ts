@@ -53,12 +53,17 @@ export class UploadGate {
       throw new HttpError(429, `Too many uploads at once (at most ${this.max}); try again later`, { 'Retry-After': String(RETRY_AFTER_S) });
     }
     this.n++;
-    req.socket.setTimeout(this.idleMs, () => req.socket.destroy(new Error(`upload idle for ${this.idleMs / 1000} s`)));
+    const socket = req.socket;
+    const onIdle = (): void => void socket.destroy(new Error(`upload idle for ${this.idleMs / 1000} s`));
+    socket.setTimeout(this.idleMs, onIdle);
     try {
       return await receive();
     } finally {
       this.n--;
-      req.socket.setTimeout(0);
+      // setTimeout(0) alone keeps the listener: on a kept-alive connection every upload would
+      // leave one more (MaxListenersExceededWarning after 11), each destroying the socket later.
+      socket.setTimeout(0);
+      socket.removeListener('timeout', onIdle);
     }
   }
 }

@@ -1,12 +1,13 @@
 /**
  * Load limits of the local service (issue 13, findings 3 and 6): the engine slot serves waiting
  * /process requests before tasks, a stalled task ends at its deadline so /process gets through,
- * queue and upload caps answer 503/429 with Retry-After, an idle upload is cut off, and a 401
- * with an unread body closes the socket. The analysis glue is a stand-in that waits until
+ * queue and upload caps answer 503/429 with Retry-After, an idle upload is cut off (and its
+ * idle listener removed after each upload on a kept-alive connection), and a 401 with an unread
+ * body closes the socket. The analysis glue is a stand-in that waits until
  * released, so the tests control who holds the engine; the /process probe runs on a real clip.
  */
 import { connect } from 'node:net';
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEngineSlot } from '../../main/service/engine-slot.js';
@@ -148,6 +149,38 @@ describe('slow and early-answered clients', () => {
       const after = await fetch(urls.at(-1)!.uploadUrl, { method: 'PUT', headers: { 'Content-Type': 'video/mp4' }, body: 'x' });
       expect(after.status).toBe(200);
     } finally {
+      await svc.close();
+    }
+  });
+
+  it('leaves no idle-timeout listener on a kept-alive connection after each upload', async () => {
+    const svc = await startTestService(h.home, { runTasks: false });
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.name);
+    process.on('warning', onWarning);
+    try {
+      const sockets = new Set<unknown>();
+      for (let i = 0; i < 12; i++) {
+        const { uploadUrl } = await uploadUrls(svc, `k${i}.mp4`);
+        const status = await new Promise<number>((resolve, reject) => {
+          const req = request(uploadUrl, { method: 'PUT', agent, headers: { 'Content-Type': 'video/mp4', 'Content-Length': 3 } }, (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          });
+          req.on('socket', (s) => sockets.add(s));
+          req.on('error', reject);
+          req.end('abc');
+        });
+        expect(status).toBe(200);
+      }
+      expect(sockets.size).toBe(1); // one connection for all twelve
+      await new Promise((r) => setImmediate(r));
+      // Each upload used to leave its listener: Node warned at the 11th (MaxListenersExceededWarning).
+      expect(warnings).not.toContain('MaxListenersExceededWarning');
+    } finally {
+      process.off('warning', onWarning);
+      agent.destroy();
       await svc.close();
     }
   });
