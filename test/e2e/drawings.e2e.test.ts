@@ -13,16 +13,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { probeVideo } from '../../main/engine/probe.js';
 import { angleDeg, jointPx } from '../../main/drawings/geometry.js';
 import { KVA_TIMESTAMPS_PER_FRAME } from '../../main/export/kva.js';
 import { getSessionDetail } from '../../main/library/detail.js';
 import { listDrawings } from '../../main/library/drawings.js';
-import { ingestAnalysis } from '../../main/library/ingest.js';
 import { J } from '../../main/pose/h36m.js';
 import { frameAtTime, type PoseTrack } from '../../main/pose/pose-track.js';
 import { analysedClip, ANALYSED_CLIP_META } from '../support/analysed-clip.js';
-import { buildRenderer, startApp, type E2eApp } from './harness.js';
+import { buildRenderer, ingestClipSession, startApp, type E2eApp } from './harness.js';
 import { ARTIFACTS_DIR, ExportPage } from './page-objects/index.js';
 import { DrawingPage } from './page-objects/drawing-page.js';
 
@@ -49,13 +47,7 @@ beforeAll(async () => {
   const [{ clipPath, done }] = await Promise.all([analysedClip(), buildRenderer(join(buildDir, 'dist'))]);
   app = await startApp(join(buildDir, 'dist'), { width: 1280, height: 720 });
   const db = app.bridge.services.deps.db;
-  const info = await probeVideo(clipPath);
-  sessionId = ingestAnalysis(db, {
-    player: { name: 'Drawing Player', dominantHand: 'right', heightMm: ANALYSED_CLIP_META.player_height_mm },
-    session: { sourceClipPath: clipPath, recordedAt: '2026-11-23', sport: 'tennis', swingType: 'forehand_drive', durationS: info.durationS, fps: info.fps, width: info.width, height: info.height, title: 'Forehand to draw on' },
-    analysis: done,
-    backend: 'local',
-  });
+  sessionId = await ingestClipSession(app, { clipPath, done, player: { name: 'Drawing Player', dominantHand: 'right', heightMm: ANALYSED_CLIP_META.player_height_mm }, title: 'Forehand to draw on' });
   const d = getSessionDetail(db, sessionId);
   if (!d?.pose2d || !d.contact) throw new Error('the session has no pose or no contact');
   pose = d.pose2d;

@@ -1,5 +1,5 @@
 /**
- * End-to-end harness: builds the renderer with Vite into a temp folder, starts G's browser
+ * End-to-end harness: builds the renderer with Vite into a temp folder, starts the browser
  * bridge (real main-process handlers, a real library in a temp home, the real local service)
  * and a headless Chromium page on it.
  */
@@ -10,6 +10,9 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { startBridge, type Bridge } from '../../main/bridge/server.js';
+import { probeVideo } from '../../main/engine/probe.js';
+import { ingestAnalysis, type IngestInput } from '../../main/library/ingest.js';
+import type { NewPlayer } from '../../main/library/types.js';
 import { testFfmpeg } from '../support/ffmpeg-cli.js';
 import { CHROMIUM_FLAGS } from '../../main/export/report/pdf-chromium.js';
 import { REPO_ROOT, mediaPath } from '../support/media.js';
@@ -88,4 +91,29 @@ export function cutClip(name: string, startS: number, durationS: number, outPath
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   return outPath;
+}
+
+/** An analysed clip to store as a session ({@link ingestClipSession}). */
+export interface ClipSession {
+  clipPath: string;
+  done: IngestInput['analysis'];
+  player: NewPlayer;
+  title: string;
+  /** Default 2026-11-23. */
+  recordedAt?: string;
+}
+
+/**
+ * Stores an analysed clip as a tennis forehand session in the app's library, the clip probed for
+ * its duration (s), frame rate and size as the app's ingest does. Returns the session id.
+ * @throws when the clip cannot be probed or the library refuses the analysis.
+ */
+export async function ingestClipSession(app: E2eApp, s: ClipSession): Promise<number> {
+  const info = await probeVideo(s.clipPath);
+  return ingestAnalysis(app.bridge.services.deps.db, {
+    player: s.player,
+    session: { sourceClipPath: s.clipPath, recordedAt: s.recordedAt ?? '2026-11-23', sport: 'tennis', swingType: 'forehand_drive', durationS: info.durationS, fps: info.fps, width: info.width, height: info.height, title: s.title },
+    analysis: s.done,
+    backend: 'local',
+  });
 }

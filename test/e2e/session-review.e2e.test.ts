@@ -11,14 +11,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categoryLabel } from '../../main/contract/display-names.js';
-import { probeVideo } from '../../main/engine/probe.js';
 import { getSessionDetail } from '../../main/library/detail.js';
-import { ingestAnalysis } from '../../main/library/ingest.js';
 import { makeSessionThumbnail, THUMBNAIL_WIDTH } from '../../main/library/thumbnail.js';
 import type { SessionDetail } from '../../main/library/types.js';
 import { SHORTCUTS } from '../../renderer/src/lib/keyboard.js';
 import { analysedClip, ANALYSED_CLIP_META } from '../support/analysed-clip.js';
-import { buildRenderer, startApp, type E2eApp } from './harness.js';
+import { buildRenderer, ingestClipSession, startApp, type E2eApp } from './harness.js';
 import { LibraryPage, SessionPage } from './page-objects/index.js';
 import type { BrowserGlobals } from './page-objects/browser-types.js';
 
@@ -32,13 +30,7 @@ beforeAll(async () => {
   const [{ clipPath, done }] = await Promise.all([analysedClip(), buildRenderer(join(buildDir, 'dist'))]);
   app = await startApp(join(buildDir, 'dist'), { width: 1280, height: 720 });
   const db = app.bridge.services.deps.db;
-  const info = await probeVideo(clipPath);
-  sessionId = ingestAnalysis(db, {
-    player: { name: 'Review Player', dominantHand: 'right', heightMm: ANALYSED_CLIP_META.player_height_mm },
-    session: { sourceClipPath: clipPath, recordedAt: '2026-11-23', sport: 'tennis', swingType: 'forehand_drive', durationS: info.durationS, fps: info.fps, width: info.width, height: info.height, title: 'Forehand review' },
-    analysis: done,
-    backend: 'local',
-  });
+  sessionId = await ingestClipSession(app, { clipPath, done, player: { name: 'Review Player', dominantHand: 'right', heightMm: ANALYSED_CLIP_META.player_height_mm }, title: 'Forehand review' });
   await makeSessionThumbnail(db, sessionId);
   const d = getSessionDetail(db, sessionId);
   if (!d) throw new Error('the session was not stored');

@@ -11,12 +11,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { probeVideo } from '../../main/engine/probe.js';
 import { getSessionDetail } from '../../main/library/detail.js';
-import { ingestAnalysis } from '../../main/library/ingest.js';
 import type { SessionDetail, SessionStroke } from '../../preload/contract.js';
 import { analysedBroadcastClip, BROADCAST_CLIP_META } from '../support/analysed-clip.js';
-import { buildRenderer, startApp, type E2eApp } from './harness.js';
+import { buildRenderer, ingestClipSession, startApp, type E2eApp } from './harness.js';
 import { StrokeStripPage } from './page-objects/stroke-strip-page.js';
 import { ARTIFACTS_DIR } from './page-objects/index.js';
 import type { ElementLike } from './page-objects/browser-types.js';
@@ -40,13 +38,7 @@ beforeAll(async () => {
   const [{ clipPath, done }] = await Promise.all([analysedBroadcastClip(), buildRenderer(join(buildDir, 'dist'))]);
   app = await startApp(join(buildDir, 'dist'), { width: 1280, height: 720 });
   const db = app.bridge.services.deps.db;
-  const info = await probeVideo(clipPath);
-  sessionId = ingestAnalysis(db, {
-    player: { name: 'Strip Player', dominantHand: 'left', heightMm: BROADCAST_CLIP_META.player_height_mm },
-    session: { sourceClipPath: clipPath, recordedAt: '2026-11-23', sport: 'tennis', swingType: 'forehand_drive', durationS: info.durationS, fps: info.fps, width: info.width, height: info.height, title: 'Rally, every stroke' },
-    analysis: done,
-    backend: 'local',
-  });
+  sessionId = await ingestClipSession(app, { clipPath, done, player: { name: 'Strip Player', dominantHand: 'left', heightMm: BROADCAST_CLIP_META.player_height_mm }, title: 'Rally, every stroke' });
   const d = getSessionDetail(db, sessionId);
   if (!d?.pose2d) throw new Error('the session has no pose');
   detail = d;
