@@ -146,7 +146,20 @@ export function slowMotionWarning(g: SlowMotionGuess, fps: number): string {
     ? `about ${g.factor.toFixed(1)}× (analysed at that slowing, the hand peaks at a typical drive's speed)`
     : `at least about ${g.factor.toFixed(1)}×`;
   return (
-    `the clip looks slowed down, ${size}: ${why(g)}; speeds are on the video's clock. If it is slow motion, give its capture frame rate ` +
+    `the clip looks slowed down, ${size}: ${why(g)}; speeds and timings on the video's clock are not scored. If it is slow motion, give its capture frame rate ` +
     `(about ${g.suggestedCaptureFps} fps for this ${fps.toFixed(0)} fps file) to measure in real time`
   );
+}
+
+/** Units of the features measured on the clock (speeds, and the kinetic chain's timing, s): read on a slowed video's clock they are not the player's. */
+export const CLOCK_UNITS: ReadonlySet<string> = new Set(['deg/s', 'm/s', 's']);
+
+/**
+ * Why a feature measured on the clock ({@link CLOCK_UNITS}) is left out of a clip that looks
+ * slowed ({@link guessSlowMotion}): on the video's clock a slowed professional reads as a beginner,
+ * so the number is not scored (issue 8 §5: unreliable inputs are left out, not scored); the
+ * capture rate, or "treat as slow motion", measures it in real time.
+ */
+export function slowedClockReason(g: SlowMotionGuess): string {
+  return `the clip looks slowed down about ${g.factor.toFixed(1)}×, so speeds and timings on the video's clock are not the player's; give its capture frame rate (about ${g.suggestedCaptureFps} fps) to measure it`;
 }

@@ -5,9 +5,9 @@
 import type { Feature, FeatureEvent, TechniqueRequestMetadata, TechniqueResult } from '../contract/technique.js';
 import { J } from '../pose/h36m.js';
 import type { PoseTrack } from '../pose/pose-track.js';
-import { aggregateCategories, buildFeature } from './build.js';
+import { aggregateCategories, buildFeature, leftOutWarning } from './build.js';
 import { analysisTimebase, spreadToFrames } from './timebase.js';
-import { guessSlowMotion, realSecondsPerVideoSecond, slowMotionWarning } from './slow-motion.js';
+import { CLOCK_UNITS, guessSlowMotion, realSecondsPerVideoSecond, slowedClockReason, slowMotionWarning } from './slow-motion.js';
 import { computeChain, type ChainSegment } from './chain.js';
 import { InsufficientPoseError } from './errors.js';
 import type { FeatureDef, SwingContext } from './feature-types.js';
@@ -124,9 +124,10 @@ export function computeTechniqueResult(raw: AnalysisInput, opts: TechniqueOption
       ? guessSlowMotion({ sport: meta.sport, peakHandMps: wristPeak.peakValue, leadVideoS: phases.contact.t - chain.shoulder.peakTime, fps: raw.fps, peakAt: (f) => (f === 1 ? wristPeak.peakValue : peakHandAt(raw, opts, f)) })
       : null;
   if (slow) warnings.push(slowMotionWarning(slow, raw.fps));
+  const scored = slow ? leaveOutClockFeatures(features, warnings, leftOut, slowedClockReason(slow)) : features;
   const result: TechniqueResult = {
-    features,
-    feature_categories: aggregateCategories(features),
+    features: scored,
+    feature_categories: aggregateCategories(scored),
     kinetic_chain: { speed_dict: { hip: series(chain.hip), shoulder: series(chain.shoulder), wrist: series(chain.wrist) } },
     wrist_speed: { ...series(wristPeak), hand },
     ...(leftOut.length ? { features_left_out: leftOut } : {}),
@@ -147,6 +148,22 @@ export function computeTechniqueResult(raw: AnalysisInput, opts: TechniqueOption
     contact: { frame: p.pose3d.frameNr[ci] ?? ci, timestamp: k.videoT[ci]!, detected: phases.contactDetected },
     events: [event('backswing_end', phases.backswingEnd.index), event('ball_contact', ci), event('follow_through', phases.followThroughEnd.index)],
   };
+}
+
+/**
+ * The features not measured on the clock ({@link CLOCK_UNITS}); the others are left out with
+ * `reason` (a warning and a `leftOut` entry each, as build.ts does). When every feature is on the
+ * clock, all are kept (a result needs one).
+ */
+function leaveOutClockFeatures(features: Feature[], warnings: string[], leftOut: NonNullable<TechniqueResult['features_left_out']>, reason: string): Feature[] {
+  const kept = features.filter((f) => !CLOCK_UNITS.has(String(f.unit)));
+  if (kept.length === 0) return features;
+  for (const f of features) {
+    if (!CLOCK_UNITS.has(String(f.unit))) continue;
+    warnings.push(leftOutWarning(f.feature_name, reason));
+    leftOut.push({ feature_name: f.feature_name, feature_human_readable_name: f.feature_human_readable_name, reason });
+  }
+  return kept;
 }
 
 /**

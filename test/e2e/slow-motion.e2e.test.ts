@@ -123,10 +123,13 @@ describe('slow motion', () => {
     const after = getSessionDetail(db, id)!;
     expect([after.session.captureFps, after.analysis?.captureFps]).toEqual([suggested, suggested]);
     const speed = (x: typeof before, name: string) => x.features.find((f) => f.feature_name === name)?.value ?? NaN;
-    // Real-time speeds are higher by about the factor, less the heavier smoothing of the real clock
-    // (≈ 1/6 s of real time): measured 1.96× at 120 fps (4×) on 2026-11-23; the calibrated guess
-    // suggests 240 fps (8×).
-    expect(speed(after, 'trunk_rotation_speed')).toBeGreaterThan(1.5 * speed(before, 'trunk_rotation_speed'));
+    // Looking slowed, the speeds were left out (not scored on the video's clock), saying why; in
+    // real time they are measured.
+    if (computed.result.slow_motion_guess) {
+      expect(before.leftOut.find((l) => l.feature_name === 'trunk_rotation_speed')?.reason).toMatch(/^the clip looks slowed down about/);
+      expect(speed(before, 'trunk_rotation_speed')).toBeNaN();
+    }
+    expect(speed(after, 'trunk_rotation_speed')).toBeGreaterThan(0);
     await sp.screenshot('32-session-slow-motion-applied');
 
     await app.page.getByTestId('change-capture-rate').click();

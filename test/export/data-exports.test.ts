@@ -33,7 +33,10 @@ describe('session data exports', () => {
     const rows = parse<Record<string, string>>(readFileSync(file!), { columns: true });
     expect(Object.keys(rows[0]!)).toEqual([...FEATURES_CSV_COLUMNS]);
     expect(rows).toHaveLength(fx.detail.features.length);
-    expect(fx.detail.features.length).toBeGreaterThanOrEqual(8);
+    // 6 on 2026-11-23: without its capture rate the clip looks slowed, so its 4 speed and timing
+    // features are left out (main/analysis/README.md "Slow motion"); 2 more lack the knee or a
+    // hand direction at contact.
+    expect(fx.detail.features.length).toBeGreaterThanOrEqual(6);
     for (const f of fx.detail.features) {
       const r = rows.find((x) => x.feature_name === f.feature_name)!;
       expect(Number(r.value)).toBe(f.value);
@@ -140,7 +143,9 @@ describe('exports of a session with a capture frame rate (slow motion)', () => {
     setCaptureFps(fx.db, fx.sessionId, 240);
     const [file] = await exportSession(fx.db, fx.sessionId, 'csv', join(fx.out, 'features-240.csv'));
     const rows = parse<Record<string, string>>(readFileSync(file!), { columns: true });
-    expect(rows.length).toBeGreaterThanOrEqual(8);
+    // 6 on 2026-11-23: at 240 fps the speeds are scored; the engine loses the hitting wrist at
+    // this cut's contact (wrist features left out) and the cut starts inside the backswing.
+    expect(rows.length).toBeGreaterThanOrEqual(6);
     for (const r of rows) expect([r.capture_fps, r.time_base]).toEqual(['240', 'real']);
     const html = sessionReportHtml(getSessionDetail(fx.db, fx.sessionId)!, []);
     expect(html).toContain('Capture rate: capture 240 fps (8.0× slow motion). Speeds and durations in real seconds: recorded at capture 240 fps');
