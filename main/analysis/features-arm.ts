@@ -83,6 +83,8 @@ export const contactInFront: FeatureDef = {
     const dx = after[0] - before[0];
     const dz = after[2] - before[2];
     const len = Math.hypot(dx, dz);
+    // The swing direction needs the hand on both sides of contact (NaN rows where unmeasured).
+    if (!Number.isFinite(len)) return { ok: false, missing: [`${c.hand} hand path around contact`], frame, event };
     return measureAt(c, frame, event, [J.pelvis, ...handJoints(c)], (g) => {
       if (!(len > 1e-4)) return NaN;
       const rel = sub(handPos(c, g), g(J.pelvis));
