@@ -23,6 +23,20 @@ function valueText(v: number, unit: string | null | undefined): string {
 }
 
 /**
+ * Which clock the speeds are on: the capture rate (real time), or real time when none was given;
+ * when the clip looks slowed (its speeds left out, main/analysis/slow-motion.ts), that and the
+ * option that measures them.
+ */
+function speedsText(d: SessionDetail): string {
+  const capture = d.analysis?.captureFps ?? null;
+  const guess = d.analysis?.slowMotionGuess;
+  if (capture === null && guess) {
+    return `not scored: the clip looks slowed down about ${guess.factor.toFixed(1)}× (give --capture-fps ${guess.suggestedCaptureFps} to measure them in real time)`;
+  }
+  return `${captureRateText(capture, d.session.fps)}${capture ? ', in real time' : ''}`;
+}
+
+/**
  * The feature table of a session: feature, value (with unit), score 0..100, level; then the
  * category averages, the strokes of the clip when there are several (number, side, contact time,
  * overall score; * marks the stroke the table shows), the overall score and the session id.
@@ -32,7 +46,7 @@ export function featureTable(d: SessionDetail): string {
   for (const f of d.features) t.push([f.feature_human_readable_name, valueText(f.value, f.unit), score(f.score), f.level]);
   const lines = [
     `Session ${d.session.id}: ${d.player.name}, ${d.session.sport} ${d.session.swingType}, recorded ${d.session.recordedAt}`,
-    `Speeds: ${captureRateText(d.analysis?.captureFps ?? null, d.session.fps)}${d.analysis?.captureFps ? ', in real time' : ''}`,
+    `Speeds: ${speedsText(d)}`,
     d.features.length > 0 ? t.toString() : '(no features: the engine found no swing to measure)',
   ];
   const cats = Object.entries(d.categories);

@@ -138,6 +138,9 @@ describe('exports of a session with three strokes', () => {
     const text = featureTable(d);
     expect(text).toMatch(/Strokes: 1 forehand 0\.67 s \([\d.]+\), 2 backhand 1\.33 s \(not analysed\), 3\* forehand 2\.00 s \([\d.]+\)/);
     expect(text).toMatch(/Consistency over 2 strokes: \w+ CV \d+ %/);
+    // A clip that looks slowed: the speeds line says they are not scored and how to measure them.
+    const slowed = featureTable({ ...d, analysis: { ...d.analysis!, captureFps: null, slowMotionGuess: { factor: 8.7, suggestedCaptureFps: 240 } } });
+    expect(slowed).toContain('Speeds: not scored: the clip looks slowed down about 8.7× (give --capture-fps 240 to measure them in real time)\n');
   });
 
   it('progress report: the session with strokes counts with their mean score and its spread', () => {
