@@ -6,40 +6,28 @@
  * pixel is 255 on the frame the line was made on and about 255/21 on the last frame of its range.
  * Screenshots in test-artifacts/e2e/.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jointPx } from '../../main/drawings/geometry.js';
-import { getSessionDetail } from '../../main/library/detail.js';
 import { listDrawings } from '../../main/library/drawings.js';
 import { J } from '../../main/pose/h36m.js';
-import { frameAtTime, type PoseTrack } from '../../main/pose/pose-track.js';
-import { analysedClip, ANALYSED_CLIP_META } from '../support/analysed-clip.js';
-import { buildRenderer, ingestClipSession, startApp, type E2eApp } from './harness.js';
+import type { PoseTrack } from '../../main/pose/pose-track.js';
+import type { E2eApp } from './harness.js';
+import { startAnalysedSessionApp, type AnalysedSessionApp } from './analysed-session-app.js';
 import { DrawingPage } from './page-objects/drawing-page.js';
 
+let fx: AnalysedSessionApp | undefined;
 let app: E2eApp;
-let buildDir: string;
 let sessionId = 0;
 let pose: PoseTrack;
 let c = 0;
 
 beforeAll(async () => {
-  buildDir = mkdtempSync(join(tmpdir(), 'swing-drawing-edit-'));
-  const [{ clipPath, done }] = await Promise.all([analysedClip(), buildRenderer(join(buildDir, 'dist'))]);
-  app = await startApp(join(buildDir, 'dist'), { width: 1280, height: 720 });
-  const db = app.bridge.services.deps.db;
-  sessionId = await ingestClipSession(app, { clipPath, done, player: { name: 'Edit Player', dominantHand: 'right', heightMm: ANALYSED_CLIP_META.player_height_mm }, title: 'Forehand to edit drawings on', recordedAt: '2026-11-24' });
-  const d = getSessionDetail(db, sessionId);
-  if (!d?.pose2d || !d.contact) throw new Error('the session has no pose or no contact');
-  pose = d.pose2d;
-  c = frameAtTime(pose.timestamps, d.contact.timestamp);
+  fx = await startAnalysedSessionApp('swing-drawing-edit-', 'Edit Player', 'Forehand to edit drawings on', '2026-11-24');
+  ({ app, sessionId, pose, contactIndex: c } = fx);
 });
 
 afterAll(async () => {
-  await app?.close();
-  if (buildDir) rmSync(buildDir, { recursive: true, force: true });
+  await fx?.close();
 });
 
 const stored = () => listDrawings(app.bridge.services.deps.db, sessionId);

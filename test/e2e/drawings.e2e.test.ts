@@ -15,17 +15,16 @@ import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { angleDeg, jointPx } from '../../main/drawings/geometry.js';
 import { KVA_TIMESTAMPS_PER_FRAME } from '../../main/export/kva.js';
-import { getSessionDetail } from '../../main/library/detail.js';
 import { listDrawings } from '../../main/library/drawings.js';
 import { J } from '../../main/pose/h36m.js';
-import { frameAtTime, type PoseTrack } from '../../main/pose/pose-track.js';
-import { analysedClip, ANALYSED_CLIP_META } from '../support/analysed-clip.js';
-import { buildRenderer, ingestClipSession, startApp, type E2eApp } from './harness.js';
+import type { PoseTrack } from '../../main/pose/pose-track.js';
+import type { E2eApp } from './harness.js';
+import { startAnalysedSessionApp, type AnalysedSessionApp } from './analysed-session-app.js';
 import { ARTIFACTS_DIR, ExportPage } from './page-objects/index.js';
 import { DrawingPage } from './page-objects/drawing-page.js';
 
+let fx: AnalysedSessionApp | undefined;
 let app: E2eApp;
-let buildDir: string;
 let sessionId = 0;
 let pose: PoseTrack;
 /** Pose frame of ball contact (where the angle is drawn). */
@@ -43,20 +42,12 @@ function kneeAngle(f: number): number {
 const seekTime = (f: number) => (pose.timestamps[f] ?? 0) + 0.001;
 
 beforeAll(async () => {
-  buildDir = mkdtempSync(join(tmpdir(), 'swing-drawings-'));
-  const [{ clipPath, done }] = await Promise.all([analysedClip(), buildRenderer(join(buildDir, 'dist'))]);
-  app = await startApp(join(buildDir, 'dist'), { width: 1280, height: 720 });
-  const db = app.bridge.services.deps.db;
-  sessionId = await ingestClipSession(app, { clipPath, done, player: { name: 'Drawing Player', dominantHand: 'right', heightMm: ANALYSED_CLIP_META.player_height_mm }, title: 'Forehand to draw on' });
-  const d = getSessionDetail(db, sessionId);
-  if (!d?.pose2d || !d.contact) throw new Error('the session has no pose or no contact');
-  pose = d.pose2d;
-  c = frameAtTime(pose.timestamps, d.contact.timestamp);
+  fx = await startAnalysedSessionApp('swing-drawings-', 'Drawing Player', 'Forehand to draw on');
+  ({ app, sessionId, pose, contactIndex: c } = fx);
 });
 
 afterAll(async () => {
-  await app?.close();
-  if (buildDir) rmSync(buildDir, { recursive: true, force: true });
+  await fx?.close();
 });
 
 const stored = () => listDrawings(app.bridge.services.deps.db, sessionId);
