@@ -115,7 +115,7 @@ ${charts.length ? chartScripts(charts) : '<script>document.body.dataset.chartsRe
 function slowMotionLine(d: SessionDetail): string {
   const capture = d.analysis?.captureFps ?? null;
   const guess = capture === null ? d.analysis?.slowMotionGuess : null;
-  const hint = guess ? ` The clip looks slowed about ${guess.factor.toFixed(1)}× (capture about ${guess.suggestedCaptureFps} fps); its speeds read low.` : '';
+  const hint = guess ? ` The clip looks slowed about ${guess.factor.toFixed(1)}× (capture about ${guess.suggestedCaptureFps} fps); its speeds and timings are not scored (give the capture rate to measure them).` : '';
   return `Capture rate: ${captureRateText(capture, d.session.fps)}. ${clockSentence(capture, d.session.fps)}${hint}`;
 }
 
