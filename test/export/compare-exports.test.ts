@@ -76,7 +76,9 @@ describe('comparison exports', () => {
       const diff = /[1-9]/.test(d) && !d.startsWith('-') ? `+${d}` : d.replace(/^-/, '−');
       expect(text.toLowerCase()).toContain(`${reportNumber(fb.value)}${unit} ${Math.round(fb.score)} · ${fb.level} ${diff}${unit}`.toLowerCase());
     }
-    expect(both).toBeGreaterThan(5);
+    // 4 on 2026-11-23: both cuts look slowed without their capture rate, so their speeds and
+    // timings are left out (main/analysis/README.md "Slow motion"); the rest are in both.
+    expect(both).toBeGreaterThanOrEqual(4);
     for (const f of b.features) expect(reading).toContain(f.feature_human_readable_name);
     const images = execFileSync('pdfimages', ['-list', pdf], { encoding: 'utf8' }).trim().split('\n').slice(2);
     expect(images.length).toBe(2); // the two contact frames
