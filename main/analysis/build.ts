@@ -29,6 +29,12 @@ export function parseLeftOutWarning(warning: string): { feature_name: string; re
   return m ? { feature_name: m[1]!, reason: m[2]! } : null;
 }
 
+/** Records a feature left out: its {@link leftOutWarning} in `warnings` and the entry in `leftOut` (result `features_left_out`). */
+export function recordLeftOut(entry: LeftOutFeature, warnings: string[], leftOut: LeftOutFeature[]): void {
+  warnings.push(leftOutWarning(entry.feature_name, entry.reason));
+  leftOut.push(entry);
+}
+
 /**
  * Measures one feature. Returns the Feature, or null, pushes a warning (naming the joints and
  * frame, or the reason) and records it in `leftOut` when it could not be measured honestly.
@@ -38,8 +44,7 @@ export function buildFeature(def: FeatureDef, c: SwingContext, warnings: string[
   const frameNr = c.p.pose3d.frameNr[m.frame] ?? m.frame;
   if (!m.ok) {
     const reason = m.reason ?? `${m.missing.join(', ')} not measured at frame ${frameNr} (${EVENT_TITLES[m.event]})`;
-    warnings.push(leftOutWarning(def.name, reason));
-    leftOut.push({ feature_name: def.name, feature_human_readable_name: def.human, reason });
+    recordLeftOut({ feature_name: def.name, feature_human_readable_name: def.human, reason }, warnings, leftOut);
     return null;
   }
   const ref = REFERENCES[def.name][c.sport];

@@ -5,7 +5,7 @@
 import type { Feature, FeatureEvent, TechniqueRequestMetadata, TechniqueResult } from '../contract/technique.js';
 import { J } from '../pose/h36m.js';
 import type { PoseTrack } from '../pose/pose-track.js';
-import { aggregateCategories, buildFeature, leftOutWarning } from './build.js';
+import { aggregateCategories, buildFeature, recordLeftOut } from './build.js';
 import { analysisTimebase, spreadToFrames } from './timebase.js';
 import { CLOCK_UNITS, guessSlowMotion, realSecondsPerVideoSecond, slowedClockReason, slowMotionWarning } from './slow-motion.js';
 import { computeChain, type ChainSegment } from './chain.js';
@@ -152,16 +152,14 @@ export function computeTechniqueResult(raw: AnalysisInput, opts: TechniqueOption
 
 /**
  * The features not measured on the clock ({@link CLOCK_UNITS}); the others are left out with
- * `reason` (a warning and a `leftOut` entry each, as build.ts does). When every feature is on the
+ * `reason` (a warning and a `leftOut` entry each: build.ts recordLeftOut). When every feature is on the
  * clock, all are kept (a result needs one).
  */
 function leaveOutClockFeatures(features: Feature[], warnings: string[], leftOut: NonNullable<TechniqueResult['features_left_out']>, reason: string): Feature[] {
   const kept = features.filter((f) => !CLOCK_UNITS.has(String(f.unit)));
   if (kept.length === 0) return features;
   for (const f of features) {
-    if (!CLOCK_UNITS.has(String(f.unit))) continue;
-    warnings.push(leftOutWarning(f.feature_name, reason));
-    leftOut.push({ feature_name: f.feature_name, feature_human_readable_name: f.feature_human_readable_name, reason });
+    if (CLOCK_UNITS.has(String(f.unit))) recordLeftOut({ feature_name: f.feature_name, feature_human_readable_name: f.feature_human_readable_name, reason }, warnings, leftOut);
   }
   return kept;
 }
