@@ -72,28 +72,28 @@ export function serviceProcess(home: string, entryPath: string): ServiceProcess 
     });
     return ready;
   };
+  /** The running process (started like address()) and a maker of a new `type` port to it, used when the cached client belongs to an earlier process. */
+  const portTo = async (type: 'analysis-port' | 'tasks-port') => {
+    await address();
+    const proc = child;
+    if (!proc) throw new Error('the local analysis service exited');
+    const fresh = () => {
+      const { port1, port2 } = new MessageChannelMain();
+      proc.postMessage({ type } satisfies ServiceMessage, [port2]);
+      return electronAnalysisPort(port1);
+    };
+    return { proc, fresh };
+  };
   return {
     address,
     async analyser() {
-      await address();
-      const proc = child;
-      if (!proc) throw new Error('the local analysis service exited');
-      if (direct?.proc !== proc) {
-        const { port1, port2 } = new MessageChannelMain();
-        proc.postMessage({ type: 'analysis-port' } satisfies ServiceMessage, [port2]);
-        direct = { proc, analyser: analyserOverPort(electronAnalysisPort(port1)) };
-      }
+      const { proc, fresh } = await portTo('analysis-port');
+      if (direct?.proc !== proc) direct = { proc, analyser: analyserOverPort(fresh()) };
       return direct.analyser;
     },
     async tasks() {
-      await address();
-      const proc = child;
-      if (!proc) throw new Error('the local analysis service exited');
-      if (tasks?.proc !== proc) {
-        const { port1, port2 } = new MessageChannelMain();
-        proc.postMessage({ type: 'tasks-port' } satisfies ServiceMessage, [port2]);
-        tasks = { proc, client: tasksOverPort(electronAnalysisPort(port1)) };
-      }
+      const { proc, fresh } = await portTo('tasks-port');
+      if (tasks?.proc !== proc) tasks = { proc, client: tasksOverPort(fresh()) };
       return tasks.client;
     },
     async stop() {
