@@ -14,6 +14,16 @@ import { framePeriod } from './phases.js';
 /** How far past contact the peaks are searched, seconds (the hand may peak just after contact). */
 export const AFTER_CONTACT_S = 0.1;
 
+/**
+ * Share of the peak within which another sample of the search ties with it, for the peak time's
+ * uncertainty. Measured: the same stroke analysed from three cuts of its clip reads its peak
+ * rotation speeds 10–20 % apart (`npm run eval`, cut consistency, 2026-11-23, engine 293540fc),
+ * so a sample within 10 % of the peak could have been the peak in another reading of the same
+ * swing. The noise of the monocular pose is low-frequency (wiggles over 5–10 samples that a
+ * sample-to-sample roughness estimate does not see), hence a share rather than a noise estimate.
+ */
+export const PEAK_TIE_SHARE = 0.1;
+
 /** One segment of the chain: per-frame speed, its peak index and sub-frame peak time. */
 export interface ChainSegment {
   values: Float64Array;
@@ -21,9 +31,10 @@ export interface ChainSegment {
   peakTime: number;
   peakValue: number;
   /**
-   * Uncertainty of `peakTime`, seconds: half a frame period of the analysis clock (the distinct
-   * images in real time): the peak is known to the sampling interval it falls in; the parabolic
-   * sub-frame estimate stays within it. NaN without a peak.
+   * Uncertainty of `peakTime`, seconds: the farthest any sample of the search within
+   * {@link PEAK_TIE_SHARE} of the peak value lies from `peakTime` (a flat top or a second hump as
+   * high is a peak the noise could have picked), and at least half a frame period of the analysis
+   * clock (the sampling interval the peak falls in). NaN without a peak.
    */
   peakUncertainty: number;
   unit: 'deg/s' | 'm/s';
@@ -100,7 +111,7 @@ export function computeChain(k: Kinematics, ph: SwingPhases): Chain {
       peakIndex: i,
       peakTime: i >= 0 ? peakTime(search, k.t, i) : NaN,
       peakValue: i >= 0 ? values[i]! : NaN,
-      peakUncertainty: i >= 0 ? halfPeriod : NaN,
+      peakUncertainty: i >= 0 ? peakSpread(search, k.t, from, to, i, halfPeriod) : NaN,
       unit,
       ...(cutBy ? { cutByClip: cutBy } : {}),
     };
@@ -112,4 +123,18 @@ export function computeChain(k: Kinematics, ph: SwingPhases): Chain {
     wrist: seg(k.handSpeed, k.handSpeed, 'm/s'),
     window,
   };
+}
+
+/**
+ * Uncertainty of the peak at sample i of `search` over [from, to], seconds: the largest
+ * |t[j] − peak time| over the samples j with search[j] ≥ search[i] − {@link PEAK_TIE_SHARE} ×
+ * |search[i]| (a flat top, or a second hump nearly as high, is a peak the noise could have
+ * picked), never below `floor`.
+ */
+export function peakSpread(search: ArrayLike<number>, t: ArrayLike<number>, from: number, to: number, i: number, floor: number): number {
+  const top = peakTime(search, t, i);
+  const tie = search[i]! - PEAK_TIE_SHARE * Math.abs(search[i]!);
+  let u = floor;
+  for (let j = from; j <= to; j++) if (search[j]! >= tie) u = Math.max(u, Math.abs(t[j]! - top));
+  return u;
 }

@@ -1,9 +1,10 @@
 /**
- * The kinetic chain's peaks near the clip's ends (chain.ts): a speed still highest where the
- * clip's smoothing window is cut short is not reported as a peak, and the feature says why.
+ * The kinetic chain's peaks (chain.ts): near the clip's ends, a speed still highest where the
+ * clip's smoothing window is cut short is not reported as a peak, and the feature says why; a
+ * peak's time uncertainty spans the samples that tie with it.
  */
 import { describe, expect, test } from 'vitest';
-import { computeChain } from '../../main/analysis/chain.js';
+import { computeChain, peakSpread } from '../../main/analysis/chain.js';
 import type { Kinematics } from '../../main/analysis/kinematics.js';
 import { peakMissingReason } from '../../main/analysis/measure.js';
 import type { SwingPhases } from '../../main/analysis/phases.js';
@@ -52,5 +53,24 @@ describe('computeChain near the clip start', () => {
     const ch = computeChain(kin(-5), later);
     expect(ch.hip.peakIndex).toBe(12); // the window's own start, not the clip's edge
     expect(ch.hip.cutByClip).toBeUndefined();
+  });
+});
+
+describe('peakSpread: the uncertainty of a peak time', () => {
+  const t = Float64Array.from({ length: 9 }, (_, i) => i / 100);
+  // Peak 10 at sample 3; its parabola (9.5, 10, 9.2) puts the peak at 0.03 − 0.1154 × 0.01 s.
+  const top = 0.03 - (0.5 * (9.5 - 9.2)) / 1.3 / 100;
+  test('a second hump within 10 % of the peak makes the peak time as uncertain as their distance', () => {
+    const v = [0, 5, 9.5, 10, 9.2, 3, 0, 9.1, 2];
+    expect(peakSpread(v, t, 0, 8, 3, 0.005)).toBeCloseTo(0.07 - top, 9);
+  });
+  test('a single peak is known to its own flat top, and never better than the floor', () => {
+    const v = [0, 5, 9.5, 10, 9.2, 3, 0, 8.9, 2];
+    expect(peakSpread(v, t, 0, 8, 3, 0.005)).toBeCloseTo(0.04 - top, 9);
+    expect(peakSpread(v, t, 0, 8, 3, 0.02)).toBe(0.02);
+  });
+  test('samples outside the search do not count', () => {
+    const v = [0, 5, 9.5, 10, 9.2, 3, 0, 9.1, 2];
+    expect(peakSpread(v, t, 0, 6, 3, 0.005)).toBeCloseTo(0.04 - top, 9);
   });
 });

@@ -8,7 +8,7 @@ import { Feature, TechniqueResult, type TechniqueRequestMetadata } from '../../m
 import { J } from '../../main/pose/h36m.js';
 import { kpIndex } from '../../main/pose/pose-track.js';
 import { formatValue, type Unit } from '../../main/analysis/feature-types.js';
-import { dropJoint, PELVIS_LEAD_S, rotY, synthTracks, TRUNK_LEAD_S, type SynthOptions } from './support/synthetic.js';
+import { dropJoint, rotY, synthTracks, TRUNK_LEAD_S, type SynthOptions } from './support/synthetic.js';
 
 const META: TechniqueRequestMetadata = { uid: 'u1', sport: 'tennis', swing_type: 'forehand_drive', dominant_hand: 'right', player_height_mm: 1750 };
 
@@ -28,7 +28,7 @@ describe('computeTechniqueResult on a synthetic forehand', () => {
     expect(out.result.features.length).toBeGreaterThanOrEqual(8);
     // At 60 images/s the built 12 ms trunk → hand lag is finer than a frame period: not scored.
     expect(out.warnings).toEqual([
-      'kinetic_chain_sequence left out: the timing of the speed peaks cannot be resolved: gap 12 ms ± 12 ms, the peaks fall within one frame period (17 ms)',
+      'kinetic_chain_sequence left out: the timing of the speed peaks cannot be resolved: gap 12 ms ± 44 ms, the peaks fall within one frame period (17 ms)',
     ]);
     expect(out.result.features_left_out?.map((f) => f.feature_name)).toEqual(['kinetic_chain_sequence']);
   });
@@ -78,12 +78,14 @@ describe('computeTechniqueResult on a synthetic forehand', () => {
     expect(sd.hip.unit).toBe('deg/s');
     expect(sd.wrist.unit).toBe('m/s');
     // Built lags: pelvis → trunk 30 ms; the hand (carried by trunk and arm) peaks between the
-    // trunk and the arm peaks, so the shortest lag is positive and below 30 ms: resolvable at
-    // 240 images/s (a high-speed capture), not at 60 (above).
+    // trunk and the arm peaks, 12 ms after the trunk. Even at 240 images/s that lag is inside the
+    // peaks' own spread (samples within 10 % of a tanh-rate peak span ±0.33 τ = ±26 ms at τ = 80
+    // ms: chain.ts PEAK_TIE_SHARE), so the timing is left out with its uncertainty, not scored.
     const fast = computeTechniqueResult(input({ kneeFlexDeg: 40, fps: 240 }));
-    const seq = feature(fast.result, 'kinetic_chain_sequence')!;
-    expect(seq.value).toBeGreaterThan(0.005);
-    expect(seq.value).toBeLessThan(PELVIS_LEAD_S - TRUNK_LEAD_S + 0.005);
+    expect(feature(fast.result, 'kinetic_chain_sequence')).toBeUndefined();
+    expect(fast.warnings).toEqual([
+      'kinetic_chain_sequence left out: the timing of the speed peaks cannot be resolved: gap 12 ms ± 53 ms, its uncertainty crosses zero',
+    ]);
     // Peak trunk rate of 60°·tanh(t/τ): 60/0.08 = 750 °/s, minus smoothing (< 7 %).
     expect(sd.shoulder.peak_speed).toBeGreaterThan(700);
     expect(sd.shoulder.peak_speed).toBeLessThan(760);
