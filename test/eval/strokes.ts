@@ -8,7 +8,6 @@
  * (±HALF_WINDOW_REAL_S / slow_motion_factor video seconds), shortened so that it stops halfway
  * to the neighbouring labelled strokes of the clip (any player).
  */
-import { computeTechniqueResult } from '../../main/analysis/index.js';
 import { clipStrokes } from '../../main/analysis/clip-strokes.js';
 import { analyseStrokes } from '../../main/analysis/stroke-analysis.js';
 import type { Feature } from '../../main/contract/technique.js';
@@ -94,7 +93,12 @@ function featureOutcome(f: Feature): FeatureOutcome {
   };
 }
 
-/** Technique analysis of the pose `p` (frames as given) for a stroke of `clip`. */
+/**
+ * Technique analysis of the pose `p` (frames as given) for a stroke of `clip`, as `/process` runs
+ * it on an upload of those frames (stroke-analysis.ts `analyseStrokes`: the stroke detector, then
+ * the best-measured stroke of the requested swing type; no ball_timestamp), so the contact and
+ * features are the ones the product reports.
+ */
 export function analyseStroke(
   clip: string,
   labels: ClipLabels,
@@ -122,21 +126,26 @@ export function analyseStroke(
     features: [],
     leftOut: [],
   };
+  const pose2d = frameSlice(pose.pose2d, window);
+  const pose3d = frameSlice(pose.pose3d, window);
+  const timed = (frame: number) => {
+    const err = frame - label.contact_frame;
+    return { contactFrame: frame, errorFrames: err, errorMs: framesToRealS(err, labels.fps, labels.slow_motion_factor) * 1000 };
+  };
   try {
-    const out = computeTechniqueResult({
-      pose2d: frameSlice(pose.pose2d, window),
-      pose3d: frameSlice(pose.pose3d, window),
-      fps: pose.video.fps,
-      width: pose.video.width,
-      height: pose.video.height,
-      meta,
-    });
-    const err = out.contact.frame - label.contact_frame;
+    if (side === 'serve') {
+      // API.md has no serve swing type: the product reports a serve only as a detected stroke
+      // (`strokes[]`, the stroke detector's contact); its contact is scored from there.
+      const found = clipStrokes({ pose2d, pose3d, fps: pose.video.fps, sport: setup.sport, dominantHand: meta.dominant_hand, captureFps: meta.capture_fps });
+      const serves = found.strokes.filter((x) => x.side === 'serve').map((x) => x.contact.frame_nr);
+      if (!serves.length) return { ...base, failure: 'no serve detected in the window' };
+      const nearest = serves.reduce((a, b) => (Math.abs(b - label.contact_frame) < Math.abs(a - label.contact_frame) ? b : a));
+      return { ...base, ...timed(nearest), failure: null };
+    }
+    const out = analyseStrokes({ pose2d, pose3d, fps: pose.video.fps, width: pose.video.width, height: pose.video.height, meta });
     return {
       ...base,
-      contactFrame: out.contact.frame,
-      errorFrames: err,
-      errorMs: framesToRealS(err, labels.fps, labels.slow_motion_factor) * 1000,
+      ...timed(out.contact.frame),
       features: out.result.features.map(featureOutcome),
       leftOut: (out.result.features_left_out ?? []).map((l) => ({ name: l.feature_name, reason: l.reason })),
       failure: null,
