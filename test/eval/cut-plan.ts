@@ -43,6 +43,10 @@ export interface FeatureSpread {
    * it: the cut lacks what the feature needs (e.g. the end of the backswing), no number differs.
    */
   consistentWhereMeasured: boolean;
+  /** Level per cut ('' when the cut left it out), in cut order: what the coach reads. */
+  levels: string[];
+  /** Present in every cut and scored at the same level in all of them. */
+  sameLevel: boolean;
 }
 
 /** Per-feature spread over a set of analyses of the same stroke. */
@@ -58,6 +62,23 @@ export function featureSpread(outcomes: readonly StrokeOutcome[]): FeatureSpread
     const relative = unit === 'deg' ? NaN : spread / Math.abs(med);
     const within = unit === 'deg' ? spread <= 5 : relative <= 0.1;
     const partial = have.length >= 2 && have.length < outcomes.length;
-    return { name, unit, values, spread, relative, consistent: have.length === outcomes.length && within, consistentWhereMeasured: partial && within };
+    const levels = fs.map((f) => f?.level ?? '');
+    const sameLevel = levels.every((l) => l !== '' && l === levels[0]);
+    return { name, unit, values, spread, relative, consistent: have.length === outcomes.length && within, consistentWhereMeasured: partial && within, levels, sameLevel };
+  });
+}
+
+/**
+ * The spreads over the cuts only, one row per feature of `all` (the cuts followed by reference
+ * analyses such as the stroke window and the full clip, whose values are shown alongside): a
+ * feature that no cut measures has no spread and does not agree (the references share one pose,
+ * so their agreement says nothing about cutting).
+ */
+export function cutSpreads(cuts: readonly StrokeOutcome[], all: readonly StrokeOutcome[]): FeatureSpread[] {
+  const cutsOnly = featureSpread(cuts);
+  return featureSpread(all).map((s) => {
+    const c = cutsOnly.find((x) => x.name === s.name);
+    if (c) return { ...c, values: s.values };
+    return { ...s, spread: NaN, relative: NaN, consistent: false, consistentWhereMeasured: false, levels: cuts.map(() => ''), sameLevel: false };
   });
 }

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { J } from '../../main/pose/h36m.js';
 import { mediaPath } from '../support/media.js';
-import { cutSpecs, featureSpread } from './cut-plan.js';
+import { cutSpecs, cutSpreads, featureSpread } from './cut-plan.js';
 import { captureFps, readStrokeLabels, strokeSide } from './labels.js';
 import { readCoco17, readMediaPipe33 } from './reference-2d.js';
 import type { StrokeOutcome } from './strokes.js';
@@ -63,6 +63,24 @@ describe('cut plan', () => {
     expect(a!.spread).toBeCloseTo(2.9, 12);
     const [b] = featureSpread([o(null), o(null), o(41.3)]);
     expect(b!.consistentWhereMeasured).toBe(false);
+  });
+  it('judges only the cuts: a feature no cut measures does not agree through the reference analyses', () => {
+    const o = (v: number | null) =>
+      ({ features: v === null ? [] : [{ name: 'a', unit: 'deg', value: v, level: 'advanced', score: 0 }] }) as unknown as StrokeOutcome;
+    const cuts = [o(null), o(null), o(null)];
+    const [a] = cutSpreads(cuts, [...cuts, o(27.2), o(27.2)]);
+    expect(a).toMatchObject({ consistent: false, consistentWhereMeasured: false, sameLevel: false, levels: ['', '', ''] });
+    expect(a!.values).toEqual([NaN, NaN, NaN, 27.2, 27.2]);
+    expect(a!.spread).toBeNaN();
+    const [b] = cutSpreads([o(40), o(41), o(42)], [o(40), o(41), o(42), o(60)]);
+    expect(b).toMatchObject({ spread: 2, consistent: true, sameLevel: true });
+  });
+  it('says whether every cut scores a feature at the same level', () => {
+    const o = (level: string | null) =>
+      ({ features: level === null ? [] : [{ name: 'a', unit: 'deg', value: 40, level, score: 0 }] }) as unknown as StrokeOutcome;
+    expect(featureSpread([o('advanced'), o('advanced'), o('advanced')])[0]).toMatchObject({ levels: ['advanced', 'advanced', 'advanced'], sameLevel: true });
+    expect(featureSpread([o('advanced'), o('professional'), o('advanced')])[0]!.sameLevel).toBe(false);
+    expect(featureSpread([o(null), o('advanced'), o('advanced')])[0]).toMatchObject({ levels: ['', 'advanced', 'advanced'], sameLevel: false });
   });
 });
 

@@ -219,13 +219,15 @@ export function renderCuts(
     ...s.values.map((v) => num(v, 3)),
     s.unit === 'deg' ? `${num(s.spread, 1)}°` : `${num(s.spread, 3)} (${pct(s.relative, 0)})`,
     s.consistent ? 'yes' : s.consistentWhereMeasured ? 'where measured' : 'no',
+    s.levels.map((l) => LEVEL_LETTER[l] ?? (l || '–')).join(' '),
   ]);
-  rows.unshift(['ball contact (frame)', '', ...contacts.map((c) => (c === null ? '–' : String(c))), '', '']);
+  rows.unshift(['ball contact (frame)', '', ...contacts.map((c) => (c === null ? '–' : String(c))), '', '', '']);
   const n = spreads.filter((s) => s.consistent).length;
   const m = spreads.filter((s) => s.consistentWhereMeasured).length;
+  const same = spreads.filter((s) => s.sameLevel).length;
   return [
     `### Cut consistency: ${title}`,
-    mdTable(['feature', 'unit', ...columns, 'spread', 'within 5° / 10 %'], rows),
-    `${ratio(n, spreads.length)} features within 5° (angles) or 10 % (the rest) over the cuts; ${m} more agree where measured (left out, with the reason, in the cuts that lack what they need).`,
+    mdTable(['feature', 'unit', ...columns, 'spread', 'within 5° / 10 %', 'level per cut'], rows),
+    `${ratio(n, spreads.length)} features within 5° (angles) or 10 % (the rest) over the cuts; ${m} more agree where measured (left out, with the reason, in the cuts that lack what they need). ${ratio(same, spreads.length)} scored at the same level (B/I/A/P) in every cut.`,
   ].join('\n\n');
 }

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { mediaPath, REPO_ROOT } from '../support/media.js';
 import { clipSetup } from './clips.js';
-import { featureSpread } from './cut-plan.js';
+import { cutSpreads } from './cut-plan.js';
 import { analyseCuts } from './cuts.js';
 import { compare3d } from './eval-3d.js';
 import { readStrokeLabels, type StrokeLabels } from './labels.js';
@@ -184,12 +184,7 @@ async function cuts(
       ...(fromWindow ? [`window ${fromWindow.window.join('–')}`] : []),
       'full clip',
     ];
-    const cutsOnly = featureSpread(cutOut.map((c) => c.outcome));
-    const spreads = featureSpread(all).map((s) => ({
-      ...s,
-      ...cutsOnly.find((c) => c.name === s.name),
-      values: s.values,
-    }));
+    const spreads = cutSpreads(cutOut.map((c) => c.outcome), all);
     const title = `${clip.replace('.mp4', '')} stroke at frame ${frame} (spread over the three cuts; window and full clip shown for reference)`;
     out.push({
       clip,
