@@ -111,7 +111,7 @@ describe('slow motion', () => {
     await sp.waitForSkeleton();
     const banner = app.page.getByTestId('slow-motion-banner');
     expect(await banner.innerText()).toMatch(/^The clip looks slowed down, (at least )?about \d+\.\d×.*: the hand peaked at \d+\.\d m\/s on the video.s clock/);
-    expect(await app.page.getByTestId('capture-rate').innerText()).toBe('real time');
+    expect(await app.page.getByTestId('capture-rate').innerText()).toBe('not scored: the clip looks slowed');
     const button = app.page.getByTestId('treat-as-slow-motion');
     const factor = slowingFactor(suggested, pose.video.fps);
     expect(await button.innerText()).toBe(`Treat as ${Math.abs(factor - Math.round(factor)) < 0.05 ? Math.round(factor) : factor.toFixed(1)}× slow motion (${suggested} fps)`);
@@ -135,8 +135,13 @@ describe('slow motion', () => {
     await app.page.getByTestId('change-capture-rate').click();
     await app.page.getByTestId('capture-rate-choice').selectOption('real');
     await app.page.getByRole('button', { name: 'Recompute' }).click();
-    await app.page.getByTestId('capture-rate').filter({ hasText: 'real time' }).waitFor();
-    expect(getSessionDetail(db, id)!.session.captureFps).toBeNull();
+    // "Real time" is the coach's statement: the clip's own rate is stored, the guess stays off
+    // and the speeds are scored on the real-time clock.
+    await app.page.getByTestId('capture-rate').filter({ hasText: captureRateText(pose.video.fps, pose.video.fps) }).waitFor();
+    const real = getSessionDetail(db, id)!;
+    expect(real.session.captureFps).toBe(pose.video.fps);
+    expect(await banner.count()).toBe(0);
+    expect(speed(real, 'trunk_rotation_speed')).toBeGreaterThan(0);
     expect(app.errors).toEqual([]);
   }, 900_000);
 });
