@@ -1,75 +1,43 @@
 /**
- * The drawings of the open session and the drawing tools: the stored list, the active tool and
- * the drawing being made, the selected drawing and the dragging of its points, undo/redo. Points are source-video pixels, or
- * joints when "Follow joints" is on and a click lands near one (lines, arrows, angles). Every
- * change is written to the library at once (library.saveDrawing / deleteDrawing) and recorded
- * for undo; frames are the pose track's frame_nr of the frame on screen.
+ * The drawings of the open session and the drawing tools: the active tool and the drawing being
+ * made, the dragging of the selected drawing's points, over the stored list, selection and
+ * undo/redo of `SavedDrawings` (drawings-saved.svelte.ts; every change goes to the library at
+ * once). Points are source-video pixels, or joints when "Follow joints" is on and a click lands
+ * near one (lines, arrows, angles; the rules in drawings-pointer.ts); frames are the pose
+ * track's frame_nr of the frame on screen.
  */
-import {
-  ATTACHABLE_KINDS,
-  DEFAULT_VISIBLE_FRAMES,
-  defaultRange,
-  POINT_COUNT,
-  type Drawing,
-  type DrawingData,
-  type DrawingKind,
-  type DrawingPoint,
-} from '../../../../main/drawings/drawing.js';
-import { nearestJoint, valueAt } from '../../../../main/drawings/geometry.js';
-import { call } from '../api.js';
-import { handleError } from '../handle-error.js';
-import { redoWrite, undoWrite, UndoHistory, type DrawingChange, type DrawingWrite } from '../drawings/undo-history.js';
+import { DEFAULT_VISIBLE_FRAMES, POINT_COUNT, type Drawing, type DrawingData, type DrawingKind, type DrawingPoint } from '../../../../main/drawings/drawing.js';
+import { valueAt } from '../../../../main/drawings/geometry.js';
 import type { DrawingDraft } from '../drawings/drawing-layer.js';
 import { HANDLE_CSS_PX, handleAt, samePoint, withMovedPoint, type PointDrag } from '../drawings/point-drag.js';
+import { draftOf, imagePoint, isDrag, newDrawing, snapPoint, strokeKeeps } from './drawings-pointer.js';
+import { SavedDrawings } from './drawings-saved.svelte.js';
 import { playback } from './playback.svelte.js';
 
 /** Colours offered for drawings (bright on video). */
 export const DRAWING_COLOURS = ['#ffd400', '#ff4d4d', '#39d353', '#4ea8ff', '#ffffff'] as const;
 
-/**
- * How near a joint a click snaps to it, CSS px on screen. Chosen, not measured: a little under
- * the 24 px minimum target of WCAG 2.2 (2.5.8) in radius, so a click near a joint takes it;
- * joints closer together than that (pelvis and hips) go to the nearest, so click on the joint.
- */
-export const SNAP_CSS_PX = 18;
-
-/** A pointer drag longer than this (CSS px) places a line's or circle's second point on release. */
-const DRAG_CSS_PX = 6;
-
-/** Rounds a pixel coordinate to 0.01 px (what is stored). */
-const r2 = (v: number) => Math.round(v * 100) / 100;
-
-/** The drawings store. */
+/** The drawings store: the tools and the pointer over the session's stored drawings. */
 export class DrawingsStore {
-  list = $state.raw<Drawing[]>([]);
+  /** The stored drawings, selection and undo history (also reachable through the members below). */
+  readonly saved = new SavedDrawings();
   tool = $state<DrawingKind | null>(null);
   /** Points placed so far of the drawing being made. */
   placed = $state.raw<DrawingPoint[]>([]);
   /** Where the pointer is (snapped), for the live preview; null when off the picture. */
   hover = $state.raw<DrawingPoint | null>(null);
-  selectedId = $state<number | null>(null);
   followJoints = $state(true);
   colour = $state<string>(DRAWING_COLOURS[0]);
   /** The text tool's label. */
   text = $state('Note');
   /** Frames shown before and after the frame a new drawing is made on. */
   visibleFrames = $state(DEFAULT_VISIBLE_FRAMES);
-  canUndo = $state(false);
-  canRedo = $state(false);
   /** A point of the selected drawing being dragged (no tool active), or null. */
   drag = $state.raw<PointDrag | null>(null);
-  #sessionId = 0;
-  #history = new UndoHistory();
   #down: [number, number] | null = null;
 
   /** The drawing being made, for the layer (placed points plus the pointer's), or null. */
-  draft = $derived.by((): DrawingDraft | null => {
-    const kind = this.tool;
-    if (!kind) return null;
-    const points = kind === 'pencil' || !this.hover ? this.placed : [...this.placed, this.hover];
-    if (points.length === 0 || kind === 'text') return null;
-    return { data: { kind, colour: this.colour, text: '', points } };
-  });
+  draft = $derived.by((): DrawingDraft | null => draftOf(this.tool, this.placed, this.hover, this.colour));
 
   /** The drawings as shown: the stored list with the point being dragged where it is now. */
   shownList = $derived.by((): Drawing[] => {
@@ -77,6 +45,26 @@ export class DrawingsStore {
     if (!g) return this.list;
     return this.list.map((d) => (d.id === g.id ? { ...d, ...withMovedPoint(d, g.index, g.point) } : d));
   });
+
+  /** The session's stored drawings, by frame then id. */
+  get list(): Drawing[] {
+    return this.saved.list;
+  }
+
+  /** Id of the selected drawing, or null. */
+  get selectedId(): number | null {
+    return this.saved.selectedId;
+  }
+
+  /** True when there is a change to undo. */
+  get canUndo(): boolean {
+    return this.saved.canUndo;
+  }
+
+  /** True when there is an undone change to redo. */
+  get canRedo(): boolean {
+    return this.saved.canRedo;
+  }
 
   /** Editing the selected drawing: no tool is active and a drawing is selected (its point handles take the pointer). */
   get editing(): boolean {
@@ -91,27 +79,41 @@ export class DrawingsStore {
     return Math.max(0, Math.round(playback.currentTime * (playback.detail?.session.fps || 30)));
   }
 
-  /** Loads the drawings of session `id` (forgets the previous session's undo history). */
+  /** Loads the drawings of session `id` (puts the tool away; forgets the previous session's undo history). */
   async load(id: number): Promise<void> {
-    this.#sessionId = id;
-    this.list = [];
     this.cancel(true);
-    this.selectedId = null;
-    this.#history.clear();
-    this.#syncHistory();
-    try {
-      const list = await call('library.listDrawings', { sessionId: id });
-      if (this.#sessionId === id) this.list = list;
-    } catch (err) {
-      handleError(err, 'Could not load the drawings');
-    }
+    await this.saved.load(id);
   }
 
   /** Forgets the session. */
   close(): void {
-    this.#sessionId = 0;
-    this.list = [];
+    this.saved.close();
     this.cancel(true);
+  }
+
+  /** Selects a drawing (null clears). */
+  select(id: number | null): void {
+    this.saved.select(id);
+  }
+
+  /** Changes a stored drawing (range, chart flag, colour…), undoably. */
+  update(id: number, patch: Partial<DrawingData>): Promise<void> {
+    return this.saved.update(id, patch);
+  }
+
+  /** Deletes a drawing (the selected one by default), undoably. */
+  remove(id: number | null = this.selectedId): Promise<void> {
+    return this.saved.remove(id);
+  }
+
+  /** Undoes the last change. */
+  undo(): Promise<void> {
+    return this.saved.undo();
+  }
+
+  /** Redoes the last undone change. */
+  redo(): Promise<void> {
+    return this.saved.redo();
   }
 
   /** Picks a tool (the same one again puts it away); the video pauses so drawings land on one frame. */
@@ -145,25 +147,21 @@ export class DrawingsStore {
 
   /** The point a pointer at (x, y) video px places with the active tool (or for a drawing of `kind`): a joint within the snap radius when allowed, else the position. */
   snap(x: number, y: number, videoPxPerCssPx: number, kind: DrawingKind | null = this.tool): DrawingPoint {
-    if (this.followJoints && kind && ATTACHABLE_KINDS.includes(kind)) {
-      const j = nearestJoint(playback.detail?.pose2d ?? null, playback.frameIndex, x, y, SNAP_CSS_PX * videoPxPerCssPx);
-      if (j !== null) return { joint: j };
-    }
-    return { x: r2(x), y: r2(y) };
+    return snapPoint(playback.detail?.pose2d ?? null, playback.frameIndex, x, y, videoPxPerCssPx, kind, this.followJoints);
   }
 
-  /** Pointer pressed on the picture at (x, y) video px. */
+  /** Pointer pressed on the picture at (x, y) video px (`k`: video px per CSS px). */
   pointerDown(x: number, y: number, k: number): void {
     const kind = this.tool;
     if (!kind || !Number.isFinite(x)) return;
     playback.pause();
     this.#down = [x, y];
     if (kind === 'text') {
-      if (this.text.trim()) void this.#finish([{ x: r2(x), y: r2(y) }]);
+      if (this.text.trim()) void this.#finish([imagePoint(x, y)]);
       return;
     }
     if (kind === 'pencil') {
-      this.placed = [{ x: r2(x), y: r2(y) }];
+      this.placed = [imagePoint(x, y)];
       return;
     }
     this.placed = [...this.placed, this.snap(x, y, k)];
@@ -178,10 +176,7 @@ export class DrawingsStore {
       return;
     }
     if (kind === 'pencil') {
-      const last = this.placed.at(-1);
-      if (buttons & 1 && last && 'x' in last && Math.hypot(last.x - x, last.y - y) >= 2 * k && this.placed.length < POINT_COUNT.pencil[1]) {
-        this.placed = [...this.placed, { x: r2(x), y: r2(y) }];
-      }
+      if (strokeKeeps(this.placed, x, y, k, buttons)) this.placed = [...this.placed, imagePoint(x, y)];
       return;
     }
     this.hover = this.snap(x, y, k);
@@ -198,8 +193,7 @@ export class DrawingsStore {
       else this.placed = [];
       return;
     }
-    const dragged = Math.hypot(x - down[0], y - down[1]) > DRAG_CSS_PX * k;
-    if (dragged && this.placed.length === 1 && POINT_COUNT[kind][0] === 2) {
+    if (isDrag(down, x, y, k) && this.placed.length === 1 && POINT_COUNT[kind][0] === 2) {
       this.placed = [...this.placed, this.snap(x, y, k)];
       void this.#finish(this.placed);
     }
@@ -240,95 +234,13 @@ export class DrawingsStore {
     await this.update(d.id, withMovedPoint(d, g.index, g.point));
   }
 
-  /** Selects a drawing (null clears). */
-  select(id: number | null): void {
-    this.selectedId = id;
-  }
-
-  /** Changes a stored drawing (range, chart flag, colour…), undoably. */
-  async update(id: number, patch: Partial<DrawingData>): Promise<void> {
-    const before = this.list.find((d) => d.id === id);
-    if (!before) return;
-    const after = await this.#write({ op: 'save', drawing: { ...before, ...patch } });
-    if (after) this.#record({ kind: 'change', before, after });
-  }
-
-  /** Deletes a drawing (the selected one by default), undoably. */
-  async remove(id: number | null = this.selectedId): Promise<void> {
-    const before = this.list.find((d) => d.id === id);
-    if (!before) return;
-    if (await this.#write({ op: 'delete', drawing: before })) this.#record({ kind: 'delete', before });
-  }
-
-  /** Undoes the last change. */
-  async undo(): Promise<void> {
-    const c = this.#history.undo();
-    if (!c) return;
-    if (!(await this.#write(undoWrite(c)))) this.#history.restoreUndo(c);
-    this.#syncHistory();
-  }
-
-  /** Redoes the last undone change. */
-  async redo(): Promise<void> {
-    const c = this.#history.redo();
-    if (!c) return;
-    if (!(await this.#write(redoWrite(c)))) this.#history.restoreRedo(c);
-    this.#syncHistory();
-  }
-
+  /** Stores the drawing made with the active tool on the frame on screen, and selects it. */
   async #finish(points: DrawingPoint[]): Promise<void> {
     const kind = this.tool;
     if (!kind) return;
     this.placed = [];
     this.hover = null;
-    const frameNr = this.frameNr;
-    const data: DrawingData = {
-      kind,
-      frameNr,
-      ...defaultRange(frameNr, this.visibleFrames),
-      points,
-      text: kind === 'text' ? this.text.trim() : '',
-      colour: this.colour,
-      onChart: false,
-    };
-    const saved = await this.#write({ op: 'save', drawing: data });
-    if (!saved) return;
-    this.#record({ kind: 'add', after: saved });
-    this.selectedId = saved.id;
-  }
-
-  #record(c: DrawingChange): void {
-    this.#history.push(c);
-    this.#syncHistory();
-  }
-
-  #syncHistory(): void {
-    this.canUndo = this.#history.canUndo;
-    this.canRedo = this.#history.canRedo;
-  }
-
-  /** Applies a write to the library and the list. @returns the stored drawing (save), true (delete), or null on failure (toast shown). */
-  async #write(w: DrawingWrite | { op: 'save'; drawing: DrawingData & { id?: number } }): Promise<Drawing | null> {
-    const sessionId = this.#sessionId;
-    if (!sessionId) return null;
-    const { id, ...rest } = w.drawing as DrawingData & { id?: number };
-    try {
-      if (w.op === 'delete') {
-        await call('library.deleteDrawing', { sessionId, id: id! });
-        if (this.#sessionId === sessionId) this.list = this.list.filter((d) => d.id !== id);
-        if (this.selectedId === id) this.selectedId = null;
-        return w.drawing;
-      }
-      const drawing: DrawingData = { kind: rest.kind, frameNr: rest.frameNr, fromFrameNr: rest.fromFrameNr, toFrameNr: rest.toFrameNr, points: rest.points, text: rest.text, colour: rest.colour, onChart: rest.onChart };
-      const saved = await call('library.saveDrawing', { sessionId, drawing, ...(id !== undefined ? { id } : {}) });
-      if (this.#sessionId === sessionId) {
-        this.list = [...this.list.filter((d) => d.id !== saved.id), saved].sort((a, b) => a.frameNr - b.frameNr || a.id - b.id);
-      }
-      return saved;
-    } catch (err) {
-      handleError(err, w.op === 'delete' ? 'Could not delete the drawing' : 'Could not save the drawing');
-      return null;
-    }
+    await this.saved.add(newDrawing(kind, this.frameNr, this.visibleFrames, points, this.text, this.colour));
   }
 }
 
