@@ -5,28 +5,19 @@
  * drawing or altered drawings.json is refused and the receiving library is unchanged.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import AdmZip from 'adm-zip';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Drawing, DrawingData } from '../../main/drawings/drawing.js';
 import { HANDOVER_VERSION } from '../../main/export/handover.js';
 import { HandoverError, importHandover } from '../../main/export/handover-import.js';
-import { exportSession } from '../../main/export/session-export.js';
-import { openLibrary, type WritableDb } from '../../main/library/db.js';
 import { deleteDrawing, listDrawings, saveDrawing } from '../../main/library/drawings.js';
 import { J } from '../../main/pose/h36m.js';
-import { writeZip, zipEntry } from '../support/fault-zip.js';
-import { sessionFixture, type SessionFixture } from './session-fixture.js';
+import { handoverLibraries, rewrittenZip } from './support/handover-libraries.js';
 
-let fx: SessionFixture;
-let zipPath: string;
 let source: Drawing[] = [];
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
-beforeAll(async () => {
-  fx = await sessionFixture();
+const h = handoverLibraries('handover-drawings-', (fx) => {
   const base = { text: '', colour: '#39d353', onChart: false };
   // Two drawings made and deleted first, so the source ids (3, 4) differ from the receiver's (1, 2).
   const scratch = [0, 1].map(() => saveDrawing(fx.db, fx.sessionId, { ...base, kind: 'circle', frameNr: 5, fromFrameNr: 0, toFrameNr: 9, points: [{ x: 1, y: 1 }, { x: 5, y: 5 }] }));
@@ -36,52 +27,36 @@ beforeAll(async () => {
   saveDrawing(fx.db, fx.sessionId, text);
   for (const d of scratch) deleteDrawing(fx.db, fx.sessionId, d.id);
   source = listDrawings(fx.db, fx.sessionId);
-  zipPath = join(fx.home, 'handover.zip');
-  await exportSession(fx.db, fx.sessionId, 'handover', zipPath);
-});
-afterAll(() => fx?.close());
-
-let home: string;
-let db: WritableDb;
-beforeEach(() => {
-  home = mkdtempSync(join(tmpdir(), 'handover-drawings-'));
-  db = openLibrary(home);
-});
-afterEach(() => {
-  db.close();
-  rmSync(home, { recursive: true, force: true });
 });
 
-const counts = () => db.prepare('SELECT (SELECT count(*) FROM sessions) s, (SELECT count(*) FROM drawings) d').get();
+const counts = () => h.db.prepare('SELECT (SELECT count(*) FROM sessions) s, (SELECT count(*) FROM drawings) d').get();
 const data = (d: Drawing) => ({ kind: d.kind, frameNr: d.frameNr, fromFrameNr: d.fromFrameNr, toFrameNr: d.toFrameNr, points: d.points, text: d.text, colour: d.colour, onChart: d.onChart });
 
 /** The hand-over rewritten by `edit` (entries by name; the manifest as an object). */
 function rewritten(edit: (entries: Map<string, Buffer>, manifest: { version: number; sha256: Record<string, string> }) => void): string {
-  const entries = new Map(new AdmZip(zipPath).getEntries().map((e) => [e.entryName, e.getData()]));
-  const manifest = JSON.parse(entries.get('manifest.json')!.toString()) as { version: number; sha256: Record<string, string> };
-  edit(entries, manifest);
-  entries.set('manifest.json', Buffer.from(JSON.stringify(manifest)));
-  const p = join(home, `rewritten-${Math.random().toString(36).slice(2)}.zip`);
-  writeFileSync(p, writeZip([...entries].map(([n, b]) => zipEntry(n, b))));
-  return p;
+  return rewrittenZip(h.zipPath, h.home, (entries) => {
+    const manifest = JSON.parse(entries.get('manifest.json')!.toString()) as { version: number; sha256: Record<string, string> };
+    edit(entries, manifest);
+    entries.set('manifest.json', Buffer.from(JSON.stringify(manifest)));
+  });
 }
 
 describe('drawings in the hand-over', () => {
   it('export then import keeps every drawing, under the new session with new ids', async () => {
     expect(source.map((d) => d.id).sort()).toEqual([3, 4]);
-    const manifest = JSON.parse(new AdmZip(zipPath).getEntry('manifest.json')!.getData().toString()) as { version: number; sha256: Record<string, string> };
+    const manifest = JSON.parse(new AdmZip(h.zipPath).getEntry('manifest.json')!.getData().toString()) as { version: number; sha256: Record<string, string> };
     expect(manifest.version).toBe(HANDOVER_VERSION);
     expect(HANDOVER_VERSION).toBe(2);
     expect(Object.keys(manifest.sha256)).toContain('drawings.json');
-    const r = await importHandover(db, zipPath);
-    const got = listDrawings(db, r.sessionId);
+    const r = await importHandover(h.db, h.zipPath);
+    const got = listDrawings(h.db, r.sessionId);
     expect(got.map(data)).toEqual(source.map(data));
     expect(got.map((d) => d.sessionId)).toEqual([r.sessionId, r.sessionId]);
     expect(got.map((d) => d.id).sort()).toEqual([1, 2]);
     expect(got.find((d) => d.kind === 'angle')!.points).toEqual([{ joint: J.rightHip }, { joint: J.rightKnee }, { x: 812.25, y: 640.5 }]);
     expect(got.find((d) => d.kind === 'text')!.text).toBe('Unit turn « early »');
     // A second import changes nothing (no duplicated drawings).
-    expect(await importHandover(db, zipPath)).toEqual({ sessionId: r.sessionId, created: false });
+    expect(await importHandover(h.db, h.zipPath)).toEqual({ sessionId: r.sessionId, created: false });
     expect(counts()).toEqual({ s: 1, d: 2 });
   });
 
@@ -91,9 +66,9 @@ describe('drawings in the hand-over', () => {
       delete m.sha256['drawings.json'];
       m.version = 1;
     });
-    const r = await importHandover(db, v1);
+    const r = await importHandover(h.db, v1);
     expect(r.created).toBe(true);
-    expect(listDrawings(db, r.sessionId)).toEqual([]);
+    expect(listDrawings(h.db, r.sessionId)).toEqual([]);
   });
 
   it.each([
@@ -101,7 +76,7 @@ describe('drawings in the hand-over', () => {
     ['altered drawings.json bytes', (e: Map<string, Buffer>) => e.set('drawings.json', Buffer.from('{"drawings":[]}')), /drawings\.json: SHA-256 does not match/],
   ])('refuses %s and leaves the library unchanged', async (_name, edit, message) => {
     const bad = rewritten((e) => edit(e));
-    await expect(importHandover(db, bad)).rejects.toThrow(message);
+    await expect(importHandover(h.db, bad)).rejects.toThrow(message);
     expect(counts()).toEqual({ s: 0, d: 0 });
   });
 
@@ -112,7 +87,7 @@ describe('drawings in the hand-over', () => {
       e.set('drawings.json', Buffer.from(JSON.stringify(j)));
       m.sha256['drawings.json'] = sha(e.get('drawings.json')!);
     });
-    const err = await importHandover(db, bad).catch((x: unknown) => x);
+    const err = await importHandover(h.db, bad).catch((x: unknown) => x);
     expect(err).toBeInstanceOf(HandoverError);
     expect((err as HandoverError).message).toMatch(/^drawings\.json: /);
     expect(counts()).toEqual({ s: 0, d: 0 });

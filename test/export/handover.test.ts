@@ -6,41 +6,21 @@
  */
 import { testFfprobe } from '../support/ffmpeg-cli.js';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import AdmZip from 'adm-zip';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ArchiveError } from '../../main/archive/errors.js';
 import { HandoverError, importHandover } from '../../main/export/handover-import.js';
 import { exportSession } from '../../main/export/session-export.js';
-import { openLibrary, type WritableDb } from '../../main/library/db.js';
+import type { WritableDb } from '../../main/library/db.js';
 import { getSessionDetail } from '../../main/library/detail.js';
 import { setCaptureFps } from '../../main/library/recompute.js';
 import { createPlayer } from '../../main/library/players.js';
-import { writeZip, zeroBombEntry, zipEntry } from '../support/fault-zip.js';
-import { sessionFixture, type SessionFixture } from './session-fixture.js';
+import { zeroBombEntry, zipEntry, type RawZipEntry } from '../support/fault-zip.js';
 import { mediaPath } from '../support/media.js';
+import { handoverLibraries, rewrittenZip } from './support/handover-libraries.js';
 
-let fx: SessionFixture;
-let zipPath: string;
-beforeAll(async () => {
-  fx = await sessionFixture();
-  zipPath = join(fx.home, 'handover.zip');
-  await exportSession(fx.db, fx.sessionId, 'handover', zipPath);
-});
-afterAll(() => fx?.close());
-
-let home: string;
-let db: WritableDb;
-beforeEach(() => {
-  home = mkdtempSync(join(tmpdir(), 'handover-target-'));
-  db = openLibrary(home);
-});
-afterEach(() => {
-  db.close();
-  rmSync(home, { recursive: true, force: true });
-});
+const h = handoverLibraries('handover-target-');
 
 const counts = (d: WritableDb) =>
   d
@@ -50,24 +30,16 @@ const counts = (d: WritableDb) =>
     .get();
 const integrity = (d: WritableDb) => d.pragma('integrity_check', { simple: true });
 
-/** Rewrites the hand-over with `edit` applied to its entries (name → bytes). */
-function tampered(
-  edit: (entries: Map<string, Buffer>) => void,
-  extra: Parameters<typeof writeZip>[0] = [],
-): string {
-  const entries = new Map(new AdmZip(zipPath).getEntries().map((e) => [e.entryName, e.getData()]));
-  edit(entries);
-  const p = join(home, `tampered-${Math.random().toString(36).slice(2)}.zip`);
-  writeFileSync(p, writeZip([...[...entries].map(([n, b]) => zipEntry(n, b)), ...extra]));
-  return p;
-}
+/** Rewrites the hand-over with `edit` applied to its entries (name → bytes), `extra` entries appended. */
+const tampered = (edit: (entries: Map<string, Buffer>) => void, extra: RawZipEntry[] = []): string =>
+  rewrittenZip(h.zipPath, h.home, edit, extra);
 
 describe('session hand-over', () => {
   it('export then import gives an equal session; a second import changes nothing', async () => {
-    const r = await importHandover(db, zipPath);
+    const r = await importHandover(h.db, h.zipPath);
     expect(r.created).toBe(true);
-    const a = fx.detail;
-    const b = getSessionDetail(db, r.sessionId)!;
+    const a = h.fx.detail;
+    const b = getSessionDetail(h.db, r.sessionId)!;
     expect(b.player.name).toBe(a.player.name);
     expect(b.player.heightMm).toBe(a.player.heightMm);
     expect(b.session.clipSha256).toBe(a.session.clipSha256);
@@ -86,32 +58,32 @@ describe('session hand-over', () => {
     expect(b.kineticChain).toEqual(a.kineticChain);
     expect(Array.from(b.pose2d!.keypoints)).toEqual(Array.from(a.pose2d!.keypoints));
     expect(Array.from(b.pose3d!.keypoints)).toEqual(Array.from(a.pose3d!.keypoints));
-    const before = counts(db);
-    expect(await importHandover(db, zipPath)).toEqual({ sessionId: r.sessionId, created: false });
-    expect(counts(db)).toEqual(before);
+    const before = counts(h.db);
+    expect(await importHandover(h.db, h.zipPath)).toEqual({ sessionId: r.sessionId, created: false });
+    expect(counts(h.db)).toEqual(before);
   });
 
   it('asks before merging a player with the same name', async () => {
-    const existing = createPlayer(db, { name: 'Roger Test', dominantHand: 'right', heightMm: 1850 });
-    const before = counts(db);
-    const err = await importHandover(db, zipPath).catch((e: unknown) => e);
+    const existing = createPlayer(h.db, { name: 'Roger Test', dominantHand: 'right', heightMm: 1850 });
+    const before = counts(h.db);
+    const err = await importHandover(h.db, h.zipPath).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(HandoverError);
     expect((err as HandoverError).code).toBe('player-exists');
     expect((err as HandoverError).playerId).toBe(existing.id);
-    expect(counts(db)).toEqual(before);
-    const merged = await importHandover(db, zipPath, { playerMerge: 'merge' });
-    expect(getSessionDetail(db, merged.sessionId)!.player.id).toBe(existing.id);
+    expect(counts(h.db)).toEqual(before);
+    const merged = await importHandover(h.db, h.zipPath, { playerMerge: 'merge' });
+    expect(getSessionDetail(h.db, merged.sessionId)!.player.id).toBe(existing.id);
   });
 
   it('imports as a new player when told to', async () => {
-    createPlayer(db, { name: 'Roger Test', dominantHand: 'left', heightMm: 1700 });
-    const r = await importHandover(db, zipPath, { playerMerge: 'new' });
-    expect(getSessionDetail(db, r.sessionId)!.player.name).toBe('Roger Test (2)');
+    createPlayer(h.db, { name: 'Roger Test', dominantHand: 'left', heightMm: 1700 });
+    const r = await importHandover(h.db, h.zipPath, { playerMerge: 'new' });
+    expect(getSessionDetail(h.db, r.sessionId)!.player.name).toBe('Roger Test (2)');
   });
 
   it('never overwrites a different session with the same id', async () => {
-    await importHandover(db, zipPath);
-    const before = counts(db);
+    await importHandover(h.db, h.zipPath);
+    const before = counts(h.db);
     const other = tampered((e) => {
       const a = JSON.parse(e.get('analysis.json')!.toString()) as {
         result: { features: { value: number }[] };
@@ -122,10 +94,10 @@ describe('session hand-over', () => {
       m.sha256['analysis.json'] = createHash('sha256').update(e.get('analysis.json')!).digest('hex');
       e.set('manifest.json', Buffer.from(JSON.stringify(m)));
     });
-    await expect(importHandover(db, other)).rejects.toThrow(
+    await expect(importHandover(h.db, other)).rejects.toThrow(
       /a different session \(\d+\) already has analysis id/,
     );
-    expect(counts(db)).toEqual(before);
+    expect(counts(h.db)).toEqual(before);
   });
 
   it('refuses a clip that is an HLS playlist naming a local video, even with matching checksums', async () => {
@@ -143,18 +115,18 @@ describe('session hand-over', () => {
       m.sha256['analysis.json'] = sha(e.get('analysis.json')!);
       e.set('manifest.json', Buffer.from(JSON.stringify(m)));
     });
-    const before = counts(db);
-    await expect(importHandover(db, bad)).rejects.toThrow(
+    const before = counts(h.db);
+    await expect(importHandover(h.db, bad)).rejects.toThrow(
       /clip\.mp4: not a video clip Swing Studio can read/,
     );
     // The same with a system ffprobe (FFPROBE_PATH): main/av/cli-input.ts confines it alike.
     process.env.FFPROBE_PATH = testFfprobe();
     try {
-      await expect(importHandover(db, bad)).rejects.toThrow(/clip\.mp4: not a video clip Swing Studio can read/);
+      await expect(importHandover(h.db, bad)).rejects.toThrow(/clip\.mp4: not a video clip Swing Studio can read/);
     } finally {
       delete process.env.FFPROBE_PATH;
     }
-    expect(counts(db)).toEqual(before);
+    expect(counts(h.db)).toEqual(before);
   });
 
   it.each([
@@ -191,7 +163,7 @@ describe('session hand-over', () => {
     [
       'not a zip at all',
       () => {
-        const p = join(home, 'x.zip');
+        const p = join(h.home, 'x.zip');
         writeFileSync(p, 'hello');
         return p;
       },
@@ -200,30 +172,30 @@ describe('session hand-over', () => {
     ],
   ])('refuses %s and leaves the library unchanged', async (_name, make, type, message) => {
     const bad = make();
-    const before = counts(db);
+    const before = counts(h.db);
     let err: unknown;
     try {
-      await importHandover(db, bad);
+      await importHandover(h.db, bad);
     } catch (e) {
       err = e;
     }
     expect(err).toBeInstanceOf(type);
     expect(String((err as Error).message)).toMatch(message);
-    expect(counts(db)).toEqual(before);
-    expect(integrity(db)).toBe('ok');
+    expect(counts(h.db)).toEqual(before);
+    expect(integrity(h.db)).toBe('ok');
   });
 });
 
 describe('hand-over of a slow-motion session', () => {
   it('carries the capture frame rate and the real-time analysis', async () => {
-    setCaptureFps(fx.db, fx.sessionId, 240);
-    const a = getSessionDetail(fx.db, fx.sessionId)!;
-    const slowZip = join(fx.home, 'handover-240.zip');
-    await exportSession(fx.db, fx.sessionId, 'handover', slowZip);
-    const r = await importHandover(db, slowZip);
-    const b = getSessionDetail(db, r.sessionId)!;
+    setCaptureFps(h.fx.db, h.fx.sessionId, 240);
+    const a = getSessionDetail(h.fx.db, h.fx.sessionId)!;
+    const slowZip = join(h.fx.home, 'handover-240.zip');
+    await exportSession(h.fx.db, h.fx.sessionId, 'handover', slowZip);
+    const r = await importHandover(h.db, slowZip);
+    const b = getSessionDetail(h.db, r.sessionId)!;
     expect([b.session.captureFps, b.analysis?.captureFps]).toEqual([240, 240]);
     expect(b.features.map((f) => [f.feature_name, f.value])).toEqual(a.features.map((f) => [f.feature_name, f.value]));
-    expect(integrity(db)).toBe('ok');
+    expect(integrity(h.db)).toBe('ok');
   });
 });
