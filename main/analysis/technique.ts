@@ -19,6 +19,7 @@ import type { SwingPhases } from './phases.js';
 import { eventExtensions } from './events-confidence.js';
 import { checkPair, usableFrames } from './swing-input.js';
 import { resolveSwing } from './resolve-swing.js';
+import { onGuessedClock } from './guessed-clock.js';
 
 /** Input of {@link computeTechniqueResult}. Both tracks must have the same frames. */
 export interface AnalysisInput {
@@ -69,6 +70,9 @@ export const FEATURES: readonly FeatureDef[] = [
   handsTogether,
   followThroughHeight,
 ];
+
+/** The features measured on the clock (unit in CLOCK_UNITS), feature_name → human-readable name: left out of a clip that looks slowed. */
+const CLOCK_FEATURES: ReadonlyMap<string, string> = new Map(FEATURES.filter((d) => CLOCK_UNITS.has(d.unit)).map((d) => [d.name, d.human]));
 
 /** Shortest stretch of usable pose that is analysed at all, seconds (a forward swing lasts ≈ 0.2–0.4 s). */
 export const MIN_USABLE_S = 0.5;
@@ -142,12 +146,15 @@ export function computeTechniqueResult(raw: AnalysisInput, opts: TechniqueOption
     frame_nr: p.pose3d.frameNr[i] ?? i,
     ...eventExtensions(phases, name),
   });
-  return {
+  const out: TechniqueOutput = {
     result,
     warnings,
     contact: { frame: p.pose3d.frameNr[ci] ?? ci, timestamp: k.videoT[ci]!, detected: phases.contactDetected },
     events: [event('backswing_end', phases.backswingEnd.index), event('ball_contact', ci), event('follow_through', phases.followThroughEnd.index)],
   };
+  // A clip that looks slowed: angles, lengths and events on the guessed clock (guessed-clock.ts).
+  const guessed = slow ? analysedAt(raw, opts, slow.factor) : null;
+  return slow && guessed ? onGuessedClock(out, guessed, slow, raw.fps, CLOCK_FEATURES) : out;
 }
 
 /**
@@ -165,17 +172,22 @@ function leaveOutClockFeatures(features: Feature[], warnings: string[], leftOut:
 }
 
 /**
- * The peak hand speed (m/s, wrist_speed) this analysis measures when the clip is taken as slowed
- * `factor`× (capture rate = fps × factor, so no slow-motion guess runs inside), NaN when that
- * analysis fails or finds no peak.
+ * This analysis with the clip taken as slowed `factor`× (capture rate = fps × factor, so no
+ * slow-motion guess runs inside), null when it fails (too little pose on that clock).
  */
-function peakHandAt(raw: AnalysisInput, opts: TechniqueOptions, factor: number): number {
+function analysedAt(raw: AnalysisInput, opts: TechniqueOptions, factor: number): TechniqueOutput | null {
   try {
-    const peak = computeTechniqueResult({ ...raw, meta: { ...raw.meta, capture_fps: raw.fps * factor } }, opts).result.wrist_speed?.peak_speed;
-    return peak !== undefined && peak > 0 ? peak : NaN;
-  } catch {
-    return NaN;
+    return computeTechniqueResult({ ...raw, meta: { ...raw.meta, capture_fps: raw.fps * factor } }, opts);
+  } catch (err) {
+    if (err instanceof InsufficientPoseError) return null;
+    throw err;
   }
+}
+
+/** The peak hand speed (m/s, wrist_speed) of {@link analysedAt}, NaN when that analysis fails or finds no peak. */
+function peakHandAt(raw: AnalysisInput, opts: TechniqueOptions, factor: number): number {
+  const peak = analysedAt(raw, opts, factor)?.result.wrist_speed?.peak_speed;
+  return peak !== undefined && peak > 0 ? peak : NaN;
 }
 
 /** Phases whose contact was a detected stroke's: every event's confidence × `c` (it was 1 × its basis factor), contact detected. */
