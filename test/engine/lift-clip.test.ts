@@ -75,9 +75,11 @@ describe('3D lift on tennis_forehand_2.mp4 (2.8–5.8 s)', () => {
       expect(s.peak_speed).toBeLessThan(1500);
       expect(Math.max(...s.plot_values)).toBeLessThan(1500);
     }
-    const sep = r.features.find((f) => f.feature_name === 'hip_shoulder_separation');
-    expect(sep).toBeDefined();
-    expect(sep!.value).toBeLessThan(90);
+    // The cut starts inside the backswing: on the guessed clock (the clip looks ≈ 8× slowed), as
+    // at its capture rate, hip–shoulder separation is left out saying so, not measured at frame 0.
+    expect(r.features.find((f) => f.feature_name === 'hip_shoulder_separation')).toBeUndefined();
+    expect(r.features_left_out?.find((l) => l.feature_name === 'hip_shoulder_separation')?.reason).toMatch(/^the clip starts before the end of the backswing/);
+    for (const f of r.features.filter((x) => x.unit === 'deg')) expect(f.value, f.feature_name).toBeLessThan(180);
   });
 
   it('is deterministic: the same 2D track gives the same 3D track and the same features', () => {

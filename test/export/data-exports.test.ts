@@ -33,10 +33,11 @@ describe('session data exports', () => {
     const rows = parse<Record<string, string>>(readFileSync(file!), { columns: true });
     expect(Object.keys(rows[0]!)).toEqual([...FEATURES_CSV_COLUMNS]);
     expect(rows).toHaveLength(fx.detail.features.length);
-    // 6 on 2026-11-23: without its capture rate the clip looks slowed, so its 4 speed and timing
-    // features are left out (main/analysis/README.md "Slow motion"); 2 more lack the knee or a
-    // hand direction at contact.
-    expect(fx.detail.features.length).toBeGreaterThanOrEqual(6);
+    // 4 on 2026-11-23: without its capture rate the clip looks slowed, so it is measured on the
+    // guessed clock with its 4 speed and timing features left out (main/analysis/README.md "Slow
+    // motion"); as at 240 fps, the cut starts inside the backswing (separation and unit turn left
+    // out) and the hitting wrist is lost at this cut's contact.
+    expect(fx.detail.features.length).toBeGreaterThanOrEqual(4);
     for (const f of fx.detail.features) {
       const r = rows.find((x) => x.feature_name === f.feature_name)!;
       expect(Number(r.value)).toBe(f.value);

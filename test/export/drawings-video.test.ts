@@ -37,7 +37,7 @@ beforeAll(async () => {
   c = fx.detail.contact!.frameNr;
   expect(pose.frameNr[c]).toBe(c);
   saveDrawing(fx.db, fx.sessionId, {
-    kind: 'angle', frameNr: c, fromFrameNr: c - 25, toFrameNr: c + 25, points: LEG.map((joint) => ({ joint })), text: '', colour: '#ff00ff', onChart: false,
+    kind: 'angle', frameNr: c, fromFrameNr: Math.max(0, c - 25), toFrameNr: c + 25, points: LEG.map((joint) => ({ joint })), text: '', colour: '#ff00ff', onChart: false,
   });
   mp4 = join(fx.out, 'drawn.mp4');
   await exportSession(fx.db, fx.sessionId, 'mp4', mp4);
