@@ -11,7 +11,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getSessionDetail } from '../../main/library/detail.js';
 import { storeAnalysedClip, useBuiltApp } from './built-app.js';
-import { startApp } from './harness.js';
+import { ingestClipSession, startApp } from './harness.js';
+import { analysedCut } from '../support/analysed-clip.js';
+import { setCaptureFps } from '../../main/library/recompute.js';
+import { deleteSession } from '../../main/library/sessions.js';
 import { ExportPage, LibraryPage, SessionPage, SettingsPage } from './page-objects/index.js';
 
 /** The hand-over is downloaded into the build folder, and a second app starts on its renderer. */
@@ -38,17 +41,23 @@ describe('Swing Studio settings, exports and import in Chromium', () => {
     await st.screenshot('09a-settings-dark');
     await st.setTheme('system');
 
-    // Speeds are shown in mph once imperial is chosen.
-    const speed = fx.detail.features.find((f) => f.unit === 'm/s');
-    if (speed) {
-      await fx.app.page.goto(`${fx.app.bridge.url}#/session/${fx.sessionId}`);
-      await new SessionPage(fx.app.page).waitForSkeleton();
-      const text = await fx.app.page
-        .locator(`[data-testid="feature"][data-feature-name="${speed.feature_name}"] [data-testid="feature-value"]`)
-        .innerText();
-      expect(text).toBe(`${(speed.value * 2.2369362920544).toFixed(Math.abs(speed.value * 2.2369362920544) < 1 ? 2 : 1)} mph`);
-      await st.open();
-    }
+    // Speeds are shown in mph once imperial is chosen: on a session that has one (the stored cut
+    // looks slowed, so its speeds are left out; the cut from 2.6 s at its 240 fps capture rate
+    // scores the hand speed).
+    const db = fx.app.bridge.services.deps.db;
+    const cut = await analysedCut(2.6);
+    const id = await ingestClipSession(fx.app, { ...cut, player: { name: 'Speed Player', dominantHand: 'right', heightMm: 1850 }, title: 'Forehand at 240 fps' });
+    setCaptureFps(db, id, 240);
+    const speed = getSessionDetail(db, id)!.features.find((f) => f.unit === 'm/s')!;
+    expect(speed.feature_name).toBe('wrist_speed');
+    await fx.app.page.goto(`${fx.app.bridge.url}#/session/${id}`);
+    await new SessionPage(fx.app.page).waitForSkeleton();
+    const text = await fx.app.page
+      .locator(`[data-testid="feature"][data-feature-name="${speed.feature_name}"] [data-testid="feature-value"]`)
+      .innerText();
+    expect(text).toBe(`${(speed.value * 2.2369362920544).toFixed(Math.abs(speed.value * 2.2369362920544) < 1 ? 2 : 1)} mph`);
+    deleteSession(db, id);
+    await st.open();
     await st.setUnits('metric');
   });
 
