@@ -26,6 +26,15 @@ export const MIN_STROKE_SPEED = 8;
 const MIN_PEAK_GAP_S = 0.5;
 /** When the windows would cover more than this share of the frames, the whole clip is re-estimated. */
 export const WHOLE_CLIP_SHARE = 0.6;
+/**
+ * A clip up to this long (seconds of video) is re-estimated whole: a coach's cut of one stroke
+ * (the app's and the harness's cuts are 3 s; issue 9: "the whole clip when it is short"). On such
+ * a cut of a slowed clip whose capture rate is unknown, the stroke's hand is slow on the video's
+ * clock, so the fast pass's fastest 2D hand may be a keypoint jump instead: measured on the 3 s cut
+ * of tennis_forehand_2 from 2.8 s (test/support/analysed-clip.ts, contact at frame 37), the window
+ * fell on frames 56–89 and the hitting wrist read at confidence 0.1–0.5 through contact.
+ */
+export const WHOLE_CLIP_VIDEO_S = 4;
 
 /** Frames of the second pass: `[first, last]` inclusive ranges of track frames, and the contacts they surround. */
 export interface StrokeWindows {
@@ -77,7 +86,8 @@ export function handSpeeds(t: PoseTrack, times: ArrayLike<number>, realPerVideo:
 /**
  * The second pass's frames: windows of ±{@link WINDOW_HALF_S} real seconds around each
  * hand-speed peak ≥ {@link MIN_STROKE_SPEED} (or the fastest frame when none is), merged; the
- * whole clip when they cover more than {@link WHOLE_CLIP_SHARE} of it. `times`: video seconds
+ * whole clip when they cover more than {@link WHOLE_CLIP_SHARE} of it or the clip lasts at most
+ * {@link WHOLE_CLIP_VIDEO_S} seconds of video. `times`: video seconds
  * per track frame; `realPerVideo`: real seconds per video second (1, or fps ÷ capture rate).
  * Empty when the track has no hand speed at all.
  */
@@ -108,6 +118,7 @@ export function strokeWindows(t: PoseTrack, times: ArrayLike<number>, realPerVid
     else ranges.push([a, b]);
   }
   const covered = ranges.reduce((s, [a, b]) => s + b - a + 1, 0);
-  const wholeClip = t.frames > 0 && peaks.length > 0 && covered > WHOLE_CLIP_SHARE * t.frames;
+  const short = t.frames > 0 && times[t.frames - 1]! - times[0]! <= WHOLE_CLIP_VIDEO_S;
+  const wholeClip = t.frames > 0 && peaks.length > 0 && (covered > WHOLE_CLIP_SHARE * t.frames || short);
   return { ranges: wholeClip ? [[0, t.frames - 1]] : ranges, contacts: peaks, wholeClip };
 }

@@ -12,7 +12,7 @@ import { fuseLearned } from '../../main/engine/learned-3d.js';
 import type { CocoPose } from '../../main/engine/movenet.js';
 import { KeptCrops, secondPassCrops } from '../../main/engine/second-pass.js';
 import { BONE_JOINTS } from '../../main/engine/lift-skeleton.js';
-import { strokeWindows, WINDOW_HALF_S } from '../../main/engine/stroke-windows.js';
+import { strokeWindows, WHOLE_CLIP_VIDEO_S, WINDOW_HALF_S } from '../../main/engine/stroke-windows.js';
 import { J } from '../../main/pose/h36m.js';
 import { createPoseTrack } from '../../main/pose/pose-track.js';
 
@@ -180,6 +180,14 @@ describe('stroke windows', () => {
     const t = swingTrack(300, 30, 150);
     t.keypoints[40 * 34 + 2 * J.rightWrist] = t.keypoints[40 * 34 + 2 * J.rightWrist]! + 300; // 3 torso lengths for one frame
     expect(strokeWindows(t, t.timestamps).contacts).toEqual([150]);
+  });
+
+  it('a short clip (a 3 s cut of one stroke) is re-estimated whole; one frame longer than 4 s is not', () => {
+    const cut = swingTrack(90, 30, 45);
+    expect(strokeWindows(cut, cut.timestamps)).toMatchObject({ wholeClip: true, ranges: [[0, 89]], contacts: [45] });
+    const n = Math.round(WHOLE_CLIP_VIDEO_S * 30) + 2; // 122 frames: 4.03 s from the first to the last
+    const longer = swingTrack(n, 30, 60);
+    expect(strokeWindows(longer, longer.timestamps)).toMatchObject({ wholeClip: false, ranges: [[60 - 22, 60 + 22]] });
   });
 
   it('a slowed clip (0.13 real s per video s) covers most of the clip: the whole clip', () => {
