@@ -10,10 +10,10 @@
  * 2026-11-23, "Slow motion guessed": on the labelled slowed strokes, analysed without their
  * capture rate, the features not on the clock that get the level the analysis with the labels'
  * rate gives: 18/24 on the video's clock, 22/24 on the guessed clock; tennis_forehand_1 frame
- * 472's hip–shoulder separation 32° on the video's clock, 47° on both the others). The guessed factor is a heuristic but far nearer the truth
- * than 1 (within 1.5× of the label on the slowed strokes it fires on), so everything that does
- * not scale with the clock is measured on it; what does (deg/s, m/s, s) is still left out: a
- * guess is not a measurement.
+ * 472's hip–shoulder separation 32° on the video's clock, 47° on both the others). The guessed
+ * factor is a heuristic but far nearer the truth than 1 (within 1.5× of the label on the slowed
+ * strokes it fires on), so everything that does not scale with the clock is measured on it; what
+ * does (deg/s, m/s, s) is still left out: a guess is not a measurement.
  *
  * The speed series (kinetic_chain, wrist_speed) stay on the video's clock, as the warning and the
  * left-out reasons say ("speeds and timings on the video's clock are not scored").
