@@ -93,13 +93,19 @@ afterAll(async () => {
   if (buildDir) rmSync(buildDir, { recursive: true, force: true });
 });
 
+/** The rally session's page with stroke `n` chosen in its strip. */
+async function openRallyAt(n: number): Promise<StrokeStripPage> {
+  await app.page.goto(`${app.bridge.url}#/session/${rally}`);
+  const strip = new StrokeStripPage(app.page);
+  await strip.waitForSkeleton();
+  await strip.choose(n);
+  return strip;
+}
+
 describe('compare any stroke of a multi-stroke session', () => {
   it('picks stroke 2 and stroke 1 on the session page and shows both contact frames at 0 s', async () => {
     const [s1, s2] = [strokeOfRally(1), strokeOfRally(2)];
-    await app.page.goto(`${app.bridge.url}#/session/${rally}`);
-    const strip = new StrokeStripPage(app.page);
-    await strip.waitForSkeleton();
-    await strip.choose(2);
+    const strip = await openRallyAt(2);
     await app.page.getByTestId('compare-this-stroke').click();
     await app.page.locator('[data-testid="compare-this-stroke"][aria-pressed="true"]').waitFor();
     expect(await app.page.getByTestId('compare-this-stroke').innerText()).toBe('Stroke 2 picked to compare');
@@ -233,10 +239,7 @@ describe('compare any stroke of a multi-stroke session', () => {
   it('stores stroke 2 as the reference and opens Compare with reference at that stroke', async () => {
     const db = app.bridge.services.deps.db;
     const player = rallyDetail.player;
-    await app.page.goto(`${app.bridge.url}#/session/${rally}`);
-    const strip = new StrokeStripPage(app.page);
-    await strip.waitForSkeleton();
-    await strip.choose(2);
+    const strip = await openRallyAt(2);
     await app.page.getByTestId('set-reference').click();
     await app.page.locator('[data-testid="set-reference"][aria-pressed="true"]').waitFor();
     expect(getReferenceStroke(db, player.id)).toMatchObject({ sessionId: rally, strokeIndex: 2 });
