@@ -22,6 +22,7 @@ import { KeptCrops, runSecondPass, secondPassCrops } from './second-pass.js';
 import { strokeWindows } from './stroke-windows.js';
 import { poseBox, poseScore } from './tracker.js';
 import { frameReadAhead, readAhead } from './read-ahead.js';
+import { BallCandidateCollector } from './ball-detect.js';
 import type { EngineOptions, PoseEstimate } from './types.js';
 import { frameRange, LOW_CONFIDENCE, LOW_CONFIDENCE_MIN_FRAMES, RangeWarner } from './warnings.js';
 
@@ -76,6 +77,7 @@ export async function estimatePose(videoPath: string, opts: EngineOptions): Prom
   let [decodeS, inferenceS, everFound, lastShare, secondPassS, secondPassFrames] = [0, 0, false, 0, 0, 0];
   const fastShare = opts.secondPass === false ? 1 : FAST_PASS_PROGRESS;
   const kept = opts.secondPass === false ? undefined : new KeptCrops();
+  const balls = new BallCandidateCollector();
   const track = async ({ frame, prefetched, repeat = false }: Queued) => {
     const found = repeat ? results.at(-1)?.found : await tracker.step(frame, frame.timestamp, prefetched);
     if (kept && found && !repeat) kept.keep(frame.index, frame, found.pose);
@@ -98,7 +100,9 @@ export async function estimatePose(videoPath: string, opts: EngineOptions): Prom
       const frame = next.value;
       const tIn = performance.now();
       decodeS += (tIn - tWait) / 1000;
-      queue.push(repeatsPrevious(frame.rgb) ? { frame, prefetched: undefined, repeat: true } : prefetch(pool, tracker, frame));
+      const repeat = repeatsPrevious(frame.rgb);
+      balls.push(frame, results.at(-1)?.found?.box, repeat);
+      queue.push(repeat ? { frame, prefetched: undefined, repeat: true } : prefetch(pool, tracker, frame));
       if (queue.length >= pool.size) await track(queue.shift()!);
       inferenceS += (performance.now() - tIn) / 1000;
       tWait = performance.now();
@@ -129,7 +133,8 @@ export async function estimatePose(videoPath: string, opts: EngineOptions): Prom
   opts.onProgress?.(1);
   const totalS = (performance.now() - t0) / 1000;
   recordEngineRun(decodeS + inferenceS + secondPassS, results.length);
-  return { pose2d, pose3d, video, warnings, timings: { decodeS, inferenceS, totalS, secondPassS, secondPassFrames } };
+  const ball = balls.finish(video.width / size.width, video.height / size.height);
+  return { pose2d, pose3d, ball, video, warnings, timings: { decodeS, inferenceS, totalS, secondPassS, secondPassFrames } };
 }
 
 interface Queued {

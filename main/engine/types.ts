@@ -2,6 +2,7 @@
  * Public types of the pose engine (the 2D/3D pipeline behind the local service's
  * `POST /process`, ../shared/API.md section 5).
  */
+import type { BallCandidates } from '../pose/ball-candidates.js';
 import type { PoseTrack } from '../pose/pose-track.js';
 
 /**
@@ -32,6 +33,8 @@ export interface PoseEstimate {
   pose2d: PoseTrack;
   /** Metres, pelvis at origin, right-handed, y up; same frames as pose2d. */
   pose3d: PoseTrack;
+  /** Moving ball-coloured blobs near the player per frame (ball-detect.ts), source pixels; same frames as pose2d. */
+  ball: BallCandidates;
   video: VideoInfo;
   /** Every warning also sent to `onWarning`, in order. */
   warnings: string[];
