@@ -4,7 +4,9 @@
  * dominant wrist's kinematics. What the tennis statistics and the evaluation harness call.
  */
 import type { Hand, Sport } from '../contract/technique.js';
+import { checkBallCandidates, type BallCandidates } from '../pose/ball-candidates.js';
 import type { PoseTrack } from '../pose/pose-track.js';
+import { ballVerdict } from './ball-flight.js';
 import { computeKinematics, type Kinematics } from './kinematics.js';
 import type { PosePair } from './pose-access.js';
 import { realSecondsPerVideoSecond } from './slow-motion.js';
@@ -23,6 +25,16 @@ export interface ClipStrokesInput {
   dominantHand: Hand;
   /** Capture frame rate, frames/s (slow motion); undefined = real time. */
   captureFps?: number | undefined;
+  /** The engine's ball candidates (same frames as the tracks): swings the ball rules out are dropped. */
+  ball?: BallCandidates | undefined;
+}
+
+/** A swing the detector found that the ball's flight rules out as a stroke (ball-flight.ts). */
+export interface RuledOutSwing {
+  /** Video frame_nr of the swing's contact estimate. */
+  frameNr: number;
+  /** The ball's verdict, in words. */
+  reason: string;
 }
 
 /** A detected stroke with its contact on both clocks. */
@@ -44,20 +56,34 @@ export interface ClipStrokes {
   timebase: AnalysisTimebase;
   /** Scene cuts (scene-cuts.ts) as indices of the input tracks' frames where a new scene starts, ascending. */
   cuts: number[];
+  /** Swings dropped because the ball's flight rules them out (empty without ball candidates). */
+  ruledOut: RuledOutSwing[];
 }
 
 /**
- * Every stroke of the clip, in time order (strokes.ts).
- * @throws Error for malformed tracks (swing-input.ts `checkPair`), RangeError for fps or capture_fps ≤ 0.
+ * Every stroke of the clip, in time order (strokes.ts), without the swings the ball's flight rules
+ * out (ball-flight.ts; only with `input.ball`).
+ * @throws Error for malformed tracks (swing-input.ts `checkPair`), RangeError for fps or capture_fps ≤ 0
+ *   or ball candidates of another length than the tracks.
  */
 export function clipStrokes(input: ClipStrokesInput): ClipStrokes {
   checkPair(input.pose2d, input.pose3d);
+  if (input.ball) checkBallCandidates(input.ball, input.pose2d.frames);
   const tb = analysisTimebase(input.pose2d, input.pose3d, input.fps, realSecondsPerVideoSecond(input.fps, input.captureFps));
   const pair = { ...checkPair(tb.pose2d, tb.pose3d), clock: tb.clock };
   const k = computeKinematics(pair, tb.rate, input.dominantHand, 'dominant_wrist');
-  const found = detectStrokes(k, { pair, hand: input.dominantHand, rate: tb.rate, sport: input.sport });
+  const swings = detectStrokes(k, { pair, hand: input.dominantHand, rate: tb.rate, sport: input.sport });
   const cuts = sceneCuts(pair).map((c) => tb.kept[c]!);
+  const ruledOut: RuledOutSwing[] = [];
+  const found = swings.filter((s) => {
+    if (!input.ball) return true;
+    const f = tb.kept[s.index]!;
+    const v = ballVerdict(input.ball, input.pose2d, input.dominantHand, f, input.fps / realSecondsPerVideoSecond(input.fps, input.captureFps));
+    if (v.verdict === 'no-hit') ruledOut.push({ frameNr: input.pose2d.frameNr[f]!, reason: v.reason });
+    return v.verdict !== 'no-hit';
+  });
   return {
+    ruledOut,
     strokes: found.map((s) => ({ ...s, contact: strokeContact(k, pair.pose3d.frameNr, s.index), exactTimestamp: mapClock(k.t, k.videoT, s.tExact) })),
     pair,
     k,

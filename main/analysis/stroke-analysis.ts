@@ -39,15 +39,17 @@ interface Analysed {
  * the best-measured stroke of the requested type: highest detector confidence × share of the
  * applicable features measured. When the detector finds no stroke at all (a slowed clip without
  * its capture rate, a soft swing), the single-stroke analysis of computeTechniqueResult is the
- * result and its stroke the one listed.
- * @throws NoStrokeOfTypeError when strokes were found but none of `meta.swing_type` (and no ball_timestamp).
+ * result and its stroke the one listed; when it found swings but the ball's flight ruled every
+ * one out (clip-strokes.ts), there is no stroke to analyse (NoStrokeOfTypeError naming them).
+ * @throws NoStrokeOfTypeError when strokes (or swings the ball ruled out) were found but none of
+ *   `meta.swing_type` (and no ball_timestamp).
  * @throws InsufficientPoseError, Error, RangeError as computeTechniqueResult.
  */
 export function analyseStrokes(raw: AnalysisInput): TechniqueOutput {
   const { meta } = raw;
-  const found = clipStrokes({ pose2d: raw.pose2d, pose3d: raw.pose3d, fps: raw.fps, sport: meta.sport, dominantHand: meta.dominant_hand, captureFps: meta.capture_fps });
+  const found = clipStrokes({ pose2d: raw.pose2d, pose3d: raw.pose3d, fps: raw.fps, sport: meta.sport, dominantHand: meta.dominant_hand, captureFps: meta.capture_fps, ball: raw.ball });
   const wanted = found.strokes.filter((s) => swingTypeOf(s, meta.swing_type) === meta.swing_type);
-  if (found.strokes.length > 0 && wanted.length === 0 && meta.ball_timestamp === undefined) throw noStrokeOfType(found, meta.swing_type);
+  if ((found.strokes.length > 0 || found.ruledOut.length > 0) && wanted.length === 0 && meta.ball_timestamp === undefined) throw noStrokeOfType(found, meta.swing_type);
   const analysed: Analysed[] = wanted.map((stroke) => {
     try {
       const at = { ...raw, meta: { ...meta, ball_timestamp: stroke.exactTimestamp } };
@@ -80,7 +82,8 @@ export function analyseStrokes(raw: AnalysisInput): TechniqueOutput {
   const measured = list.flatMap((e) => (e.out ? [e.out.result.features] : []));
   const result: TechniqueResult = { ...top.result, strokes, stroke_index: strokeIndex, consistency: featureConsistency(measured) };
   const notes = analysed.filter((a) => a.failure).map((a) => `stroke at frame ${a.stroke.contact.frame_nr} not analysed: ${a.failure}`);
-  return { ...top, result, warnings: [...top.warnings, strokesSummary(strokes, meta.swing_type), ...notes] };
+  const ruledOut = found.ruledOut.map((r) => `swing at frame ${r.frameNr} not counted as a stroke: ${r.reason}`);
+  return { ...top, result, warnings: [...top.warnings, strokesSummary(strokes, meta.swing_type), ...ruledOut, ...notes] };
 }
 
 /** The analysis with the highest confidence × share of applicable features measured, or null. */
@@ -155,7 +158,8 @@ function sidesText(n: Record<StrokeSide, number>): string {
 function noStrokeOfType(found: ClipStrokes, swingType: SwingType): NoStrokeOfTypeError {
   const n = countSides(found.strokes);
   const usable = usableFrames(found.pair, [J.leftHip, J.rightHip, J.leftShoulder, J.rightShoulder]);
-  return new NoStrokeOfTypeError(`no ${swingType.replace('_', ' ')} in the clip: the strokes found are ${sidesText(n)}`, usable, n);
+  const ruledOut = found.ruledOut.map((r) => `; the swing at frame ${r.frameNr} is not a stroke: ${r.reason}`).join('');
+  return new NoStrokeOfTypeError(`no ${swingType.replace('_', ' ')} in the clip: the strokes found are ${sidesText(n)}${ruledOut}`, usable, n);
 }
 
 /** "4 strokes found (3 forehands and 1 backhand); 3 analysed as forehand_drive". */

@@ -4,6 +4,7 @@
  */
 import type { Feature, FeatureEvent, TechniqueRequestMetadata, TechniqueResult } from '../contract/technique.js';
 import { J } from '../pose/h36m.js';
+import type { BallCandidates } from '../pose/ball-candidates.js';
 import type { PoseTrack } from '../pose/pose-track.js';
 import { aggregateCategories, buildFeature, recordLeftOut } from './build.js';
 import { analysisTimebase, spreadToFrames } from './timebase.js';
@@ -34,6 +35,12 @@ export interface AnalysisInput {
   height: number;
   /** Request metadata: sport, swing_type, dominant_hand, player_height_mm, ball_timestamp (s). */
   meta: TechniqueRequestMetadata;
+  /**
+   * The engine's ball candidates (same frames as the tracks), when the pose came from our engine:
+   * the stroke detector drops swings the ball's flight rules out (ball-flight.ts). Absent (a
+   * remote pose, a session stored before them): every swing is judged on the pose alone.
+   */
+  ball?: BallCandidates | undefined;
 }
 
 /** Output of {@link computeTechniqueResult}; `contact.frame` is the video frame_nr. */

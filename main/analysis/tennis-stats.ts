@@ -4,6 +4,7 @@
  * their movement (estimated distance, time in frame). Nothing about the ball, the score or the
  * opponent: the pose cannot tell those.
  */
+import type { BallCandidates } from '../pose/ball-candidates.js';
 import type { PoseTrack } from '../pose/pose-track.js';
 import { clipStrokes } from './clip-strokes.js';
 import { estimateMovement } from './movement.js';
@@ -84,6 +85,8 @@ export interface TennisStatsInput {
   height: number;
   /** Default 'right'. */
   dominantHand?: 'left' | 'right';
+  /** The engine's ball candidates: swings the ball's flight rules out are not counted (clip-strokes.ts). */
+  ball?: BallCandidates | undefined;
 }
 
 const r3 = (x: number) => Math.round(x * 1000) / 1000;

@@ -1,0 +1,144 @@
+/**
+ * The ball's verdict on a contact (ball-flight.ts) on hand-built candidates around synthetic
+ * strokes (support/synthetic.ts: 60 fps, front view, 300 px per metre), and the stroke detector
+ * dropping the swing the ball rules out (analyseStrokes, as /process runs it).
+ */
+import { describe, expect, test } from 'vitest';
+import { ballFlights, ballVerdict, carryTo } from '../../main/analysis/ball-flight.js';
+import { NoStrokeOfTypeError } from '../../main/analysis/errors.js';
+import { analyseStrokes } from '../../main/analysis/stroke-analysis.js';
+import type { TechniqueRequestMetadata } from '../../main/contract/technique.js';
+import { BALL_SLOTS, emptyBallCandidates, type BallCandidates } from '../../main/pose/ball-candidates.js';
+import { J } from '../../main/pose/h36m.js';
+import type { PoseTrack } from '../../main/pose/pose-track.js';
+import { synthTracks } from './support/synthetic.js';
+
+const META: TechniqueRequestMetadata = { uid: 'b1', sport: 'tennis', swing_type: 'forehand_drive', dominant_hand: 'right', player_height_mm: 1750 };
+
+function put(c: BallCandidates, f: number, x: number, y: number, area = 50, slot = 0): void {
+  c.xy[(f * BALL_SLOTS + slot) * 2] = x;
+  c.xy[(f * BALL_SLOTS + slot) * 2 + 1] = y;
+  c.area[f * BALL_SLOTS + slot] = area;
+}
+
+function wristAt(t: PoseTrack, f: number): [number, number] {
+  return [t.keypoints[(f * t.joints + J.rightWrist) * 2]!, t.keypoints[(f * t.joints + J.rightWrist) * 2 + 1]!];
+}
+
+/** A ball that flies in a straight line to the wrist's position at frame c, then back the way it came (a hit). */
+function hitAt(ball: BallCandidates, pose2d: PoseTrack, c: number): void {
+  const [hx, hy] = wristAt(pose2d, c);
+  for (let k = 1; k <= 8; k++) {
+    put(ball, c - k, hx + 20 * k, hy - 2 * k); // incoming from the right, 20 px per frame
+    put(ball, c + k, hx + 35 * k, hy - 8 * k); // leaving faster, rising
+  }
+}
+
+describe('ball flights', () => {
+  test('a straight flight is one chain; a reversal ends it and starts another', () => {
+    const c = emptyBallCandidates(30);
+    for (let f = 0; f < 10; f++) put(c, f, 100 + 10 * f, 200);
+    for (let f = 10; f < 20; f++) put(c, f, 190 - 12 * (f - 10), 200);
+    const fl = ballFlights(c, 0, 29);
+    expect(fl.map((x) => [x.points[0]!.f, x.points.at(-1)!.f])).toEqual([
+      [0, 9],
+      [10, 19],
+    ]);
+    // Carried on from its last three points (a straight line): 10 px per frame.
+    expect(carryTo(fl[0]!, 12)).toEqual([220, 200]);
+  });
+
+  test('a flicker of fewer than 4 candidates and a blob that stays put are no flights', () => {
+    const c = emptyBallCandidates(20);
+    for (let f = 0; f < 3; f++) put(c, f, 500, 500 + 15 * f);
+    for (let f = 5; f < 15; f++) {
+      put(c, f, 100 + 10 * f, 200);
+      put(c, f, 400, 50, 30, 1);
+    }
+    const fl = ballFlights(c, 0, 19);
+    expect(fl.map((x) => [x.points[0]!.f, x.points.at(-1)!.f, x.points[0]!.x])).toEqual([[5, 14, 150]]);
+  });
+});
+
+describe('the ball verdict at a synthetic forehand (contact near frame 60)', () => {
+  const t = synthTracks({ seconds: 2, swings: [{ t: 1, side: 'forehand' }] });
+  const c = 60;
+  const [hx, hy] = wristAt(t.pose2d, c);
+
+  test('a ball that comes to the racket and turns round: a hit is possible', () => {
+    const ball = emptyBallCandidates(t.pose2d.frames);
+    hitAt(ball, t.pose2d, c);
+    const v = ballVerdict(ball, t.pose2d, 'right', c, 60);
+    expect(v.verdict).toBe('hit-possible');
+    expect(v.reason).toMatch(/^ball flight of frames 52–59 reaches the racket \(0\.\d torso lengths from the wrist\)$/);
+  });
+
+  test('a ball that flies on past the wrist through the contact: no hit', () => {
+    const ball = emptyBallCandidates(t.pose2d.frames);
+    for (let f = c - 10; f <= c + 10; f++) put(ball, f, hx + 15 * (f - c), hy - 100);
+    expect(ballVerdict(ball, t.pose2d, 'right', c, 60)).toEqual({ verdict: 'no-hit', reason: 'the ball flies on through frame 60 without a hit (flight of frames 50–70)' });
+  });
+
+  test('a ball whose flight ends far from the player just before the contact: no hit', () => {
+    const ball = emptyBallCandidates(t.pose2d.frames);
+    // Torso ≈ 0.5 m = 150 px in this view; the ball falls 700 px to the player's right.
+    for (let f = c - 10; f <= c - 1; f++) put(ball, f, hx - 700, 300 + 6 * (f - c));
+    const v = ballVerdict(ball, t.pose2d, 'right', c, 60);
+    expect(v.verdict).toBe('no-hit');
+    expect(v.reason).toMatch(/^the ball is \d\.\d torso lengths from the hitting wrist at frame 60 \(flight of frames 50–59\)$/);
+  });
+
+  test('no candidates, or a flight long before the contact: unknown (never removes a stroke)', () => {
+    const none = emptyBallCandidates(t.pose2d.frames);
+    expect(ballVerdict(none, t.pose2d, 'right', c, 60)).toEqual({ verdict: 'unknown', reason: 'no ball flight near the contact' });
+    const early = emptyBallCandidates(t.pose2d.frames);
+    for (let f = c - 14; f <= c - 8; f++) put(early, f, hx - 700, 300);
+    expect(ballVerdict(early, t.pose2d, 'right', c, 60).verdict).toBe('unknown');
+  });
+});
+
+describe('the stroke detector with the ball (analyseStrokes)', () => {
+  const t = synthTracks({ seconds: 6, swings: [{ t: 1, side: 'forehand' }, { t: 3, side: 'forehand' }, { t: 5, side: 'forehand' }] });
+  const without = analyseStrokes({ ...t, meta: META });
+  const contacts = without.result.strokes!.map((s) => s.contact.frame_nr);
+
+  test('a ball hit at the first two swings and flying past the third: the third is not counted, saying why', () => {
+    expect(contacts.length).toBe(3);
+    const ball = emptyBallCandidates(t.pose2d.frames);
+    hitAt(ball, t.pose2d, contacts[0]!);
+    hitAt(ball, t.pose2d, contacts[1]!);
+    const c3 = contacts[2]!;
+    const [hx, hy] = wristAt(t.pose2d, c3);
+    for (let f = c3 - 10; f <= c3 + 10; f++) put(ball, f, hx + 15 * (f - c3), hy - 100);
+    const out = analyseStrokes({ ...t, ball, meta: META });
+    expect(out.result.strokes!.map((s) => s.contact.frame_nr)).toEqual(contacts.slice(0, 2));
+    expect(out.warnings).toContain(`swing at frame ${c3} not counted as a stroke: the ball flies on through frame ${c3} without a hit (flight of frames ${c3 - 10}–${c3 + 10})`);
+    expect(out.warnings).toContain('2 strokes found (2 forehands); 2 analysed as forehand_drive');
+  });
+
+  test('every swing ruled out by the ball: no stroke to analyse, the error names each swing and why', () => {
+    const ball = emptyBallCandidates(t.pose2d.frames);
+    for (const c of contacts) {
+      const [hx, hy] = wristAt(t.pose2d, c);
+      for (let f = c - 10; f <= c + 10; f++) put(ball, f, hx + 15 * (f - c), hy - 100);
+    }
+    const err = (() => {
+      try {
+        analyseStrokes({ ...t, ball, meta: META });
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(err).toBeInstanceOf(NoStrokeOfTypeError);
+    expect((err as Error).message).toBe(
+      'no forehand drive in the clip: the strokes found are none' +
+        contacts.map((c) => `; the swing at frame ${c} is not a stroke: the ball flies on through frame ${c} without a hit (flight of frames ${c - 10}–${c + 10})`).join(''),
+    );
+    // With the coach's contact the analysis runs there, whatever the ball says.
+    expect(analyseStrokes({ ...t, ball, meta: { ...META, ball_timestamp: contacts[0]! / 60 } }).contact.frame).toBe(contacts[0]);
+  });
+
+  test('candidates of another length than the tracks are refused', () => {
+    expect(() => analyseStrokes({ ...t, ball: emptyBallCandidates(t.pose2d.frames - 1), meta: META })).toThrow(RangeError);
+  });
+});
