@@ -10,6 +10,7 @@ import { TechniqueRequestMetadata, type DoneResult } from '../contract/technique
 import { ApiError, TechniqueError } from '../api/errors.js';
 import { zodIssueText } from '../contract/zod-issues.js';
 import type { VideoInfo } from '../engine/types.js';
+import type { BallCandidates } from '../pose/ball-candidates.js';
 import type { PoseTrack } from '../pose/pose-track.js';
 import { doneObject } from '../service/done-object.js';
 import type { EngineSlot } from '../service/engine-slot.js';
@@ -22,6 +23,8 @@ export interface DirectAnalysis {
   pose2d: PoseTrack;
   /** Metres, pelvis at the origin, y up. */
   pose3d: PoseTrack;
+  /** The engine's ball candidates (main/pose/ball-candidates.ts). */
+  ball?: BallCandidates | undefined;
   video: VideoInfo;
 }
 
@@ -88,7 +91,7 @@ export function pipelineAnalyser(pipeline: () => Promise<AnalysisPipeline>, slot
       const done = doneObject(meta, outcome, streamed);
       // The analysis' own warnings, as the HTTP client reports a done line's new ones.
       for (const w of done.warnings) if (!streamed.includes(w)) hooks.onWarning?.(w);
-      return { done, pose2d: outcome.pose2d, pose3d: outcome.pose3d, video: outcome.video };
+      return { done, pose2d: outcome.pose2d, pose3d: outcome.pose3d, ball: outcome.ball, video: outcome.video };
     },
   };
 }

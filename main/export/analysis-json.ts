@@ -7,12 +7,14 @@
  * `session.capture_fps` (null = real time), `result.capture_fps` (speeds in real seconds) and
  * `result.slow_motion_guess`. Every stroke (issue 11, added within v1, optional): `result.strokes`
  * (the contract's Stroke objects), `result.stroke_index` (the stroke the top-level features
- * describe) and `result.consistency`. The schema is generated from the zod schema
+ * describe) and `result.consistency`. The engine's ball candidates (added within v1, optional):
+ * `ball_candidates`, so an imported session is recomputed as the original. The schema is generated from the zod schema
  * below (z.toJSONSchema), so the file and its schema cannot drift apart.
  */
 import { z } from 'zod';
 import { Feature, FeatureCategory, FeatureConsistency, KineticChain, Stroke, VideoEntryJson, WristSpeed } from '../contract/technique.js';
 import { toContractStroke } from '../library/session-strokes.js';
+import { BallCandidatesJson, ballToJson } from '../contract/ball-json.js';
 import { poseTrackToJson } from '../pose/pose-track.js';
 import type { SessionDetail } from '../library/types.js';
 
@@ -76,6 +78,8 @@ export const AnalysisExport = z.object({
   contact: z.object({ timestamp: z.number(), frame_nr: z.number() }).nullable(),
   pose_2d: VideoEntryJson.nullable(),
   pose_3d: VideoEntryJson.nullable(),
+  /** The engine's ball candidates (main/contract/ball-json.ts; added within v1, optional). */
+  ball_candidates: BallCandidatesJson.optional(),
   tennis_task: z.object({ task_id: z.string(), result: z.unknown() }).nullable(),
 });
 export type AnalysisExport = z.infer<typeof AnalysisExport>;
@@ -131,6 +135,7 @@ export function analysisExport(d: SessionDetail, now = new Date()): AnalysisExpo
     contact: d.contact && { timestamp: d.contact.timestamp, frame_nr: d.contact.frameNr },
     pose_2d: d.pose2d && poseTrackToJson(d.pose2d),
     pose_3d: d.pose3d && poseTrackToJson(d.pose3d),
+    ...(d.ball ? { ball_candidates: ballToJson(d.ball) } : {}),
     tennis_task: d.tennisTask && { task_id: d.tennisTask.taskId, result: d.tennisTask.raw },
   };
 }

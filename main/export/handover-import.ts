@@ -153,6 +153,7 @@ export async function importHandover(
       annotation_format: 'H36M',
       annotation_data: [],
     },
+    ...(a.ball_candidates ? { ball_candidates: a.ball_candidates } : {}),
     metadata: {
       pipeline_version: a.analysis!.pipeline_version,
       compute_version: a.analysis!.compute_version,

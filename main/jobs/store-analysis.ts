@@ -14,6 +14,7 @@ import type { ApiClient } from '../api/client.js';
 import type { DoneResult, TechniqueRequestMetadata } from '../contract/technique.js';
 import { probeVideo } from '../engine/probe.js';
 import type { VideoInfo } from '../engine/types.js';
+import type { BallCandidates } from '../pose/ball-candidates.js';
 import type { PoseTrack } from '../pose/pose-track.js';
 import { LibraryError } from '../library/errors.js';
 import { clipFacts, ingestAnalysis } from '../library/ingest.js';
@@ -34,7 +35,7 @@ export interface StoreAnalysisInput {
   /** A done line, or the direct backend's done object without JSON pose (then `direct` holds the pose). */
   done: DoneResult;
   /** From the direct local backend: the typed pose and the engine's probe of the clip (no probe here). */
-  direct?: { pose2d: PoseTrack; pose3d: PoseTrack; video: VideoInfo };
+  direct?: { pose2d: PoseTrack; pose3d: PoseTrack; ball?: BallCandidates | undefined; video: VideoInfo };
   /** Folder for the downloaded archive (removed by the queue when the job ends). */
   stagingDir: string;
   /** Seconds spent uploading and analysing (null when not measured). */
@@ -81,7 +82,7 @@ export async function storeAnalysis(s: StoreAnalysisInput): Promise<number> {
       title: input.title ?? basename(input.videoPath, extname(input.videoPath)),
     },
     analysis: done,
-    ...(s.direct ? { pose2d: s.direct.pose2d, pose3d: s.direct.pose3d } : {}),
+    ...(s.direct ? { pose2d: s.direct.pose2d, pose3d: s.direct.pose3d, ball: s.direct.ball } : {}),
     ...(archivePath ? { archivePath } : {}),
     backend: input.backend,
     timings: { ...s.timings, storeS: (Date.now() - started) / 1000 },

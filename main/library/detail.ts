@@ -8,6 +8,7 @@ import type { ReadableDb } from './db.js';
 import { parseLeftOutWarning } from '../analysis/build.js';
 import { FEATURES } from '../analysis/technique.js';
 import { pathsOf } from './paths.js';
+import { loadBallCandidates } from './ball-rows.js';
 import { fromBlob, rowToPose, type PoseRow } from './pose-blob.js';
 import { getPlayer } from './players.js';
 import { rowToAnalysis, rowToFeature, rowToTennisTask, type AnalysisRow, type FeatureDbRow, type TennisTaskRow } from './rows.js';
@@ -67,6 +68,8 @@ export function getSessionDetail(db: ReadableDb, id: RowId): SessionDetail | nul
     if (p.dims === 2) detail.pose2d = rowToPose(p);
     else detail.pose3d = rowToPose(p);
   }
+  const ball = loadBallCandidates(db, aid);
+  if (ball) detail.ball = ball;
   if (aRow.contact_frame !== null && aRow.contact_ts !== null) detail.contact = { frameNr: aRow.contact_frame, timestamp: aRow.contact_ts };
   detail.strokes = strokesOfAnalysis(db, aid);
   detail.consistency = consistencyOf(detail.strokes);

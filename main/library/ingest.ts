@@ -22,6 +22,8 @@ import { buildArchive } from '../archive/write.js';
 import { MAX_CAPTURE_FPS, SPORTS, SWING_TYPES, type DoneResult, type Sport, type SwingType, type TechniqueRequestMetadata } from '../contract/technique.js';
 import { isCaptureFps } from '../contract/capture-rate.js';
 import type { VideoInfo } from '../engine/types.js';
+import { ballFromJson } from '../contract/ball-json.js';
+import { checkBallCandidates, type BallCandidates } from '../pose/ball-candidates.js';
 import { poseTrackFromJson, type PoseTrack } from '../pose/pose-track.js';
 import type { WritableDb } from './db.js';
 import { LibraryError } from './errors.js';
@@ -70,6 +72,8 @@ export interface IngestInput {
   /** Pose as typed arrays, stored as given; default: decoded from the done line's video_entry_2D_json / 3D_json. */
   pose2d?: PoseTrack;
   pose3d?: PoseTrack;
+  /** The engine's ball candidates, stored as given; default: decoded from the done line's `ball_candidates` (our extra), none without it. */
+  ball?: BallCandidates | undefined;
   /** The vendor's archive, as a file or as bytes. Without either (or when it is unreadable) one is written from the done line and pose. */
   archivePath?: string;
   archiveBytes?: Uint8Array;
@@ -150,6 +154,21 @@ export function ingestAnalysis(db: WritableDb, input: IngestInput): RowId {
   return withLibraryLock(pathsOf(db).root, () => ingestLocked(db, input));
 }
 
+/**
+ * The ball candidates to store: as given, or decoded from the done line's `ball_candidates`; ones
+ * that do not fit the pose are left out with a warning (the analysis itself is kept).
+ */
+function ballOf(input: IngestInput, frames: number, warnings: string[]): BallCandidates | undefined {
+  try {
+    const ball = input.ball ?? (input.analysis.ball_candidates ? ballFromJson(input.analysis.ball_candidates) : undefined);
+    if (ball) checkBallCandidates(ball, frames);
+    return ball;
+  } catch (err) {
+    warnings.push(`ball candidates not stored: ${err instanceof Error ? err.message : String(err)}`);
+    return undefined;
+  }
+}
+
 function ingestLocked(db: WritableDb, input: IngestInput): RowId {
   const done = input.analysis;
   const existing = sessionIdOfUid(db, done.uid);
@@ -163,6 +182,7 @@ function ingestLocked(db: WritableDb, input: IngestInput): RowId {
   // 1. Files, atomically, before any row refers to them.
   const clip = storeClip(paths, input.session.sourceClipPath);
   const warnings: string[] = [];
+  const ball = ballOf(input, pose2d.frames, warnings);
   const archiveFile = archiveFileName(done.uid);
   const archivePath = join(paths.archivesDir, archiveFile);
   writeFileAtomic(archivePath, archiveBytesFor(input, pose2d, pose3d, warnings));
@@ -185,6 +205,7 @@ function ingestLocked(db: WritableDb, input: IngestInput): RowId {
     const timings: AnalysisTimings = { uploadS: input.timings?.uploadS ?? null, analysisS: input.timings?.analysisS ?? null, storeS: input.timings?.storeS ?? null };
     insertAnalysisRows(db, {
       sessionId, done, backend: input.backend, timings, archiveFile, pose2d, pose3d, extraWarnings: warnings,
+      ...(ball ? { ball } : {}),
       ...(input.request ? { request: input.request } : {}),
     });
     return sessionId;

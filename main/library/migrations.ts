@@ -9,6 +9,7 @@ import { LibraryTooNewError } from './errors.js';
 import { runMigrations, schemaVersion } from './migration-runner.js';
 import { migrateReferenceStrokes } from './reference-strokes.js';
 import { migrateStrokes } from './session-strokes.js';
+import { migrateBallCandidates } from './ball-rows.js';
 
 /**
  * v1: players, sessions, tags, analyses and what they measured (features, categories, speed
@@ -275,7 +276,7 @@ export function migrateToVersion7(db: Database.Database): void {
 }
 
 /** Every migration, index i migrating to version i + 1. */
-export const MIGRATIONS: ReadonlyArray<(db: Database.Database) => void> = [migrateToVersion1, migrateToVersion2, migrateToVersion3, migrateToVersion4, migrateToVersion5, migrateToVersion6, migrateToVersion7, migrateReferenceStrokes, migrateStrokes];
+export const MIGRATIONS: ReadonlyArray<(db: Database.Database) => void> = [migrateToVersion1, migrateToVersion2, migrateToVersion3, migrateToVersion4, migrateToVersion5, migrateToVersion6, migrateToVersion7, migrateReferenceStrokes, migrateStrokes, migrateBallCandidates];
 
 /** Schema version this code writes (the highest migration). */
 export const SCHEMA_VERSION = MIGRATIONS.length;

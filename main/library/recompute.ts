@@ -19,6 +19,7 @@ import type { WritableDb } from './db.js';
 import { LibraryError } from './errors.js';
 import { withLibraryLock } from './lock.js';
 import { pathsOf } from './paths.js';
+import { loadBallCandidates } from './ball-rows.js';
 import { rowToPose, type PoseRow } from './pose-blob.js';
 import { contactOf, deleteResultRows, insertResultRows, overallScore, resultExtras } from './store-analysis.js';
 import type { ContactEvent, RowId } from './types.js';
@@ -86,11 +87,12 @@ function setLocked(db: WritableDb, sessionId: RowId, captureFps: number | null):
   if (!a) return { sessionId, captureFps, analysisId: null, contact: null, overallScore: null };
 
   const { pose2d, pose3d } = storedPose(db, a.id);
+  const ball = loadBallCandidates(db, a.id);
   const base = requestOf(a, s);
   const previous = (JSON.parse(a.result_extras_json) as { capture_fps?: number }).capture_fps;
   const meta = withCaptureFps(base, captureFps ?? undefined);
   const analyse = (m: TechniqueRequestMetadata): TechniqueOutput =>
-    analyseStrokes({ pose2d, pose3d, fps: s.fps, width: s.width, height: s.height, meta: m });
+    analyseStrokes({ pose2d, pose3d, ball, fps: s.fps, width: s.width, height: s.height, meta: m });
   let out: TechniqueOutput;
   let kept: string | null = null;
   try {

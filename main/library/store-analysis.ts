@@ -6,7 +6,9 @@
  * result's other fields go to `analyses.result_extras_json`; per-frame series and pose go into BLOBs.
  */
 import type { DoneResult, Feature, TechniqueRequestMetadata, TechniqueResult } from '../contract/technique.js';
+import type { BallCandidates } from '../pose/ball-candidates.js';
 import type { PoseTrack } from '../pose/pose-track.js';
+import { insertBallCandidates } from './ball-rows.js';
 import type { WritableDb } from './db.js';
 import { blobOf, poseToRow } from './pose-blob.js';
 import { insertStrokeRows, type StrokeSessionFacts } from './session-strokes.js';
@@ -21,6 +23,8 @@ export interface AnalysisRowsInput {
   archiveFile: string;
   pose2d: PoseTrack;
   pose3d: PoseTrack;
+  /** The engine's ball candidates (table ball_candidates, ball-rows.ts); none when the service sent none. */
+  ball?: BallCandidates;
   /** Warnings added by the library (e.g. a replaced vendor archive), appended to the done line's. */
   extraWarnings: string[];
   /** The technique metadata the analysis ran with (stored for a later recompute); omitted when unknown. */
@@ -85,6 +89,7 @@ export function insertAnalysisRows(db: WritableDb, a: AnalysisRowsInput): RowId 
      VALUES (@analysis_id, @dims, @joints, @frames, @source_path, @frame_nr, @timestamps, @keypoints, @confidences, @bbox, @box_confidence, @present)`,
   );
   for (const t of [a.pose2d, a.pose3d]) insPose.run({ analysis_id: analysisId, ...poseToRow(t) });
+  if (a.ball) insertBallCandidates(db, analysisId, a.ball);
   return analysisId;
 }
 

@@ -19,6 +19,7 @@ import type {
   SwingType,
   WristSpeed,
 } from '../contract/technique.js';
+import type { BallCandidates } from '../pose/ball-candidates.js';
 import type { PoseTrack } from '../pose/pose-track.js';
 
 export { ACTIVE_JOB_STATES, FINAL_JOB_STATES, type Job, type JobKind, type JobState } from './job-types.js';
@@ -185,6 +186,8 @@ export interface SessionDetail {
   wristSpeed: (WristSpeed & Partial<SpeedSeries>) | null;
   pose2d: PoseTrack | null;
   pose3d: PoseTrack | null;
+  /** The engine's ball candidates of the analysis (ball-rows.ts); absent when none were stored. */
+  ball?: BallCandidates;
   /** Ball contact (null when no feature event names it). */
   contact: ContactEvent | null;
   /** Latest tennis statistics task of the session, if any. */

@@ -5,6 +5,7 @@
  */
 import type { TechniqueRequestMetadata, TechniqueResult } from '../contract/technique.js';
 import type { VideoInfo } from '../engine/types.js';
+import type { BallCandidates } from '../pose/ball-candidates.js';
 import type { PoseTrack } from '../pose/pose-track.js';
 
 /** Callbacks and cancellation of one analysis run. */
@@ -22,7 +23,7 @@ export interface RunHooks {
  * session facts of a library ingest); absent only when the clip could not be decoded at all.
  */
 export type TechniqueOutcome =
-  | { kind: 'done'; pose2d: PoseTrack; pose3d: PoseTrack; result: TechniqueResult; warnings: string[]; video: VideoInfo }
+  | { kind: 'done'; pose2d: PoseTrack; pose3d: PoseTrack; ball?: BallCandidates; result: TechniqueResult; warnings: string[]; video: VideoInfo }
   /** No person found, or too little pose to measure anything: features stay empty. */
   | { kind: 'no-analysis'; message: string; pose2d?: PoseTrack; pose3d?: PoseTrack; warnings: string[]; video?: VideoInfo };
 

@@ -15,6 +15,7 @@ import { TechniqueRequestMetadata } from '../contract/technique.js';
 import { PROCESS_EXTENSIONS, extensionOf } from '../contract/upload-rules.js';
 import { probeVideo } from '../engine/probe.js';
 import type { VideoInfo } from '../engine/types.js';
+import { ballToJson } from '../contract/ball-json.js';
 import { poseTrackToJson } from '../pose/pose-track.js';
 import { presign, type ServiceContext } from './context.js';
 import { doneObject } from './done-object.js';
@@ -164,7 +165,7 @@ async function finalLine(ctx: ServiceContext, meta: TechniqueRequestMetadata, o:
     const warnings = [...new Set([...streamed, ...o.warnings])];
     return { status: 'error', uid: meta.uid, errors: [o.message], warnings, result: { features: [], feature_categories: {} }, ...poses };
   }
-  const done = { ...doneObject(meta, o, streamed), ...poses };
+  const done = { ...doneObject(meta, o, streamed), ...poses, ...(o.ball ? { ball_candidates: ballToJson(o.ball) } : {}) };
   if (!meta.store_data) return done;
   const key = `archives/${randomUUID()}.zip`;
   ctx.store.ensureFolder(key);

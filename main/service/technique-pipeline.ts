@@ -40,7 +40,7 @@ export const techniquePipeline: AnalysisPipeline = {
       if (err instanceof VideoDecodeError) return { kind: 'no-analysis', message: `could not decode the video: ${err.message}`, warnings: [] };
       throw err;
     }
-    const { pose2d, pose3d, video } = pose;
+    const { pose2d, pose3d, ball, video } = pose;
     const warnings = [...pose.warnings];
     if (pose2d.frames < TRUNCATED_SHARE * video.frameCount) {
       const w = `the video looks truncated: ${pose2d.frames} of the ${video.frameCount} frames its header announces could be decoded`;
@@ -49,8 +49,8 @@ export const techniquePipeline: AnalysisPipeline = {
     }
     hooks.onProgress?.(1);
     try {
-      const out = analyseStrokes({ pose2d, pose3d, fps: video.fps, width: video.width, height: video.height, meta });
-      return { kind: 'done', pose2d, pose3d, result: out.result, warnings: [...warnings, ...out.warnings], video };
+      const out = analyseStrokes({ pose2d, pose3d, ball, fps: video.fps, width: video.width, height: video.height, meta });
+      return { kind: 'done', pose2d, pose3d, ball, result: out.result, warnings: [...warnings, ...out.warnings], video };
     } catch (err) {
       if (err instanceof InsufficientPoseError) return { kind: 'no-analysis', message: err.message, pose2d, pose3d, warnings, video };
       throw err;
@@ -62,7 +62,7 @@ export const techniquePipeline: AnalysisPipeline = {
   },
 
   async tennisStatistics(videoInput, { dominantHand, signal }) {
-    const { pose2d, pose3d, video } = await estimatePose(videoInput, { signal, playerHeightMm: DEFAULT_PLAYER_HEIGHT_MM });
-    return computeTennisStats({ pose2d, pose3d, fps: video.fps, width: video.width, height: video.height, dominantHand });
+    const { pose2d, pose3d, ball, video } = await estimatePose(videoInput, { signal, playerHeightMm: DEFAULT_PLAYER_HEIGHT_MM });
+    return computeTennisStats({ pose2d, pose3d, ball, fps: video.fps, width: video.width, height: video.height, dominantHand });
   },
 };

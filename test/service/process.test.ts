@@ -116,6 +116,11 @@ describe('POST /process on real clips', () => {
     expect(last.status).toBe('done');
     expect((last.video_entry_2D_json as { annotation_data: unknown[] }).annotation_data).toHaveLength(decodedFrames(clips.pickleball!));
     expect(last.archive_url).toBeUndefined();
+    // Our extra: the engine's ball candidates, one frame per pose frame. The return leaves the
+    // paddle after the contact (source frames 113-121 = 23-31 of the cut): a candidate on most of them.
+    const ball = last.ball_candidates as { frames: number; blobs: [number, number, number, number][] };
+    expect(ball.frames).toBe(decodedFrames(clips.pickleball!));
+    expect(new Set(ball.blobs.filter(([f]) => f >= 23 && f <= 31).map(([f]) => f)).size).toBeGreaterThanOrEqual(5);
   });
 
   it('portrait 60 fps: 2D keypoints inside the 1080×1920 portrait frame', async () => {

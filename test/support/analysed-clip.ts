@@ -9,6 +9,7 @@
  * changed engine never reuses a stale analysis. Files are written atomically, so concurrent test
  * workers at worst compute it twice.
  */
+import { ballToJson } from '../../main/contract/ball-json.js';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync } from 'node:fs';
@@ -96,6 +97,7 @@ async function cachedDone(clipPath: string, meta: TechniqueRequestMetadata, done
       result: out.result,
       video_entry_2D_json: poseTrackToJson(out.pose2d),
       video_entry_3D_json: poseTrackToJson(out.pose3d),
+      ...(out.ball ? { ball_candidates: ballToJson(out.ball) } : {}),
       metadata: { pipeline_version: 'test', compute_version: 'v0.1.0' },
     });
     writeFileAtomic(donePath, JSON.stringify(done));
