@@ -20,6 +20,7 @@ import {
 import { join } from 'node:path';
 import { estimatePose } from '../../main/engine/index.js';
 import type { PoseEstimate, VideoInfo } from '../../main/engine/index.js';
+import type { BallCandidates } from '../../main/pose/ball-candidates.js';
 import type { PoseTrack } from '../../main/pose/pose-track.js';
 import { REPO_ROOT } from '../support/media.js';
 
@@ -33,6 +34,8 @@ const ENGINE_DIRS = ['main/engine', 'main/pose', 'main/av', 'main/config'];
 export interface CachedPose {
   pose2d: PoseTrack;
   pose3d: PoseTrack;
+  /** The engine's ball candidates (undefined in a cache entry written before the engine had them). */
+  ball?: BallCandidates | undefined;
   video: VideoInfo;
   warnings: string[];
   /** Wall time of the engine run that made this entry, seconds. */
@@ -120,6 +123,17 @@ function decodeTrack(o: Record<string, unknown>): PoseTrack {
   };
 }
 
+function b64(a: ArrayBufferView): string {
+  return Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('base64');
+}
+
+function decodeBall(o: unknown): BallCandidates | undefined {
+  if (!o || typeof o !== 'object') return undefined;
+  const b = o as { frames: number; xy: string; area: string };
+  const f32 = (s: string) => new Float32Array(new Uint8Array(Buffer.from(s, 'base64')).buffer);
+  return { frames: b.frames, xy: f32(b.xy), area: f32(b.area) };
+}
+
 /** The cache file to read under `mode`, or null. */
 function cachedFile(
   dir: string,
@@ -161,6 +175,7 @@ export async function poseOf(
     return {
       pose2d: decodeTrack(o.pose2d as Record<string, unknown>),
       pose3d: decodeTrack(o.pose3d as Record<string, unknown>),
+      ball: decodeBall(o.ball),
       video: o.video as VideoInfo,
       warnings: o.warnings as string[],
       engineS: o.engineS as number,
@@ -176,6 +191,7 @@ export async function poseOf(
   const body = {
     pose2d: encodeTrack(est.pose2d),
     pose3d: encodeTrack(est.pose3d),
+    ball: { frames: est.ball.frames, xy: b64(est.ball.xy), area: b64(est.ball.area) },
     video: est.video,
     warnings: est.warnings,
     engineS,
@@ -185,6 +201,7 @@ export async function poseOf(
   return {
     pose2d: est.pose2d,
     pose3d: est.pose3d,
+    ball: est.ball,
     video: est.video,
     warnings: est.warnings,
     engineS,

@@ -10,7 +10,7 @@ import { CLOCK_UNITS } from '../../main/analysis/slow-motion.js';
 import { TechniqueRequestMetadata } from '../../main/contract/technique.js';
 import type { ClipLabels } from './labels.js';
 import type { CachedPose } from './pose-cache.js';
-import { frameSlice, type StrokeOutcome } from './strokes.js';
+import { ballSlice, frameSlice, type StrokeOutcome } from './strokes.js';
 import { mdTable, num, ratio, type Cell } from './table.js';
 import type { ClipSetup } from './clips.js';
 
@@ -41,6 +41,7 @@ export function guessRow(clip: string, labels: ClipLabels, setup: ClipSetup, s: 
     const out = analyseStrokes({
       pose2d: frameSlice(pose.pose2d, s.window),
       pose3d: frameSlice(pose.pose3d, s.window),
+      ball: ballSlice(pose.ball, pose.pose2d, s.window),
       fps: pose.video.fps,
       width: pose.video.width,
       height: pose.video.height,

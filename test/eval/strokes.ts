@@ -11,6 +11,7 @@
 import { clipStrokes } from '../../main/analysis/clip-strokes.js';
 import { analyseStrokes } from '../../main/analysis/stroke-analysis.js';
 import type { Feature } from '../../main/contract/technique.js';
+import { selectBallFrames, type BallCandidates } from '../../main/pose/ball-candidates.js';
 import { selectFrames, type PoseTrack } from '../../main/pose/pose-track.js';
 import type { ClipSetup } from './clips.js';
 import { captureFps, strokeSide, type ClipLabels, type StrokeLabel, type StrokeSide } from './labels.js';
@@ -82,6 +83,14 @@ export function frameSlice(track: PoseTrack, [a, b]: [number, number]): PoseTrac
   return selectFrames(track, Int32Array.from(idx));
 }
 
+/** The ball candidates of the frames {@link frameSlice} keeps of `track` (undefined without candidates). */
+export function ballSlice(ball: BallCandidates | undefined, track: PoseTrack, [a, b]: [number, number]): BallCandidates | undefined {
+  if (!ball) return undefined;
+  const idx: number[] = [];
+  for (let i = 0; i < track.frames; i++) if (track.frameNr[i]! >= a && track.frameNr[i]! <= b) idx.push(i);
+  return selectBallFrames(ball, idx);
+}
+
 function featureOutcome(f: Feature): FeatureOutcome {
   const unit = (f as { unit?: unknown }).unit;
   return {
@@ -104,7 +113,7 @@ export function analyseStroke(
   labels: ClipLabels,
   setup: ClipSetup,
   label: StrokeLabel,
-  pose: Pick<CachedPose, 'pose2d' | 'pose3d' | 'video'>,
+  pose: Pick<CachedPose, 'pose2d' | 'pose3d' | 'ball' | 'video'>,
   window: [number, number],
 ): StrokeOutcome {
   const side = strokeSide(label.stroke);
@@ -128,6 +137,7 @@ export function analyseStroke(
   };
   const pose2d = frameSlice(pose.pose2d, window);
   const pose3d = frameSlice(pose.pose3d, window);
+  const ball = ballSlice(pose.ball, pose.pose2d, window);
   const timed = (frame: number) => {
     const err = frame - label.contact_frame;
     return { contactFrame: frame, errorFrames: err, errorMs: framesToRealS(err, labels.fps, labels.slow_motion_factor) * 1000 };
@@ -136,13 +146,13 @@ export function analyseStroke(
     if (side === 'serve') {
       // API.md has no serve swing type: the product reports a serve only as a detected stroke
       // (`strokes[]`, the stroke detector's contact); its contact is scored from there.
-      const found = clipStrokes({ pose2d, pose3d, fps: pose.video.fps, sport: setup.sport, dominantHand: meta.dominant_hand, captureFps: meta.capture_fps });
+      const found = clipStrokes({ pose2d, pose3d, fps: pose.video.fps, sport: setup.sport, dominantHand: meta.dominant_hand, captureFps: meta.capture_fps, ball });
       const serves = found.strokes.filter((x) => x.side === 'serve').map((x) => x.contact.frame_nr);
       if (!serves.length) return { ...base, failure: 'no serve detected in the window' };
       const nearest = serves.reduce((a, b) => (Math.abs(b - label.contact_frame) < Math.abs(a - label.contact_frame) ? b : a));
       return { ...base, ...timed(nearest), failure: null };
     }
-    const out = analyseStrokes({ pose2d, pose3d, fps: pose.video.fps, width: pose.video.width, height: pose.video.height, meta });
+    const out = analyseStrokes({ pose2d, pose3d, ball, fps: pose.video.fps, width: pose.video.width, height: pose.video.height, meta });
     return {
       ...base,
       ...timed(out.contact.frame),
@@ -200,6 +210,7 @@ export function scoreDetectors(
     sport: setup.sport,
     dominantHand: hand,
     captureFps: captureFps(labels),
+    ball: pose.ball,
   }).strokes;
   out.push(
     score(
@@ -223,7 +234,7 @@ function topStrokeFrame(clip: string, labels: ClipLabels, setup: ClipSetup, labe
     captureFps: captureFps(labels),
   });
   try {
-    const out = analyseStrokes({ pose2d: pose.pose2d, pose3d: pose.pose3d, fps: pose.video.fps, width: pose.video.width, height: pose.video.height, meta });
+    const out = analyseStrokes({ pose2d: pose.pose2d, pose3d: pose.pose3d, ball: pose.ball, fps: pose.video.fps, width: pose.video.width, height: pose.video.height, meta });
     return [out.contact.frame];
   } catch {
     return [];
