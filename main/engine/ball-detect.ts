@@ -8,7 +8,8 @@
  *
  * Colour and motion thresholds were read off the shared clips (pickleball_rec_1 frames 236–275,
  * pickleball_broadcast_1 48–66 and 160–192, decoded at 640 px: the ball's blob is 2–20 px²
- * there); cost: one pass over the region's pixels, under 1 % of the fast pass's model time.
+ * there). Cost: one pass over the region's pixels, 7.9 % of the fast pass's wall time on
+ * tennis_forehand_2.mp4 (README "Ball candidates", `npm run bench -- engine` part `ball`).
  */
 import { BALL_SLOTS, emptyBallCandidates, type BallBlob, type BallCandidates } from '../pose/ball-candidates.js';
 

@@ -74,7 +74,7 @@ export async function estimatePose(videoPath: string, opts: EngineOptions): Prom
   );
   const low = new RangeWarner((a, b, ta, tb) => `low pose confidence (< ${LOW_CONFIDENCE}) in ${frameRange(a, b, ta, tb)}`, warn, LOW_CONFIDENCE_MIN_FRAMES);
   const results: FrameResult[] = [];
-  let [decodeS, inferenceS, everFound, lastShare, secondPassS, secondPassFrames] = [0, 0, false, 0, 0, 0];
+  let [decodeS, inferenceS, everFound, lastShare, secondPassS, secondPassFrames, ballS] = [0, 0, false, 0, 0, 0, 0];
   const fastShare = opts.secondPass === false ? 1 : FAST_PASS_PROGRESS;
   const kept = opts.secondPass === false ? undefined : new KeptCrops();
   const balls = new BallCandidateCollector();
@@ -101,7 +101,9 @@ export async function estimatePose(videoPath: string, opts: EngineOptions): Prom
       const tIn = performance.now();
       decodeS += (tIn - tWait) / 1000;
       const repeat = repeatsPrevious(frame.rgb);
+      const tBall = performance.now();
       balls.push(frame, results.at(-1)?.found?.box, repeat);
+      ballS += (performance.now() - tBall) / 1000;
       queue.push(repeat ? { frame, prefetched: undefined, repeat: true } : prefetch(pool, tracker, frame));
       if (queue.length >= pool.size) await track(queue.shift()!);
       inferenceS += (performance.now() - tIn) / 1000;
@@ -134,7 +136,7 @@ export async function estimatePose(videoPath: string, opts: EngineOptions): Prom
   const totalS = (performance.now() - t0) / 1000;
   recordEngineRun(decodeS + inferenceS + secondPassS, results.length);
   const ball = balls.finish(video.width / size.width, video.height / size.height);
-  return { pose2d, pose3d, ball, video, warnings, timings: { decodeS, inferenceS, totalS, secondPassS, secondPassFrames } };
+  return { pose2d, pose3d, ball, video, warnings, timings: { decodeS, inferenceS, totalS, secondPassS, secondPassFrames, ballS } };
 }
 
 interface Queued {

@@ -41,9 +41,10 @@ export interface PoseEstimate {
   /**
    * Wall times, seconds: decode = time waiting for frames, inference = model time (both of the
    * fast pass), secondPassS = the whole second pass (decode again + BlazePose), total = whole
-   * call; secondPassFrames = frames the second pass re-estimated.
+   * call; secondPassFrames = frames the second pass re-estimated; ballS = finding the ball
+   * candidates (ball-detect.ts, part of the fast pass's inference time).
    */
-  timings: { decodeS: number; inferenceS: number; totalS: number; secondPassS: number; secondPassFrames: number };
+  timings: { decodeS: number; inferenceS: number; totalS: number; secondPassS: number; secondPassFrames: number; ballS: number };
 }
 
 /** Options of {@link estimatePose}. */

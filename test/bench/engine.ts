@@ -25,7 +25,9 @@
  *   analysis job each, wall and CPU, with the real pipeline and with its outcome replayed.
  *   `transport` replays only (one real direct job recorded in the first round): the two paths
  *   without the engine, whole job and up to the `storing` state.
- * ENGINE_BENCH_PARTS (comma list of plans, decode-threads, runtime, paths, transport, rss; default all but transport)
+ * - ball candidates (ball-detect.ts, part `ball` or `plans`): their time in the default plan's fast
+ *   pass ÷ its wall time, and ÷ the decode baseline's.
+ * ENGINE_BENCH_PARTS (comma list of plans, decode-threads, runtime, paths, transport, rss, ball; default all but transport and ball)
  * selects parts; the decode baseline and the pure-inference ceiling always run.
  * Run: `npm run bench -- engine` or `npx tsx test/bench/engine.ts [clip]`.
  */
@@ -95,8 +97,8 @@ async function pipeline(clip: string, plan?: InferPlan, tfjs = false, secondPass
   if (decodeThreads !== undefined) process.env.SWING_DECODE_THREADS = String(decodeThreads);
   const m = await measured(() => estimatePose(clip, { playerHeightMm: 1850, secondPass })).finally(() => delete process.env.SWING_DECODE_THREADS);
   setPlan(undefined);
-  const { secondPassS, secondPassFrames, totalS } = m.value.timings;
-  return { wall: m.wall, cpu: m.cpu, frames: m.value.pose2d.frames, secondRatio: secondPassS / (totalS - secondPassS), secondPassFrames };
+  const { secondPassS, secondPassFrames, totalS, ballS } = m.value.timings;
+  return { wall: m.wall, cpu: m.cpu, frames: m.value.pose2d.frames, secondRatio: secondPassS / (totalS - secondPassS), secondPassFrames, ballS };
 }
 
 /**
@@ -131,6 +133,7 @@ async function main(): Promise<void> {
     plans['TF.js WASM fallback (the engine before ONNX Runtime), default plan'] = { tfjs: true };
     plans['default plan, with the second pass'] = { second: true };
   }
+  if (PARTS.has('ball')) plans[DEFAULT] = {};
   if (PARTS.has('decode-threads')) {
     plans[DEFAULT] = {};
     plans['default plan, 1 decoder thread (the default until 2026-11-23)'] = { decodeThreads: 1 };
@@ -150,6 +153,7 @@ async function main(): Promise<void> {
       const p = await pipeline(clip, o.plan, o.tfjs, o.second, o.decodeThreads);
       add(`pipeline ${name}`, p.wall, p.cpu);
       add(`second/fast ${name}`, p.secondRatio, p.secondPassFrames);
+      add(`ball ${name}`, p.ballS / p.wall, p.ballS / d.wall);
       frames = p.frames;
     }
     if (PARTS.has('runtime')) {
@@ -198,6 +202,9 @@ async function main(): Promise<void> {
   if (PARTS.has('plans')) {
     const SECOND = 'default plan, with the second pass';
     console.log(`second pass / fast pass wall time (default plan): ${f2(med(`second/fast ${SECOND}`, 'wall'))} over ${med(`second/fast ${SECOND}`, 'cpu')} re-estimated frames`);
+  }
+  if (PARTS.has('ball') || PARTS.has('plans')) {
+    console.log(`ball candidates (ball-detect.ts) in the default plan's fast pass: ${(100 * med(`ball ${DEFAULT}`, 'wall')).toFixed(2)} % of its wall time, ${f2(med(`ball ${DEFAULT}`, 'cpu'))}× the decode baseline's wall time`);
   }
   if (PARTS.has('paths') || PARTS.has('transport')) {
     const label: Record<string, string> = {
