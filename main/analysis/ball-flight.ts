@@ -144,7 +144,7 @@ export interface BallVerdict {
 
 /**
  * The ball's verdict on a contact at frame `f` (index of the tracks and candidates) of the
- * `hand` wrist (see the module comment).
+ * `hand` wrist (see the module comment); the reason names video frame numbers (`frameNr`).
  * @param framesPerRealS frames of the video per real second (fps × real-seconds-per-video-second⁻¹).
  */
 export function ballVerdict(c: BallCandidates, pose2d: PoseTrack, hand: Hand, f: number, framesPerRealS: number): BallVerdict {
@@ -161,6 +161,8 @@ export function ballVerdict(c: BallCandidates, pose2d: PoseTrack, hand: Hand, f:
   const span = Math.max(6, Math.round(SEARCH_REAL_S * framesPerRealS));
   const carry = Math.max(2, Math.round(EXTRAPOLATE_REAL_S * framesPerRealS));
   const flights = ballFlights(c, f - span, f + span);
+  // Reasons name video frame_nr (the tracks may start later in the video than frame 0).
+  const nr = (i: number) => pose2d.frameNr[i] ?? i;
   let noHit: string | undefined;
   for (const fl of flights) {
     const first = fl.points[0]!.f;
@@ -170,9 +172,10 @@ export function ballVerdict(c: BallCandidates, pose2d: PoseTrack, hand: Hand, f:
     if (!near) continue;
     const [x, y] = carryTo(fl, f);
     const dist = Math.hypot(x - h[0], y - h[1]) / torso;
-    if (!through && dist <= RACKET_REACH_TORSOS) return { verdict: 'hit-possible', reason: `ball flight of frames ${first}–${last} reaches the racket (${dist.toFixed(1)} torso lengths from the wrist)` };
-    if (through) noHit ??= `the ball flies on through frame ${f} without a hit (flight of frames ${first}–${last})`;
-    else if (Math.hypot(x - h[0], y - h[1]) > 2 * reach) noHit ??= `the ball is ${dist.toFixed(1)} torso lengths from the hitting wrist at frame ${f} (flight of frames ${first}–${last})`;
+    const frames = `flight of frames ${nr(first)}–${nr(last)}`;
+    if (!through && dist <= RACKET_REACH_TORSOS) return { verdict: 'hit-possible', reason: `ball ${frames} reaches the racket (${dist.toFixed(1)} torso lengths from the wrist)` };
+    if (through) noHit ??= `the ball flies on through frame ${nr(f)} without a hit (${frames})`;
+    else if (Math.hypot(x - h[0], y - h[1]) > 2 * reach) noHit ??= `the ball is ${dist.toFixed(1)} torso lengths from the hitting wrist at frame ${nr(f)} (${frames})`;
   }
   return noHit ? { verdict: 'no-hit', reason: noHit } : { verdict: 'unknown', reason: 'no ball flight near the contact' };
 }

@@ -142,3 +142,14 @@ describe('the stroke detector with the ball (analyseStrokes)', () => {
     expect(() => analyseStrokes({ ...t, ball: emptyBallCandidates(t.pose2d.frames - 1), meta: META })).toThrow(RangeError);
   });
 });
+
+describe('frames in the reasons', () => {
+  test('are the video frame numbers of a clip whose tracks start later in the video', () => {
+    const t = synthTracks({ seconds: 2, swings: [{ t: 1, side: 'forehand' }] });
+    t.pose2d.frameNr.forEach((_, i) => (t.pose2d.frameNr[i] = i + 200));
+    const [hx, hy] = wristAt(t.pose2d, 60);
+    const ball = emptyBallCandidates(t.pose2d.frames);
+    for (let f = 50; f <= 70; f++) put(ball, f, hx + 15 * (f - 60), hy - 100);
+    expect(ballVerdict(ball, t.pose2d, 'right', 60, 60).reason).toBe('the ball flies on through frame 260 without a hit (flight of frames 250–270)');
+  });
+});
