@@ -109,32 +109,33 @@ export function maxBallArea(boxHeight: number | undefined): number {
  * Collects the ball candidates of a clip as the fast pass decodes it: `push` each decoded frame
  * (with the latest player box, decoded pixels, and whether it repeats the previous image), then
  * `finish` scales them to source pixels. A repeated image has no candidates (nothing moved).
+ * Memory: only the non-empty slots, as [frame, slot, x, y, area] numbers (no object per frame:
+ * a 2-minute 60 fps practice clip is 7200 frames).
  */
 export class BallCandidateCollector {
   private prev: RgbImage | undefined;
-  private readonly perFrame: BallBlob[][] = [];
+  private frames = 0;
+  private readonly slots: number[] = [];
 
   push(frame: RgbImage, box: Box | undefined, repeat: boolean): void {
-    if (repeat || !this.prev) {
-      this.perFrame.push([]);
-      if (!repeat) this.prev = frame;
-      return;
-    }
-    const region = searchRegion(box, frame.width, frame.height);
-    this.perFrame.push(ballBlobs(frame, this.prev, region, maxBallArea(box?.[3])));
+    const f = this.frames++;
+    if (repeat) return;
+    const prev = this.prev;
     this.prev = frame;
+    if (!prev) return;
+    const region = searchRegion(box, frame.width, frame.height);
+    ballBlobs(frame, prev, region, maxBallArea(box?.[3])).forEach((b, s) => this.slots.push(f, s, b.x, b.y, b.area));
   }
 
   /** The candidates of every pushed frame, scaled by (sx, sy) to source pixels (areas by sx·sy). */
   finish(sx: number, sy: number): BallCandidates {
-    const out = emptyBallCandidates(this.perFrame.length);
-    this.perFrame.forEach((blobs, f) =>
-      blobs.forEach((b, s) => {
-        out.xy[(f * BALL_SLOTS + s) * 2] = b.x * sx;
-        out.xy[(f * BALL_SLOTS + s) * 2 + 1] = b.y * sy;
-        out.area[f * BALL_SLOTS + s] = b.area * sx * sy;
-      }),
-    );
+    const out = emptyBallCandidates(this.frames);
+    for (let i = 0; i < this.slots.length; i += 5) {
+      const [f, s, x, y, area] = this.slots.slice(i, i + 5) as [number, number, number, number, number];
+      out.xy[(f * BALL_SLOTS + s) * 2] = x * sx;
+      out.xy[(f * BALL_SLOTS + s) * 2 + 1] = y * sy;
+      out.area[f * BALL_SLOTS + s] = area * sx * sy;
+    }
     return out;
   }
 }
