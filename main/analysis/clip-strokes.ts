@@ -6,7 +6,7 @@
 import type { Hand, Sport } from '../contract/technique.js';
 import { checkBallCandidates, type BallCandidates } from '../pose/ball-candidates.js';
 import type { PoseTrack } from '../pose/pose-track.js';
-import { ballVerdict } from './ball-flight.js';
+import { judgeByBall, type BallNote } from './ball-strokes.js';
 import { computeKinematics, type Kinematics } from './kinematics.js';
 import type { PosePair } from './pose-access.js';
 import { realSecondsPerVideoSecond } from './slow-motion.js';
@@ -29,14 +29,6 @@ export interface ClipStrokesInput {
   ball?: BallCandidates | undefined;
 }
 
-/** A swing the detector found that the ball's flight rules out as a stroke (ball-flight.ts). */
-export interface RuledOutSwing {
-  /** Video frame_nr of the swing's contact estimate. */
-  frameNr: number;
-  /** The ball's verdict, in words. */
-  reason: string;
-}
-
 /** A detected stroke with its contact on both clocks. */
 export type ClipStroke = DetectedStroke & {
   contact: StrokeContact;
@@ -57,12 +49,17 @@ export interface ClipStrokes {
   /** Scene cuts (scene-cuts.ts) as indices of the input tracks' frames where a new scene starts, ascending. */
   cuts: number[];
   /** Swings dropped because the ball's flight rules them out (empty without ball candidates). */
-  ruledOut: RuledOutSwing[];
+  ruledOut: BallNote[];
+  /** Strokes whose contact the ball's flight timed (ball-strokes.ts; empty without ball candidates). */
+  retimed: BallNote[];
+  /** Strokes the ball's flight alone showed (`foundBy: 'ball_flight'`; empty without ball candidates). */
+  ballFound: BallNote[];
 }
 
 /**
- * Every stroke of the clip, in time order (strokes.ts), without the swings the ball's flight rules
- * out (ball-flight.ts; only with `input.ball`).
+ * Every stroke of the clip, in time order (strokes.ts), judged by the ball's flight when
+ * `input.ball` is given (ball-strokes.ts: swings it rules out dropped, contacts it shows timed
+ * there, strokes it alone shows added).
  * @throws Error for malformed tracks (swing-input.ts `checkPair`), RangeError for fps or capture_fps ≤ 0
  *   or ball candidates of another length than the tracks.
  */
@@ -72,18 +69,17 @@ export function clipStrokes(input: ClipStrokesInput): ClipStrokes {
   const tb = analysisTimebase(input.pose2d, input.pose3d, input.fps, realSecondsPerVideoSecond(input.fps, input.captureFps));
   const pair = { ...checkPair(tb.pose2d, tb.pose3d), clock: tb.clock };
   const k = computeKinematics(pair, tb.rate, input.dominantHand, 'dominant_wrist');
-  const swings = detectStrokes(k, { pair, hand: input.dominantHand, rate: tb.rate, sport: input.sport });
+  const ev = { pair, hand: input.dominantHand, rate: tb.rate, sport: input.sport };
+  const swings = detectStrokes(k, ev);
   const cuts = sceneCuts(pair).map((c) => tb.kept[c]!);
-  const ruledOut: RuledOutSwing[] = [];
-  const found = swings.filter((s) => {
-    if (!input.ball) return true;
-    const f = tb.kept[s.index]!;
-    const v = ballVerdict(input.ball, input.pose2d, input.dominantHand, f, input.fps / realSecondsPerVideoSecond(input.fps, input.captureFps));
-    if (v.verdict === 'no-hit') ruledOut.push({ frameNr: input.pose2d.frameNr[f]!, reason: v.reason });
-    return v.verdict !== 'no-hit';
-  });
+  const judged = input.ball
+    ? judgeByBall(swings, { ball: input.ball, pose2d: input.pose2d, hand: input.dominantHand, framesPerRealS: input.fps / realSecondsPerVideoSecond(input.fps, input.captureFps), kept: tb.kept, k, ev })
+    : { strokes: swings, ruledOut: [], retimed: [], ballFound: [] };
+  const found = judged.strokes;
   return {
-    ruledOut,
+    ruledOut: judged.ruledOut,
+    retimed: judged.retimed,
+    ballFound: judged.ballFound,
     strokes: found.map((s) => ({ ...s, contact: strokeContact(k, pair.pose3d.frameNr, s.index), exactTimestamp: mapClock(k.t, k.videoT, s.tExact) })),
     pair,
     k,

@@ -83,7 +83,8 @@ export function analyseStrokes(raw: AnalysisInput): TechniqueOutput {
   const result: TechniqueResult = { ...top.result, strokes, stroke_index: strokeIndex, consistency: featureConsistency(measured) };
   const notes = analysed.filter((a) => a.failure).map((a) => `stroke at frame ${a.stroke.contact.frame_nr} not analysed: ${a.failure}`);
   const ruledOut = found.ruledOut.map((r) => `swing at frame ${r.frameNr} not counted as a stroke: ${r.reason}`);
-  return { ...top, result, warnings: [...top.warnings, strokesSummary(strokes, meta.swing_type), ...ruledOut, ...notes] };
+  const ballFound = found.ballFound.map((r) => `stroke at frame ${r.frameNr} found by the ball alone (no swing of the hand): ${r.reason}`);
+  return { ...top, result, warnings: [...top.warnings, strokesSummary(strokes, meta.swing_type), ...ballFound, ...ruledOut, ...notes] };
 }
 
 /** The analysis with the highest confidence × share of applicable features measured, or null. */

@@ -95,8 +95,8 @@ export interface DetectedStroke {
    * × 0.5 when the hand is not measured at contact (contact-candidates.ts `UNMEASURED_FACTOR`).
    */
   confidence: number;
-  /** Which wrist's swing located the stroke. */
-  foundBy: 'dominant_wrist' | 'other_wrist';
+  /** Which wrist's swing located the stroke, or the ball's flight turning round at the wrist (ball-flight.ts `ballHits`). */
+  foundBy: 'dominant_wrist' | 'other_wrist' | 'ball_flight';
   /** side-call.ts's evidence at contact (trunk rotation rate, wrist side), null when no rule had its joints. */
   sideCall: SideCall | null;
 }
@@ -176,6 +176,26 @@ export function detectStrokes(k: Kinematics, ev: StrokeEvidence): DetectedStroke
     kept.push(s);
   }
   return kept.sort((x, y) => x.c.index - y.c.index).map((s) => describe(k, ev, s, best));
+}
+
+/**
+ * Confidence factor of a stroke found by the ball alone (no swing window of the hand): as for a
+ * hand not measured at contact (contact-candidates.ts `UNMEASURED_FACTOR`).
+ */
+export const BALL_FOUND_FACTOR = UNMEASURED_FACTOR;
+
+/**
+ * The stroke at sample `i` (sub-sample time `tExact`, analysis clock) that the ball's flight
+ * shows and no swing of the hand made (a slow dink's lift): side as for any stroke, confidence =
+ * hand coverage × {@link BALL_FOUND_FACTOR}, score 0 (no swing window). Null when the hand is
+ * measured in fewer than {@link MIN_COVERAGE} of the samples around it, or it lies within
+ * {@link EDGE_S} of the clip's ends.
+ */
+export function ballFoundStroke(k: Kinematics, ev: StrokeEvidence, i: number, tExact: number): DetectedStroke | null {
+  const cover = coverage(k, handMeasuredMask(k, ev), i);
+  if (cover < MIN_COVERAGE || k.t[i]! - k.t[0]! < EDGE_S || k.t[k.t.length - 1]! - k.t[i]! < EDGE_S) return null;
+  const c = { index: i, t: k.t[i]!, tExact, score: 0, peakIndex: i, decelIndex: -1, handMeasured: handMeasuredMask(k, ev)[i] ?? false, unmeasured: null, confidence: 0 };
+  return { ...describe(k, ev, { c, k, foundBy: 'dominant_wrist', peak: peakSpeed(k, i), cover }, 0), foundBy: 'ball_flight', confidence: cover * BALL_FOUND_FACTOR };
 }
 
 function describe(k: Kinematics, ev: StrokeEvidence, s: Swing, best: number): DetectedStroke {

@@ -4,7 +4,7 @@
  * dropping the swing the ball rules out (analyseStrokes, as /process runs it).
  */
 import { describe, expect, test } from 'vitest';
-import { ballFlights, ballVerdict, carryTo } from '../../main/analysis/ball-flight.js';
+import { ballFlights, ballHits, ballVerdict, carryTo } from '../../main/analysis/ball-flight.js';
 import { NoStrokeOfTypeError } from '../../main/analysis/errors.js';
 import { analyseStrokes } from '../../main/analysis/stroke-analysis.js';
 import type { TechniqueRequestMetadata } from '../../main/contract/technique.js';
@@ -151,5 +151,42 @@ describe('frames in the reasons', () => {
     const ball = emptyBallCandidates(t.pose2d.frames);
     for (let f = 50; f <= 70; f++) put(ball, f, hx + 15 * (f - 60), hy - 100);
     expect(ballVerdict(ball, t.pose2d, 'right', 60, 60).reason).toBe('the ball flies on through frame 260 without a hit (flight of frames 250–270)');
+  });
+});
+
+describe('hits the ball shows (ballHits) and the strokes only the ball finds', () => {
+  test('the ball turning round at the wrist is a hit; a bounce far from the wrist and a slight bend are not', () => {
+    const t = synthTracks({ seconds: 2, swings: [{ t: 1, side: 'forehand' }] });
+    const hit = emptyBallCandidates(t.pose2d.frames);
+    hitAt(hit, t.pose2d, 60);
+    // Incoming ends at 59, outgoing starts at 61; both carried on meet at the wrist at frame 60.
+    expect(ballHits(hit, t.pose2d, 'right')).toEqual([{ at: 60, reason: 'the ball turns round at the racket at frame 60 (flights 52–59 and 61–68, 0.0 torso lengths from the wrist)' }]);
+    const [hx, hy] = wristAt(t.pose2d, 60);
+    const bounce = emptyBallCandidates(t.pose2d.frames);
+    for (let k = 1; k <= 8; k++) {
+      put(bounce, 60 - k, hx - 700 + 10 * k, 600 - 25 * k);
+      put(bounce, 60 + k, hx - 700 - 10 * k, 600 - 20 * k);
+    }
+    expect(ballHits(bounce, t.pose2d, 'right')).toEqual([]);
+    const bend = emptyBallCandidates(t.pose2d.frames);
+    for (let k = 1; k <= 8; k++) {
+      put(bend, 60 - k, hx - 20 * k, hy);
+      put(bend, 60 + k, hx + 20 * k, hy + 5 * k);
+    }
+    expect(ballHits(bend, t.pose2d, 'right')).toEqual([]);
+  });
+
+  test('a hit where the hand made no swing adds a stroke found by the ball, with lower confidence and a warning', () => {
+    const t = synthTracks({ seconds: 6, swings: [{ t: 1, side: 'forehand' }, { t: 3, side: 'forehand' }] });
+    const plain = analyseStrokes({ ...t, meta: META });
+    expect(plain.result.strokes!.length).toBe(2);
+    const ball = emptyBallCandidates(t.pose2d.frames);
+    hitAt(ball, t.pose2d, 300);
+    const out = analyseStrokes({ ...t, ball, meta: META });
+    const strokes = out.result.strokes!;
+    expect(strokes.map((s) => s.contact.frame_nr)).toEqual([...plain.result.strokes!.map((s) => s.contact.frame_nr), 300]);
+    // Confidence: hand measured in every sample around it (1) × 0.5 (no swing window).
+    expect(strokes[2]!.confidence).toBe(0.5);
+    expect(out.warnings).toContain('stroke at frame 300 found by the ball alone (no swing of the hand): the ball turns round at the racket at frame 300 (flights 292–299 and 301–308, 0.0 torso lengths from the wrist)');
   });
 });

@@ -1,0 +1,101 @@
+/**
+ * The stroke detector's swings judged by the ball's flight (ball-flight.ts), for clip-strokes.ts:
+ * 1. a swing with a hit the ball shows (`ballHits`) within {@link RETIME_REAL_S} of its
+ *    contact is timed at that hit (`retimed`): the ball turning round at the racket is the
+ *    contact itself, where the hand-speed peak only brackets it (tennis_forehand_1: hits at
+ *    133.5 and 471.75 against labels 134 and 472, interpolated 133.6 and 471.7; the swings' own
+ *    contacts 133 and 473);
+ * 2. any other swing whose contact the ball rules out (ball-flight.ts `no-hit`) is dropped
+ *    (`ruledOut`);
+ * 3. a hit with no kept swing within half of MIN_STROKE_GAP_S becomes a stroke of its own
+ *    (`ballFound`, strokes.ts `ballFoundStroke`: pickleball_rec_1's dink at 250, whose lift is
+ *    no swing of the hand).
+ */
+import type { Hand } from '../contract/technique.js';
+import type { BallCandidates } from '../pose/ball-candidates.js';
+import type { PoseTrack } from '../pose/pose-track.js';
+import { ballHits, ballVerdict, type BallHit } from './ball-flight.js';
+import type { Kinematics } from './kinematics.js';
+import { ballFoundStroke, MIN_STROKE_GAP_S, type DetectedStroke, type StrokeEvidence } from './strokes.js';
+import { mapClock } from './timebase.js';
+
+/** Farthest a hit may lie from a swing's contact to time it, real seconds (ball-flight.ts EXTRAPOLATE_REAL_S). */
+export const RETIME_REAL_S = 0.1;
+
+/** What the ball's flight said of a swing: its contact's video frame_nr and why. */
+export interface BallNote {
+  frameNr: number;
+  reason: string;
+}
+
+/** The swings after the ball's judgement (module comment), with what it did. */
+export interface BallJudged {
+  strokes: DetectedStroke[];
+  ruledOut: BallNote[];
+  retimed: BallNote[];
+  ballFound: BallNote[];
+}
+
+/** Where the tracks and the analysis clock meet: the input tracks, the timebase's kept input indices, kinematics, detector evidence. */
+export interface BallContext {
+  ball: BallCandidates;
+  pose2d: PoseTrack;
+  hand: Hand;
+  /** Video frames per real second (fps ÷ real seconds per video second). */
+  framesPerRealS: number;
+  kept: Int32Array;
+  k: Kinematics;
+  ev: StrokeEvidence;
+}
+
+/** The swings judged by the ball (module comment); the result is in time order. */
+export function judgeByBall(swings: readonly DetectedStroke[], x: BallContext): BallJudged {
+  const nr = (i: number) => x.pose2d.frameNr[x.kept[i]!]!;
+  const hits = ballHits(x.ball, x.pose2d, x.hand);
+  const used = new Set<BallHit>();
+  const ruledOut: BallNote[] = [];
+  const retimed: BallNote[] = [];
+  const strokes: DetectedStroke[] = [];
+  for (const s of swings) {
+    // A hit near the swing's contact is the contact (it is also what the verdict would see).
+    const near = hits.filter((h) => !used.has(h) && Math.abs(h.at - x.kept[s.index]!) <= RETIME_REAL_S * x.framesPerRealS);
+    const hit = near.sort((a, b) => Math.abs(a.at - x.kept[s.index]!) - Math.abs(b.at - x.kept[s.index]!))[0];
+    if (hit) {
+      used.add(hit);
+      const i = sampleAt(x.kept, hit.at);
+      retimed.push({ frameNr: nr(i), reason: hit.reason });
+      strokes.push({ ...s, index: i, t: x.k.t[i]!, tExact: analysisTime(x, hit.at) });
+      continue;
+    }
+    const v = ballVerdict(x.ball, x.pose2d, x.hand, x.kept[s.index]!, x.framesPerRealS);
+    if (v.verdict === 'no-hit') ruledOut.push({ frameNr: nr(s.index), reason: v.reason });
+    else strokes.push(s);
+  }
+  const ballFound: BallNote[] = [];
+  for (const hit of hits) {
+    if (used.has(hit)) continue;
+    const i = sampleAt(x.kept, hit.at);
+    if (strokes.some((s) => Math.abs(x.k.t[s.index]! - x.k.t[i]!) < MIN_STROKE_GAP_S / 2)) continue;
+    const s = ballFoundStroke(x.k, x.ev, i, analysisTime(x, hit.at));
+    if (!s) continue;
+    strokes.push(s);
+    ballFound.push({ frameNr: nr(i), reason: hit.reason });
+  }
+  return { strokes: strokes.sort((a, b) => a.index - b.index), ruledOut, retimed, ballFound };
+}
+
+/** The timebase sample whose input frame is nearest to the sub-frame input index `at`. */
+function sampleAt(kept: Int32Array, at: number): number {
+  let i = 0;
+  while (i < kept.length - 1 && Math.abs(kept[i + 1]! - at) <= Math.abs(kept[i]! - at)) i++;
+  return i;
+}
+
+/** The analysis-clock time of the sub-frame input index `at` (video time interpolated, then mapped). */
+function analysisTime(x: BallContext, at: number): number {
+  const ts = x.pose2d.timestamps;
+  const lo = Math.max(0, Math.min(ts.length - 1, Math.floor(at)));
+  const hi = Math.min(lo + 1, ts.length - 1);
+  const video = ts[lo]! + (at - lo) * (ts[hi]! - ts[lo]!);
+  return mapClock(x.k.videoT, x.k.t, video);
+}
