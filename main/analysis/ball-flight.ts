@@ -154,11 +154,7 @@ export interface BallVerdict {
  */
 export function ballVerdict(c: BallCandidates, pose2d: PoseTrack, hand: Hand, f: number, framesPerRealS: number): BallVerdict {
   const wrist = hand === 'left' ? J.leftWrist : J.rightWrist;
-  const at = (j: number): [number, number] | null => {
-    const i = (f * pose2d.joints + j) * 2;
-    const x = pose2d.keypoints[i]!, y = pose2d.keypoints[i + 1]!;
-    return pose2d.present[f] && Number.isFinite(x) && Number.isFinite(y) ? [x, y] : null;
-  };
+  const at = (j: number) => jointAt(pose2d, f, j);
   const h = at(wrist);
   const torso = torsoLength(at);
   if (!h || !(torso > 0)) return { verdict: 'unknown', reason: 'hitting wrist or torso not measured at contact' };
@@ -183,6 +179,13 @@ export function ballVerdict(c: BallCandidates, pose2d: PoseTrack, hand: Hand, f:
     else if (Math.hypot(x - h[0], y - h[1]) > 2 * reach) noHit ??= `the ball is ${dist.toFixed(1)} torso lengths from the hitting wrist at frame ${nr(f)} (${frames})`;
   }
   return noHit ? { verdict: 'no-hit', reason: noHit } : { verdict: 'unknown', reason: 'no ball flight near the contact' };
+}
+
+/** Joint j's 2D position at frame f (raw track, any confidence), or null when absent. */
+function jointAt(pose2d: PoseTrack, f: number, j: number): [number, number] | null {
+  const i = (f * pose2d.joints + j) * 2;
+  const x = pose2d.keypoints[i]!, y = pose2d.keypoints[i + 1]!;
+  return pose2d.present[f] && Number.isFinite(x) && Number.isFinite(y) ? [x, y] : null;
 }
 
 function torsoLength(at: (j: number) => [number, number] | null): number {
@@ -262,11 +265,7 @@ function turnDeg(a: Flight, b: Flight): number {
 
 /** Distance of point p from the `hand` wrist at frame f, torso lengths (NaN when not measured). */
 function wristDistance(pose2d: PoseTrack, hand: Hand, f: number, p: [number, number]): number {
-  const at = (j: number): [number, number] | null => {
-    const i = (f * pose2d.joints + j) * 2;
-    const x = pose2d.keypoints[i]!, y = pose2d.keypoints[i + 1]!;
-    return pose2d.present[f] && Number.isFinite(x) && Number.isFinite(y) ? [x, y] : null;
-  };
+  const at = (j: number) => jointAt(pose2d, f, j);
   const h = at(hand === 'left' ? J.leftWrist : J.rightWrist);
   const torso = torsoLength(at);
   return h && torso > 0 ? Math.hypot(p[0] - h[0], p[1] - h[1]) / torso : NaN;
