@@ -25,7 +25,7 @@ export interface ClipStrokesInput {
   dominantHand: Hand;
   /** Capture frame rate, frames/s (slow motion); undefined = real time. */
   captureFps?: number | undefined;
-  /** The engine's ball candidates (same frames as the tracks): swings the ball rules out are dropped. */
+  /** The engine's ball candidates (same frames as the tracks): the strokes are judged by the ball (ball-strokes.ts). */
   ball?: BallCandidates | undefined;
 }
 
