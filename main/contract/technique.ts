@@ -255,10 +255,7 @@ export const DoneLine = z.looseObject({
   video_entry_2D_json: VideoEntryJson,
   video_entry_3D_json: VideoEntryJson,
   archive_url: z.string().optional(),
-  /**
-   * Our extra: the engine's ball candidates (ball-json.ts). Another service's field of this name
-   * in another shape is dropped (`catch`), never a reason to reject the analysis.
-   */
+  /** Our extra: the engine's ball candidates (ball-json.ts); another shape is dropped (`catch`), never refused. */
   ball_candidates: BallCandidatesJson.optional().catch(undefined),
   /** Our extra: pipeline and compute versions of the engine that produced this. */
   metadata: z.looseObject({ pipeline_version: z.string(), compute_version: z.string() }).optional(),
