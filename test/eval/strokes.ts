@@ -77,18 +77,20 @@ export function strokeWindow(labels: ClipLabels, label: StrokeLabel): [number, n
 }
 
 /** The frames of `track` whose frame_nr lies in [a, b]. */
-export function frameSlice(track: PoseTrack, [a, b]: [number, number]): PoseTrack {
+export function frameSlice(track: PoseTrack, window: [number, number]): PoseTrack {
+  return selectFrames(track, windowIndices(track, window));
+}
+
+/** Indices of the frames of `track` whose frame_nr lies in [a, b]. */
+function windowIndices(track: PoseTrack, [a, b]: [number, number]): Int32Array {
   const idx: number[] = [];
   for (let i = 0; i < track.frames; i++) if (track.frameNr[i]! >= a && track.frameNr[i]! <= b) idx.push(i);
-  return selectFrames(track, Int32Array.from(idx));
+  return Int32Array.from(idx);
 }
 
 /** The ball candidates of the frames {@link frameSlice} keeps of `track` (undefined without candidates). */
-export function ballSlice(ball: BallCandidates | undefined, track: PoseTrack, [a, b]: [number, number]): BallCandidates | undefined {
-  if (!ball) return undefined;
-  const idx: number[] = [];
-  for (let i = 0; i < track.frames; i++) if (track.frameNr[i]! >= a && track.frameNr[i]! <= b) idx.push(i);
-  return selectBallFrames(ball, idx);
+export function ballSlice(ball: BallCandidates | undefined, track: PoseTrack, window: [number, number]): BallCandidates | undefined {
+  return ball && selectBallFrames(ball, windowIndices(track, window));
 }
 
 function featureOutcome(f: Feature): FeatureOutcome {
