@@ -6,7 +6,7 @@
  * A proximal-to-distal sequence (Kibler 1995; Landlinger et al. 2010: pelvis peak 75 ms, trunk
  * peak 57 ms before impact in elite forehands) has pelvis peak ≤ trunk peak ≤ hand peak.
  */
-import type { Kinematics } from './kinematics.js';
+import { clipEdgeSamples, type Kinematics } from './kinematics.js';
 import type { SwingPhases } from './phases.js';
 import { argmax, peakTime } from './signal.js';
 import { framePeriod } from './phases.js';
@@ -97,7 +97,7 @@ export function computeChain(k: Kinematics, ph: SwingPhases): Chain {
   const turn = k.trunkYaw[ph.contact.index]! - k.trunkYaw[ph.backswingEnd.index]!;
   const dir = Number.isFinite(turn) && turn < 0 ? -1 : 1;
   // Peaks are not searched where the smoothing window is cut to less than half by the clip's ends.
-  const edge = Math.ceil(k.smoothHalf / 2);
+  const edge = clipEdgeSamples(k);
   const last = k.t.length - 1 - edge;
   const seg = (values: Float64Array, search: Float64Array, unit: ChainSegment['unit']): ChainSegment => {
     const from = Math.max(window[0], edge);

@@ -4,7 +4,7 @@
  */
 import { J } from '../pose/h36m.js';
 import type { FeatureDef, Measurement, SwingContext } from './feature-types.js';
-import { contactOf, measureAt, peakOf } from './measure.js';
+import { contactOf, followThroughCut, measureAt, peakOf } from './measure.js';
 import { angleAt, joint3, mid, norm, sub, type Vec3 } from './pose-access.js';
 
 function arm(c: SwingContext) {
@@ -127,7 +127,7 @@ export const followThroughHeight: FeatureDef = {
       if (hy - s[1] > bestVal) [best, bestVal] = [f, hy - s[1]];
     }
     if (best < 0) return { ok: false, missing: [`${handWord(c)} and shoulder after contact`], frame: Math.min(from, to), event: 'follow_through' };
-    return { ok: true, value: bestVal, frame: best, event: 'follow_through' };
+    return followThroughCut(c, best) ?? { ok: true, value: bestVal, frame: best, event: 'follow_through' };
   },
   says: (v, raw, c) =>
     raw >= 0 ? `Your ${handWord(c)} finished ${v} above your shoulder` : `Your ${handWord(c)} finished ${v.replace('-', '')} below your shoulder`,

@@ -75,6 +75,15 @@ export function frameTimes(p: PosePair, fps: number): Float64Array {
   return videoTimes(p.pose3d, fps);
 }
 
+/**
+ * Samples at each end of the clip whose smoothed values are edge estimates that move with where
+ * the clip was cut: within half of {@link Kinematics.smoothHalf} of the first or last frame the
+ * Savitzky–Golay window is cut to less than half. A maximum found there may lie outside the clip.
+ */
+export function clipEdgeSamples(k: Pick<Kinematics, 'smoothHalf'>): number {
+  return Math.ceil(k.smoothHalf / 2);
+}
+
 /** Computes the kinematic series of a clip for the given hitting hand. */
 export function computeKinematics(p: PosePair, fps: number, hand: 'left' | 'right', handPoint: HandPoint): Kinematics {
   const n = p.pose3d.frames;

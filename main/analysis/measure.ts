@@ -5,6 +5,7 @@
 import { jointsConfidence, missingJoints, joint3, type Vec3 } from './pose-access.js';
 import type { EventName, Measurement, SwingContext } from './feature-types.js';
 import { computeChain, type Chain, type ChainSegment } from './chain.js';
+import { clipEdgeSamples } from './kinematics.js';
 
 /**
  * Measures `fn` on the 3D joints `joints` at frame `frame`.
@@ -78,6 +79,28 @@ export function backswingCut(c: SwingContext): Measurement | null {
     reason: `the clip starts before the end of the backswing (the shoulders still turn back at its first frames, frame ${first}); include the whole backswing to measure it`,
     frame: e.index,
     event: 'backswing_end',
+  };
+}
+
+/**
+ * The left-out measurement of a feature taken at the high point of the follow-through when the
+ * clip ends before the follow-through does, else null: the high point `best` (sample index) lies
+ * within {@link clipEdgeSamples} of the clip's last frame, so the hand was still rising where the
+ * clip ends (or the follow-through's end was read off the edge estimates of the hand speed there)
+ * and the value would change with where the clip was cut (tennis_forehand_1's 75 % cut: 0.25 m
+ * at its second-to-last frame, 0.33–0.35 m in the other cuts and the whole clip; `npm run eval`,
+ * cut consistency). A follow-through that ended before the clip's last frames is unaffected.
+ */
+export function followThroughCut(c: SwingContext, best: number): Measurement | null {
+  const last = c.k.t.length - 1;
+  if (best < last - clipEdgeSamples(c.k)) return null;
+  const frame = c.p.pose3d.frameNr[last] ?? last;
+  return {
+    ok: false,
+    missing: [],
+    reason: `the clip ends before the follow-through does (the hand is still rising at its last frames, frame ${frame}); include the whole follow-through to measure it`,
+    frame: best,
+    event: 'follow_through',
   };
 }
 

@@ -47,6 +47,8 @@ export interface FeatureSpread {
   levels: string[];
   /** Present in every cut and scored at the same level in all of them. */
   sameLevel: boolean;
+  /** Left out (with its reason) in some cuts and scored at the same level in the ≥ 2 cuts that measure it. */
+  sameLevelWhereMeasured: boolean;
 }
 
 /** Per-feature spread over a set of analyses of the same stroke. */
@@ -64,7 +66,9 @@ export function featureSpread(outcomes: readonly StrokeOutcome[]): FeatureSpread
     const partial = have.length >= 2 && have.length < outcomes.length;
     const levels = fs.map((f) => f?.level ?? '');
     const sameLevel = levels.every((l) => l !== '' && l === levels[0]);
-    return { name, unit, values, spread, relative, consistent: have.length === outcomes.length && within, consistentWhereMeasured: partial && within, levels, sameLevel };
+    const scored = levels.filter((l) => l !== '');
+    const sameLevelWhereMeasured = partial && scored.every((l) => l === scored[0]);
+    return { name, unit, values, spread, relative, consistent: have.length === outcomes.length && within, consistentWhereMeasured: partial && within, levels, sameLevel, sameLevelWhereMeasured };
   });
 }
 
@@ -79,6 +83,6 @@ export function cutSpreads(cuts: readonly StrokeOutcome[], all: readonly StrokeO
   return featureSpread(all).map((s) => {
     const c = cutsOnly.find((x) => x.name === s.name);
     if (c) return { ...c, values: s.values };
-    return { ...s, spread: NaN, relative: NaN, consistent: false, consistentWhereMeasured: false, levels: cuts.map(() => ''), sameLevel: false };
+    return { ...s, spread: NaN, relative: NaN, consistent: false, consistentWhereMeasured: false, levels: cuts.map(() => ''), sameLevel: false, sameLevelWhereMeasured: false };
   });
 }

@@ -80,7 +80,9 @@ describe('cut plan', () => {
       ({ features: level === null ? [] : [{ name: 'a', unit: 'deg', value: 40, level, score: 0 }] }) as unknown as StrokeOutcome;
     expect(featureSpread([o('advanced'), o('advanced'), o('advanced')])[0]).toMatchObject({ levels: ['advanced', 'advanced', 'advanced'], sameLevel: true });
     expect(featureSpread([o('advanced'), o('professional'), o('advanced')])[0]!.sameLevel).toBe(false);
-    expect(featureSpread([o(null), o('advanced'), o('advanced')])[0]).toMatchObject({ levels: ['', 'advanced', 'advanced'], sameLevel: false });
+    expect(featureSpread([o(null), o('advanced'), o('advanced')])[0]).toMatchObject({ levels: ['', 'advanced', 'advanced'], sameLevel: false, sameLevelWhereMeasured: true });
+    expect(featureSpread([o(null), o('advanced'), o('professional')])[0]!.sameLevelWhereMeasured).toBe(false);
+    expect(featureSpread([o(null), o(null), o('advanced')])[0]!.sameLevelWhereMeasured).toBe(false);
   });
 });
 

@@ -225,9 +225,10 @@ export function renderCuts(
   const n = spreads.filter((s) => s.consistent).length;
   const m = spreads.filter((s) => s.consistentWhereMeasured).length;
   const same = spreads.filter((s) => s.sameLevel).length;
+  const sameWhere = spreads.filter((s) => s.sameLevelWhereMeasured).length;
   return [
     `### Cut consistency: ${title}`,
     mdTable(['feature', 'unit', ...columns, 'spread', 'within 5° / 10 %', 'level per cut'], rows),
-    `${ratio(n, spreads.length)} features within 5° (angles) or 10 % (the rest) over the cuts; ${m} more agree where measured (left out, with the reason, in the cuts that lack what they need). ${ratio(same, spreads.length)} scored at the same level (B/I/A/P) in every cut.`,
+    `${ratio(n, spreads.length)} features within 5° (angles) or 10 % (the rest) over the cuts; ${m} more agree where measured (left out, with the reason, in the cuts that lack what they need). ${ratio(same, spreads.length)} scored at the same level (B/I/A/P) in every cut, ${sameWhere} more in every cut that measures it.`,
   ].join('\n\n');
 }

@@ -31,7 +31,16 @@ export interface SynthOptions {
   tau?: number;
   /** 2D camera: 'front' (u from x, default) or 'side' (u from z: the hips overlap in the picture). */
   view?: 'front' | 'side';
+  /**
+   * Follow-through lift of the hitting arm after each swing, degrees (default 0): the arm turns up
+   * about the shoulder's x axis (lengths kept) by this much, half of it {@link LIFT_DELAY_S} after
+   * the hand's peak speed, over ≈ ±0.1 s.
+   */
+  followThroughLiftDeg?: number;
 }
+
+/** When the follow-through lift is half done, seconds after the hand's peak speed. */
+export const LIFT_DELAY_S = 0.08;
 
 /**
  * How long before the arm's peak the pelvis and trunk rotations peak, seconds (the elite
@@ -54,6 +63,7 @@ export function synthPose(t: number, o: Required<Omit<SynthOptions, 'fps' | 'sec
   let trunk = 0;
   let pelvis = 0;
   let arm = 0;
+  let lift = 0;
   const turn = o.hand === 'right' ? 1 : -1;
   // The nearest swing drives the pose (a forehand ends turned where a backhand starts, so the
   // pose is continuous between them; recovery between two same-side swings is not modelled).
@@ -63,6 +73,7 @@ export function synthPose(t: number, o: Required<Omit<SynthOptions, 'fps' | 'sec
     pelvis += dir * 40 * Math.tanh((t - s.t + PELVIS_LEAD_S) / o.tau);
     trunk += dir * 60 * Math.tanh((t - s.t + TRUNK_LEAD_S) / o.tau);
     arm += dir * 70 * Math.tanh((t - s.t) / (0.6 * o.tau)); // the distal segment turns faster
+    lift += (o.followThroughLiftDeg * (1 + Math.tanh((t - s.t - LIFT_DELAY_S) / 0.05))) / 2;
   }
   const p: V[] = Array.from({ length: 17 }, (): V => [0, 0, 0]);
   const side = (right: boolean) => (right ? -1 : 1);
@@ -87,7 +98,8 @@ export function synthPose(t: number, o: Required<Omit<SynthOptions, 'fps' | 'sec
   p[J.rightShoulder] = rs;
   p[J.leftShoulder] = ls;
   const domS = o.hand === 'right' ? rs : ls;
-  const wrist = add(domS, rotY([0, -0.25, 0.5], trunk + arm));
+  const up = (lift * Math.PI) / 180;
+  const wrist = add(domS, rotY([0, -0.25 * Math.cos(up) + 0.5 * Math.sin(up), 0.25 * Math.sin(up) + 0.5 * Math.cos(up)], trunk + arm));
   const elbow = add(add(domS, scale(add(wrist, scale(domS, -1)), 0.5)), [0, -0.06, 0]);
   const offS = o.hand === 'right' ? ls : rs;
   let offElbow: V;
@@ -124,6 +136,7 @@ export function synthTracks(opts: SynthOptions = {}): { pose2d: PoseTrack; pose3
     stanceHalfWidthM: opts.stanceHalfWidthM ?? 0.3,
     twoHanded: opts.twoHanded ?? false,
     tau: opts.tau ?? 0.08,
+    followThroughLiftDeg: opts.followThroughLiftDeg ?? 0,
   };
   const pose2d = createPoseTrack(frames, 2);
   const pose3d = createPoseTrack(frames, 3);
