@@ -27,7 +27,7 @@ test('the whole follow-through in the clip: measured at the high point the arm r
   // The follow-through ends when the hand's speed falls to 20 % (phases.ts), in the lift's tail.
   expect(f?.value).toBeGreaterThan(RISEN_M - 0.03);
   expect(f?.value).toBeLessThanOrEqual(RISEN_M);
-  expect(f!.event!.frame_nr).toBeGreaterThan(60 + LIFT_DELAY_S * 60);
+  expect(f!.event.frame_nr).toBeGreaterThan(60 + LIFT_DELAY_S * 60);
 });
 
 test('a clip that ends while the hand still rises: left out, saying why; the contact features stay', () => {
