@@ -15,8 +15,9 @@
  *   window (kinematics.ts) of the clip's start, the clip may begin inside the backswing: the
  *   event's basis says `clip_start` and the features measured there are left out.
  * - End of follow-through: the first frame after contact whose hand speed drops to
- *   {@link FOLLOW_THROUGH_SPEED_SHARE} of the contact speed (the highest within ±0.1 s), within
- *   {@link FOLLOW_THROUGH_WINDOW_S}; otherwise the last frame of that window.
+ *   {@link FOLLOW_THROUGH_SPEED_SHARE} of the contact speed (the highest within ±0.1 s) and stays
+ *   there for {@link FOLLOW_THROUGH_HOLD_S}, within {@link FOLLOW_THROUGH_WINDOW_S}; otherwise the
+ *   last frame of that window.
  */
 import { median, smoothingWindow } from './signal.js';
 import { mapClock } from './timebase.js';
@@ -28,6 +29,19 @@ import { contactWarning, phaseEvent, type EventBasis, type PhaseEvent } from './
 export const BACKSWING_WINDOW_S = 1.5;
 export const FOLLOW_THROUGH_WINDOW_S = 1.2;
 export const FOLLOW_THROUGH_SPEED_SHARE = 0.2;
+/**
+ * How long the hand must stay at or below {@link FOLLOW_THROUGH_SPEED_SHARE} of its contact speed
+ * for the follow-through to have ended, real seconds. Ours: a lull shorter than this is part of the
+ * follow-through. Measured with `npm run eval` (frames looked at): on tennis_forehand_2.mp4 the arm
+ * reaches toward the camera after contact, motion the monocular 3D barely sees, so the hand's
+ * speed dips to 0.5–1.2 m/s (contact ≈ 6) for a few hundredths of a second at a time from 0.13 s
+ * after contact, then rises to 4–6 m/s as the hand wraps up over the left shoulder. Without a hold
+ * the follow-through ended at the first dip with the hand below the shoulder (−0.04 m), and so did
+ * tennis_forehand_1's first forehand (0.04 m; his hand is above the shoulder from 0.2 s after
+ * contact, 0.35 m on his other forehand); a hold of 0.05 s still ended tennis_forehand_2 at a dip;
+ * 0.08, 0.1 and 0.15 s give the same values on every labelled stroke (0.09 and 0.26 m).
+ */
+export const FOLLOW_THROUGH_HOLD_S = 0.1;
 /** Turn-away differences below this count as a plateau when searching the backswing end, deg (smoothed lift noise). Ours. */
 export const BACKSWING_PLATEAU_DEG = 0.5;
 /**
@@ -154,9 +168,13 @@ function findFollowThroughEnd(k: Kinematics, contact: number): { index: number; 
   let vc = NaN;
   for (let i = 0; i < n; i++) if (Math.abs(k.t[i]! - k.t[contact]!) <= 0.1 && !(k.handSpeed[i]! <= vc)) vc = k.handSpeed[i]!;
   let last = contact;
+  const low = (i: number) => !(k.handSpeed[i]! > FOLLOW_THROUGH_SPEED_SHARE * vc); // NaN (unmeasured) does not end the hold
   for (let i = contact + 1; i < n && k.t[i]! <= tEnd; i++) {
     last = i;
-    if (Number.isFinite(vc) && k.handSpeed[i]! <= FOLLOW_THROUGH_SPEED_SHARE * vc) return { index: i, basis: 'rule' };
+    if (!Number.isFinite(vc) || !(k.handSpeed[i]! <= FOLLOW_THROUGH_SPEED_SHARE * vc)) continue;
+    let held = true;
+    for (let j = i + 1; j < n && k.t[j]! <= k.t[i]! + FOLLOW_THROUGH_HOLD_S && held; j++) held = low(j);
+    if (held) return { index: i, basis: 'rule' };
   }
   return { index: last, basis: 'window_edge' };
 }

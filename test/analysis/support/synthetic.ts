@@ -33,13 +33,15 @@ export interface SynthOptions {
   view?: 'front' | 'side';
   /**
    * Follow-through lift of the hitting arm after each swing, degrees (default 0): the arm turns up
-   * about the shoulder's x axis (lengths kept) by this much, half of it {@link LIFT_DELAY_S} after
-   * the hand's peak speed, over ≈ ±0.1 s.
+   * about the shoulder's x axis (lengths kept) by this much, half of it `followThroughLiftDelayS`
+   * after the hand's peak speed, over ≈ ±0.1 s.
    */
   followThroughLiftDeg?: number;
+  /** When the follow-through lift is half done, seconds after the hand's peak speed (default {@link LIFT_DELAY_S}). */
+  followThroughLiftDelayS?: number;
 }
 
-/** When the follow-through lift is half done, seconds after the hand's peak speed. */
+/** Default delay of the follow-through lift, seconds: it follows the arm's swing without a pause. */
 export const LIFT_DELAY_S = 0.08;
 
 /**
@@ -73,7 +75,7 @@ export function synthPose(t: number, o: Required<Omit<SynthOptions, 'fps' | 'sec
     pelvis += dir * 40 * Math.tanh((t - s.t + PELVIS_LEAD_S) / o.tau);
     trunk += dir * 60 * Math.tanh((t - s.t + TRUNK_LEAD_S) / o.tau);
     arm += dir * 70 * Math.tanh((t - s.t) / (0.6 * o.tau)); // the distal segment turns faster
-    lift += (o.followThroughLiftDeg * (1 + Math.tanh((t - s.t - LIFT_DELAY_S) / 0.05))) / 2;
+    lift += (o.followThroughLiftDeg * (1 + Math.tanh((t - s.t - o.followThroughLiftDelayS) / 0.05))) / 2;
   }
   const p: V[] = Array.from({ length: 17 }, (): V => [0, 0, 0]);
   const side = (right: boolean) => (right ? -1 : 1);
@@ -137,6 +139,7 @@ export function synthTracks(opts: SynthOptions = {}): { pose2d: PoseTrack; pose3
     twoHanded: opts.twoHanded ?? false,
     tau: opts.tau ?? 0.08,
     followThroughLiftDeg: opts.followThroughLiftDeg ?? 0,
+    followThroughLiftDelayS: opts.followThroughLiftDelayS ?? LIFT_DELAY_S,
   };
   const pose2d = createPoseTrack(frames, 2);
   const pose3d = createPoseTrack(frames, 3);
