@@ -4,8 +4,6 @@
  * as arrays, ones that do not fit the pose left out with a warning, a foreign shape of the field
  * dropped by the contract, and a recompute judging the swings with the stored ball.
  */
-import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { analyseStrokes } from '../../main/analysis/stroke-analysis.js';
@@ -20,7 +18,7 @@ import { setCaptureFps } from '../../main/library/recompute.js';
 import { BALL_SLOTS, emptyBallCandidates, type BallCandidates } from '../../main/pose/ball-candidates.js';
 import { J } from '../../main/pose/h36m.js';
 import { synthTracks } from '../analysis/support/synthetic.js';
-import { fakeClip, ingestInput, tempHome } from './helpers.js';
+import { fakeClip, ingestInput, rawLibraryDb, tempHome } from './helpers.js';
 
 const t = tempHome();
 afterAll(t.cleanup);
@@ -43,9 +41,7 @@ function candidates(frames: number, blobs: [number, number, number, number][]): 
 describe('ball candidates migration and storage', () => {
   it('adds an empty table to a library of the version before', () => {
     expect(BALL_VERSION).toBeGreaterThan(9);
-    const dir = join(t.home, 'raw');
-    mkdirSync(dir, { recursive: true });
-    const db = new Database(join(dir, 'library.sqlite'));
+    const db = rawLibraryDb(t.home);
     migrate(db, BALL_VERSION - 1);
     expect(db.prepare(`SELECT count(*) FROM sqlite_master WHERE name = 'ball_candidates'`).pluck().get()).toBe(0);
     migrate(db, BALL_VERSION);

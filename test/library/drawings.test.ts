@@ -3,9 +3,6 @@
  * creates, not by its number), the stored round trip, replace and undo-delete under the same id,
  * refusals, and removal with the session.
  */
-import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openLibrary, openLibraryReadonly } from '../../main/library/db.js';
 import { deleteDrawing, listDrawings, saveDrawing } from '../../main/library/drawings.js';
@@ -13,7 +10,7 @@ import { ingestAnalysis } from '../../main/library/ingest.js';
 import { migrate, MIGRATIONS, schemaVersion } from '../../main/library/migrations.js';
 import { deleteSession } from '../../main/library/sessions.js';
 import type { DrawingData } from '../../main/drawings/drawing.js';
-import { fakeClip, ingestInput, tempHome } from './helpers.js';
+import { fakeClip, ingestInput, rawLibraryDb, tempHome } from './helpers.js';
 
 const t = tempHome();
 afterAll(t.cleanup);
@@ -35,10 +32,7 @@ const angle: DrawingData = {
 describe('drawings migration', () => {
   it('adds a STRICT drawings table that keeps earlier sessions and cascades from them', () => {
     expect(DRAWINGS_VERSION).toBeGreaterThan(6);
-    const dir = join(t.home, 'raw');
-    mkdirSync(dir, { recursive: true });
-    const db = new Database(join(dir, 'library.sqlite'));
-    db.pragma('foreign_keys = ON');
+    const db = rawLibraryDb(t.home);
     migrate(db, DRAWINGS_VERSION - 1);
     const now = '2026-11-20T10:00:00.000Z';
     db.prepare(`INSERT INTO players (id, name, dominant_hand, height_mm, created_at) VALUES (1, 'Ana', 'right', 1680, ?)`).run(now);

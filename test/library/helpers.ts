@@ -1,6 +1,7 @@
 /** Shared set-up of the library tests: temp homes, synthetic clips, ingest inputs. */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { IngestInput } from '../../main/library/ingest.js';
@@ -10,6 +11,18 @@ import { syntheticDoneLine, syntheticPoseTrack } from '../support/fixtures.js';
 export function tempHome(): { home: string; cleanup: () => void } {
   const home = mkdtempSync(join(tmpdir(), 'library-test-'));
   return { home, cleanup: () => rmSync(home, { recursive: true, force: true }) };
+}
+
+/**
+ * A bare library database at `<home>/<folder>/library.sqlite` (no migration run: the tests take
+ * it to the version they start from), foreign keys on as openLibrary has them. The caller closes it.
+ */
+export function rawLibraryDb(home: string, folder = 'raw'): Database.Database {
+  const dir = join(home, folder);
+  mkdirSync(dir, { recursive: true });
+  const db = new Database(join(dir, 'library.sqlite'));
+  db.pragma('foreign_keys = ON');
+  return db;
 }
 
 /** Writes a small fake clip (random bytes, or `content`) and returns its path. */

@@ -1,13 +1,11 @@
 import Database from 'better-sqlite3';
-import { join } from 'node:path';
-import { mkdirSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openLibrary, openLibraryReadonly } from '../../main/library/db.js';
 import { LibraryTooNewError } from '../../main/library/errors.js';
 import { listSessionsSql } from '../../main/library/sessions.js';
 import { migrate, schemaVersion, SCHEMA_VERSION } from '../../main/library/migrations.js';
 import { libraryPaths } from '../../main/library/paths.js';
-import { tempHome } from './helpers.js';
+import { rawLibraryDb, tempHome } from './helpers.js';
 
 let cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -17,10 +15,7 @@ afterEach(() => {
 
 function rawDb(): Database.Database {
   const t = tempHome();
-  const dir = join(t.home, 'library');
-  mkdirSync(dir, { recursive: true });
-  const db = new Database(join(dir, 'library.sqlite'));
-  db.pragma('foreign_keys = ON');
+  const db = rawLibraryDb(t.home, 'library');
   cleanups.push(() => db.close(), t.cleanup);
   return db;
 }

@@ -4,8 +4,7 @@
  * original, shared by sessions of the same clip, removed with the clip's last session, swept
  * when no row names it.
  */
-import Database from 'better-sqlite3';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openLibrary } from '../../main/library/db.js';
@@ -16,7 +15,7 @@ import { pathsOf } from '../../main/library/paths.js';
 import { playbackProxyPath, proxyFileName, storePlaybackProxy } from '../../main/library/proxies.js';
 import { sweepOrphans } from '../../main/library/sweep.js';
 import { sessionFile } from '../../main/media/session-files.js';
-import { fakeClip, ingestInput, tempHome } from './helpers.js';
+import { fakeClip, ingestInput, rawLibraryDb, tempHome } from './helpers.js';
 
 let cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -29,9 +28,7 @@ const now = '2026-11-23T10:00:00.000Z';
 describe('playback proxies', () => {
   it('v6 adds the playback_proxies table (STRICT, one proxy per clip, unique proxy files) to a library with sessions', () => {
     const t = tempHome();
-    const dir = join(t.home, 'library');
-    mkdirSync(dir, { recursive: true });
-    const db = new Database(join(dir, 'library.sqlite'));
+    const db = rawLibraryDb(t.home, 'library');
     cleanups.push(() => db.close(), t.cleanup);
     migrate(db, 5);
     db.prepare(`INSERT INTO players (id, name, dominant_hand, height_mm, created_at) VALUES (1, 'Ana', 'right', 1680, ?)`).run(now);

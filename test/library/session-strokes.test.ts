@@ -4,7 +4,6 @@
  * ingested result, the session detail's strokes and consistency, a recompute replacing them,
  * and the player's per-stroke history.
  */
-import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -16,7 +15,7 @@ import { ingestAnalysis } from '../../main/library/ingest.js';
 import { migrate, MIGRATIONS, schemaVersion } from '../../main/library/migrations.js';
 import { strokesOfAnalysis } from '../../main/library/session-strokes.js';
 import type { Feature, Stroke } from '../../main/contract/technique.js';
-import { fakeClip, ingestInput, tempHome } from './helpers.js';
+import { fakeClip, ingestInput, rawLibraryDb, tempHome } from './helpers.js';
 
 const t = tempHome();
 afterAll(t.cleanup);
@@ -30,10 +29,7 @@ const feature = (name: string, value: number, score: number, event: Record<strin
 describe('strokes migration', () => {
   it('turns each stored analysis with a ball contact into one stroke, from its stored result', () => {
     expect(STROKES_VERSION).toBeGreaterThan(7);
-    const dir = join(t.home, 'raw');
-    mkdirSync(dir, { recursive: true });
-    const db = new Database(join(dir, 'library.sqlite'));
-    db.pragma('foreign_keys = ON');
+    const db = rawLibraryDb(t.home);
     migrate(db, STROKES_VERSION - 1);
     const now = '2026-11-20T10:00:00.000Z';
     db.prepare(`INSERT INTO players (id, name, dominant_hand, height_mm, created_at) VALUES (1, 'Ana', 'right', 1680, ?)`).run(now);
