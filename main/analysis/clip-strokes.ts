@@ -66,14 +66,15 @@ export interface ClipStrokes {
 export function clipStrokes(input: ClipStrokesInput): ClipStrokes {
   checkPair(input.pose2d, input.pose3d);
   if (input.ball) checkBallCandidates(input.ball, input.pose2d.frames);
-  const tb = analysisTimebase(input.pose2d, input.pose3d, input.fps, realSecondsPerVideoSecond(input.fps, input.captureFps));
+  const realPerVideo = realSecondsPerVideoSecond(input.fps, input.captureFps);
+  const tb = analysisTimebase(input.pose2d, input.pose3d, input.fps, realPerVideo);
   const pair = { ...checkPair(tb.pose2d, tb.pose3d), clock: tb.clock };
   const k = computeKinematics(pair, tb.rate, input.dominantHand, 'dominant_wrist');
   const ev = { pair, hand: input.dominantHand, rate: tb.rate, sport: input.sport };
   const swings = detectStrokes(k, ev);
   const cuts = sceneCuts(pair).map((c) => tb.kept[c]!);
   const judged = input.ball
-    ? judgeByBall(swings, { ball: input.ball, pose2d: input.pose2d, hand: input.dominantHand, framesPerRealS: input.fps / realSecondsPerVideoSecond(input.fps, input.captureFps), kept: tb.kept, k, ev })
+    ? judgeByBall(swings, { ball: input.ball, pose2d: input.pose2d, hand: input.dominantHand, framesPerRealS: input.fps / realPerVideo, kept: tb.kept, k, ev })
     : { strokes: swings, ruledOut: [], retimed: [], ballFound: [] };
   const found = judged.strokes;
   return {

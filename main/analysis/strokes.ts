@@ -192,9 +192,10 @@ export const BALL_FOUND_FACTOR = UNMEASURED_FACTOR;
  * {@link EDGE_S} of the clip's ends.
  */
 export function ballFoundStroke(k: Kinematics, ev: StrokeEvidence, i: number, tExact: number): DetectedStroke | null {
-  const cover = coverage(k, handMeasuredMask(k, ev), i);
+  const measured = handMeasuredMask(k, ev);
+  const cover = coverage(k, measured, i);
   if (cover < MIN_COVERAGE || k.t[i]! - k.t[0]! < EDGE_S || k.t[k.t.length - 1]! - k.t[i]! < EDGE_S) return null;
-  const c = { index: i, t: k.t[i]!, tExact, score: 0, peakIndex: i, decelIndex: -1, handMeasured: handMeasuredMask(k, ev)[i] ?? false, unmeasured: null, confidence: 0 };
+  const c = { index: i, t: k.t[i]!, tExact, score: 0, peakIndex: i, decelIndex: -1, handMeasured: measured[i] ?? false, unmeasured: null, confidence: 0 };
   return { ...describe(k, ev, { c, k, foundBy: 'dominant_wrist', peak: peakSpeed(k, i), cover }, 0), foundBy: 'ball_flight', confidence: cover * BALL_FOUND_FACTOR };
 }
 
