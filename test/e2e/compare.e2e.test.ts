@@ -107,17 +107,18 @@ describe('compare two strokes', () => {
       expect(d.rel).toBeCloseTo(rel, 6);
       expect([d.a.frameIndex, d.b.frameIndex]).toEqual([frameAt(a, rel), frameAt(b, rel)]);
     }
-    const samples = await cp.playAndSample(0.5, 20);
-    expect(samples.length).toBeGreaterThanOrEqual(10);
+    // The second video is put 0.1 s (3 frames) back after 8 frames, as a stall on a loaded machine
+    // does; the sync has to bring it back by its rate alone (0.1 s is under RESEEK_S).
+    const samples = await cp.playAndSample(0.5, 40, { atSample: 8, seconds: 0.1 });
     const lags = samples.map((s) => s.a - a.contactIndex - (s.b - b.contactIndex));
-    console.log('offset of the second stroke behind the first while playing, frames:', lags.join(' '));
-    // Sampled in the first video's frame callback (the second may not have drawn that vsync yet):
-    // at most two frames apart, and no drift: the gap at the end is at most one frame, or no larger
-    // than at the start (a loaded machine starts the second video a frame or two late and the one
-    // clock pulls it in: seen 1 1 1 1 2 … 0 0 0 0 0).
-    for (const lag of lags) expect(Math.abs(lag)).toBeLessThanOrEqual(2);
-    const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
-    expect(Math.abs(mean(lags.slice(-5)))).toBeLessThanOrEqual(Math.max(1, Math.abs(mean(lags.slice(0, 5)))));
+    console.log('offset of the second stroke behind the first while playing (0.1 s stall at sample 8), frames:', lags.join(' '));
+    expect(samples.length).toBeGreaterThanOrEqual(32);
+    // Sampled in the first video's frame callback (the second may not have drawn that vsync yet, so
+    // 1 is in step): in step before the stall, behind after it, and in step again by the end.
+    const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[xs.length >> 1]!;
+    expect(median(lags.slice(0, 8).map(Math.abs))).toBeLessThanOrEqual(1);
+    expect(Math.max(...lags.slice(8, 14))).toBeGreaterThanOrEqual(2);
+    expect(median(lags.slice(-8).map(Math.abs))).toBeLessThanOrEqual(1);
     const d = await cp.aligned(a.contactIndex, b.contactIndex);
     expect(d.a.frameIndex - a.contactIndex).toBe(d.b.frameIndex - b.contactIndex);
     expect(d.a.frameIndex - a.contactIndex).toBeGreaterThan(-9); // it played forward from −0.3 s

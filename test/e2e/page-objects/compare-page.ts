@@ -105,27 +105,34 @@ export class ComparePage extends AppPage {
   }
 
   /**
-   * Plays the leading video at `rate` and records, for each frame it presents, the pose frames
-   * both sides had drawn at that moment; pauses after `frames` frames.
+   * Plays at `rate` and records, in the first video's frame callback, the pose frame each side
+   * last drew, for `frames` callbacks (fewer when playback stops). With `delayB`, the second
+   * video is put `delayB.seconds` back at callback `delayB.atSample` (a stall, as a loaded
+   * machine makes one), so the samples show the sync catching up.
    */
-  async playAndSample(rate: number, frames: number): Promise<{ a: number; b: number }[]> {
+  async playAndSample(rate: number, frames: number, delayB?: { atSample: number; seconds: number }): Promise<{ a: number; b: number }[]> {
     await this.page.getByTestId('compare-rate').selectOption(String(rate));
     await this.page.getByTestId('compare-play').click();
-    const samples = await this.page.getByTestId('compare-video-a').evaluate(async (el, n) => {
-      const v = el as unknown as VideoLike;
-      const g = globalThis as unknown as CompareGlobals;
-      const out: { a: number; b: number }[] = [];
-      await new Promise<void>((resolve) => {
-        const onFrame = () => {
-          const d = g.__compareDebug;
-          if (d) out.push({ a: d.a.frameIndex, b: d.b.frameIndex });
-          if (out.length >= n || v.paused || v.ended) resolve();
-          else v.requestVideoFrameCallback(onFrame);
-        };
-        v.requestVideoFrameCallback(onFrame);
-      });
-      return out;
-    }, frames);
+    const samples = await this.page.getByTestId('compare-video-a').evaluate(
+      async (el, args) => {
+        const v = el as unknown as VideoLike;
+        const vb = args.vb as unknown as VideoLike;
+        const g = globalThis as unknown as CompareGlobals;
+        const out: { a: number; b: number }[] = [];
+        await new Promise<void>((resolve) => {
+          const onFrame = () => {
+            const d = g.__compareDebug;
+            if (d) out.push({ a: d.a.frameIndex, b: d.b.frameIndex });
+            if (args.delayB && out.length === args.delayB.atSample) vb.currentTime -= args.delayB.seconds;
+            if (out.length >= args.n || v.paused || v.ended) resolve();
+            else v.requestVideoFrameCallback(onFrame);
+          };
+          v.requestVideoFrameCallback(onFrame);
+        });
+        return out;
+      },
+      { n: frames, delayB, vb: await this.page.getByTestId('compare-video-b').elementHandle() },
+    );
     if ((await this.page.getByTestId('compare-play').innerText()) === 'Pause') await this.page.getByTestId('compare-play').click();
     return samples;
   }

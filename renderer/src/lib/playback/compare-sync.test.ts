@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frameAt, pairedFrame, realFromContact, seekTime, sharedRange, stepFrom, strokeOf, type CompareStroke } from './compare-sync.js';
+import { CATCH_UP_S, followStep, frameAt, MAX_NUDGE, pairedFrame, realFromContact, RESEEK_S, seekTime, sharedRange, stepFrom, strokeOf, type CompareStroke } from './compare-sync.js';
 import { SEEK_INTO_FRAME_S } from './frame-step.js';
 
 /** `n` frames at `fps` starting at `t0`, contact at index `c`. */
@@ -74,5 +74,31 @@ describe('paired frames', () => {
     expect(pairedFrame(a, b, 60)).toBe(-1);
     const slow = stroke(240, 30, 120, 8);
     expect(pairedFrame(a, slow, 41)).toBe(128);
+  });
+});
+
+describe('following video while playing', () => {
+  it('closes a small gap at the rate that closes it in CATCH_UP_S of wall time, within ±MAX_NUDGE', () => {
+    const behind = followStep(-0.02, 0.5); // 0.02 s late at half speed: +8 %
+    expect(behind.seek).toBe(false);
+    expect(behind.rate).toBeCloseTo(0.5 * (1 + 0.02 / (0.5 * CATCH_UP_S)), 12);
+    const ahead = followStep(0.02, 2); // 0.02 s early at 2×: −2 %
+    expect(ahead.rate).toBeCloseTo(2 * (1 - 0.02 / (2 * CATCH_UP_S)), 12);
+    expect(followStep(-0.067, 0.5).rate).toBeCloseTo(0.5 * (1 + MAX_NUDGE), 12); // 2 frames late at 30 fps: capped
+    expect(followStep(0, 1)).toEqual({ seek: false, rate: 1 });
+  });
+
+  it('closes a 2-frame gap at 0.5× within a second of playing (simulated at 15 frame callbacks per second)', () => {
+    let gap = -2 / 30;
+    const base = 0.5;
+    for (let k = 0; k < 15; k++) gap += (followStep(gap, base).rate - base) / 15; // its clip time gained over the leader's
+    expect(Math.abs(gap)).toBeLessThan(0.5 / 30);
+  });
+
+  it('seeks when the gap exceeds RESEEK_S either way, or the follower is paused', () => {
+    expect(followStep(RESEEK_S + 0.01, 1)).toEqual({ seek: true, rate: 1 });
+    expect(followStep(-(RESEEK_S + 0.01), 0.25)).toEqual({ seek: true, rate: 0.25 });
+    expect(followStep(0, 1, true)).toEqual({ seek: true, rate: 1 });
+    expect(followStep(Number.NaN, 1).seek).toBe(true);
   });
 });

@@ -22,3 +22,31 @@ export function stepFrom(a: CompareStroke, rel: number, delta: number, range: { 
   const next = realFromContact(a, frameAt(a, rel) + delta);
   return Math.min(range.to, Math.max(range.from, next));
 }
+
+/** Largest relative change of the following video's rate while closing a gap (±25 %). */
+export const MAX_NUDGE = 0.25;
+/** A gap between the two videos above this many seconds of the following video is closed by a seek, not by the rate. */
+export const RESEEK_S = 0.15;
+/**
+ * Wall-clock seconds over which the rate correction closes a gap (proportional control: the
+ * following video's rate is changed by gap ÷ (rate × CATCH_UP_S), within ±{@link MAX_NUDGE}).
+ * With the earlier fixed gain (1 % per 10 ms of gap, ±10 %) a 2-frame gap at 0.5× took about 2 s
+ * of playing to close: seen in the Compare e2e test on a loaded machine, where the second video
+ * came back from a stall 2 frames late and stayed so (offsets 1 … 5 1 2 3 2 2 2 2).
+ */
+export const CATCH_UP_S = 0.5;
+
+/** What the following video does next: seek to the target, or play at `rate`. */
+export type FollowStep = { seek: true; rate: number } | { seek: false; rate: number };
+
+/**
+ * The following video's next step while the leading one plays. `gapS` = its current time minus
+ * its target time (seconds of its own clip; > 0 = ahead), `baseRate` = its rate for equal real
+ * time (> 0). A gap over {@link RESEEK_S} either way (or a paused follower) → seek at the base
+ * rate; else the base rate nudged against the gap (see {@link CATCH_UP_S}).
+ */
+export function followStep(gapS: number, baseRate: number, paused = false): FollowStep {
+  if (paused || !(Math.abs(gapS) <= RESEEK_S)) return { seek: true, rate: baseRate };
+  const nudge = Math.max(-MAX_NUDGE, Math.min(MAX_NUDGE, -gapS / (baseRate * CATCH_UP_S)));
+  return { seek: false, rate: baseRate * (1 + nudge) };
+}

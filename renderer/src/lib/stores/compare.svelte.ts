@@ -5,8 +5,9 @@
  * leading stroke's <video> is the clock: scrubbing and frame steps seek both videos to the
  * frames at the same time from contact. While playing, both videos play (the second at the
  * rate that keeps real time equal), and every frame the leading one presents corrects the
- * second: its playback rate is nudged by up to ±{@link MAX_NUDGE} to close a small gap, and it
- * is re-seeked when the gap exceeds {@link RESEEK_S}, so the two cannot drift apart; on pause both
+ * second (../playback/compare-sync.ts `followStep`): its playback rate is nudged to close a small
+ * gap within about half a second, and it is re-seeked when the gap is larger, so the two cannot
+ * drift apart; on pause both
  * are put on their exact frames at the leading video's position. `window.__compareDebug` holds what each side last drew.
  * Overlaid, the second skeleton is mirrored about the first's pelvis when the players hit with
  * different hands (main/pose/stroke-overlay.ts), unless the coach turns mirroring off.
@@ -16,15 +17,8 @@ import type { StrokeRef } from '../../../../main/library/stroke-view.js';
 import { compareSide, type CompareMode, type CompareSide, type OverlayTrack } from './compare-side.js';
 import { call } from '../api.js';
 import { clampRate } from '../playback/frame-step.js';
-import { frameAt, pairedFrame, realFromContact, seekTime, sharedRange, stepFrom } from '../playback/compare-sync.js';
+import { followStep, frameAt, pairedFrame, realFromContact, seekTime, sharedRange, stepFrom } from '../playback/compare-sync.js';
 import { frameAtTime } from '../../../../main/pose/pose-track.js';
-
-/** Largest relative change of the second video's rate while closing a gap (±10 %: not visible as a speed change). */
-export const MAX_NUDGE = 0.1;
-/** A gap between the two videos above this many seconds is closed by a seek, not by the rate. */
-export const RESEEK_S = 0.15;
-/** Rate gain of the correction: relative rate change per second of gap (a 1-frame gap at 30 fps → 3 %). */
-const NUDGE_PER_S = 1;
 
 /** The compare store. */
 export class CompareManager {
@@ -160,16 +154,11 @@ export class CompareManager {
     const vb = this.#videos[1];
     if (!b || !vb || vb.seeking) return;
     const target = (b.timestamps[b.contactIndex] ?? 0) + this.rel * b.videoPerReal;
-    const gap = vb.currentTime - target;
-    const base = this.#rateB();
-    if (Math.abs(gap) > RESEEK_S || vb.paused) {
-      vb.currentTime = target;
-      vb.playbackRate = base;
-      if (vb.paused) void vb.play().catch(() => undefined);
-      return;
-    }
-    const nudge = Math.max(-MAX_NUDGE, Math.min(MAX_NUDGE, -gap * NUDGE_PER_S));
-    vb.playbackRate = base * (1 + nudge);
+    const step = followStep(vb.currentTime - target, this.#rateB(), vb.paused);
+    vb.playbackRate = step.rate;
+    if (!step.seek) return;
+    vb.currentTime = target;
+    if (vb.paused) void vb.play().catch(() => undefined);
   }
 
   /** The second video's rate for equal real time: rate × (its video s per real s ÷ the leading one's). */
