@@ -30,9 +30,9 @@ export const RESEEK_S = 0.15;
 /**
  * Wall-clock seconds over which the rate correction closes a gap (proportional control: the
  * following video's rate is changed by gap ÷ (rate × CATCH_UP_S), within ±{@link MAX_NUDGE}).
- * With the earlier fixed gain (1 % per 10 ms of gap, ±10 %) a 2-frame gap at 0.5× took about 2 s
- * of playing to close: seen in the Compare e2e test on a loaded machine, where the second video
- * came back from a stall 2 frames late and stayed so (offsets 1 … 5 1 2 3 2 2 2 2).
+ * The earlier fixed gain (1 % per 10 ms of gap, ±10 %) closed a gap at 0.5× with a time constant
+ * of 2 s of playing: seen in the Compare e2e test on a loaded machine, where the second video came
+ * back from a stall 2 frames late and stayed so for the rest of the samples (1 … 5 1 2 3 2 2 2 2).
  */
 export const CATCH_UP_S = 0.5;
 
