@@ -37,7 +37,10 @@ export const RESEEK_S = 0.15;
 export const CATCH_UP_S = 0.5;
 
 /** What the following video does next: seek to the target, or play at `rate`. */
-export type FollowStep = { seek: true; rate: number } | { seek: false; rate: number };
+export interface FollowStep {
+  seek: boolean;
+  rate: number;
+}
 
 /**
  * The following video's next step while the leading one plays. `gapS` = its current time minus

@@ -7,8 +7,8 @@
  * rate that keeps real time equal), and every frame the leading one presents corrects the
  * second (../playback/compare-sync.ts `followStep`): its playback rate is nudged to close a small
  * gap within about half a second, and it is re-seeked when the gap is larger, so the two cannot
- * drift apart; on pause both
- * are put on their exact frames at the leading video's position. `window.__compareDebug` holds what each side last drew.
+ * drift apart; on pause both are put on their exact frames at the leading video's position.
+ * `window.__compareDebug` holds what each side last drew.
  * Overlaid, the second skeleton is mirrored about the first's pelvis when the players hit with
  * different hands (main/pose/stroke-overlay.ts), unless the coach turns mirroring off.
  */
