@@ -14,10 +14,17 @@
  *    counter-clockwise seen from above (clockwise for a left-hander), a backhand the other way;
  *    mean signed rate over the 0.1 s before the peak, used when ≥ 30 °/s. Reliable only with a
  *    true 3D pose (side-on cameras, where rule 1 cannot see the hips apart).
- * 3. Wrist side (`wrist_side`): the side of the trunk the dominant wrist is on at the peak, sign
- *    of (wrist − thorax) · shoulder axis in 3D. Last because in a one-handed backhand the
- *    shoulders stay closed at contact and the arm reaches out on the hitting side, which this
- *    rule would call a forehand.
+ * 3. Wrist side (`wrist_side`): the side of the body the dominant wrist is on at the peak, sign
+ *    of (wrist − pelvis) · hip axis in 3D, seen from above. Last because in a one-handed
+ *    backhand played with the hips closed the arm reaches out on the hitting hip's side, which
+ *    this rule would call a forehand. Only slow strokes get here (trunk rotation under 30 °/s:
+ *    dinks, blocks, volleys), and in those the shoulders turn with the paddle while the pelvis
+ *    stays square to the ball, so the hip axis, not the shoulder axis, is the reference: on the
+ *    shared clips' two labelled backhand dinks the shoulder axis put the wrist on the dominant
+ *    side in one pose or the other (pickleball_rec_1 #250: +0.3 to +0.65 shoulder widths), the
+ *    hip axis on the non-dominant side in both (−0.4 to −1.8 hip widths), and on every labelled
+ *    forehand the hip axis reads the dominant side or ≈ 0 (main/analysis/README.md, "Side of a
+ *    groundstroke").
  */
 import { J } from '../pose/h36m.js';
 import type { Kinematics } from './kinematics.js';
@@ -36,7 +43,7 @@ export interface SideCall {
   basis: 'picture_plane' | 'trunk_rotation' | 'wrist_side';
   /** Mean signed trunk rotation rate before the peak, deg/s (+ = counter-clockwise from above). */
   trunkRotationDps: number | null;
-  /** Side of the trunk the dominant wrist is on at the peak (3D). */
+  /** Side of the body (the hip axis) the dominant wrist is on at the peak (3D). */
   wristSide: 'dominant' | 'non_dominant' | null;
 }
 
@@ -96,13 +103,18 @@ function trunkRate(k: Kinematics, peak: number): number | null {
   return n > 0 ? sum / n : null;
 }
 
-function wristSideAt(p: PosePair, f: number, hand: 'left' | 'right'): SideCall['wristSide'] {
-  const ls = joint3(p, f, J.leftShoulder);
-  const rs = joint3(p, f, J.rightShoulder);
+/**
+ * Side of the body the `hand` wrist is on in frame f (rule 3 above): sign of (wrist − pelvis) ·
+ * (right hip − left hip) in the ground plane (3D x and z). Null when a joint is missing.
+ */
+export function wristSideAt(p: PosePair, f: number, hand: 'left' | 'right'): SideCall['wristSide'] {
+  const lh = joint3(p, f, J.leftHip);
+  const rh = joint3(p, f, J.rightHip);
+  const pel = joint3(p, f, J.pelvis);
   const w = joint3(p, f, hand === 'right' ? J.rightWrist : J.leftWrist);
-  if (!ls || !rs || !w) return null;
-  const axis = sub(rs, ls);
-  const rel = sub(w, [(ls[0] + rs[0]) / 2, (ls[1] + rs[1]) / 2, (ls[2] + rs[2]) / 2]);
+  if (!lh || !rh || !pel || !w) return null;
+  const axis = sub(rh, lh);
+  const rel = sub(w, pel);
   const toRight = rel[0] * axis[0] + rel[2] * axis[2] > 0;
   return toRight === (hand === 'right') ? 'dominant' : 'non_dominant';
 }

@@ -1,0 +1,80 @@
+/**
+ * The wrist-side rule of the side call (side-call.ts rule 3) on hand-built one-frame poses: the
+ * hip axis, not the shoulder axis, says which side of the body the hand is on.
+ */
+import { describe, expect, it } from 'vitest';
+import { wristSideAt } from '../../main/analysis/side-call.js';
+import type { PosePair } from '../../main/analysis/pose-access.js';
+import { J } from '../../main/pose/h36m.js';
+import { createPoseTrack } from '../../main/pose/pose-track.js';
+
+type V = [number, number, number];
+
+/**
+ * One frame seen from behind a player facing the net (engine axes: x right in the picture, y up,
+ * z toward the camera, so the net is at −z and the player's right is +x): hips square to the
+ * net, shoulders turned `shoulderTurnDeg` toward the backhand side (right shoulder forward for a
+ * right-hander), the `hand` wrist at `wrist` (metres, pelvis at 0). `mirror` swaps left and right.
+ */
+function onePose(wrist: V, shoulderTurnDeg: number, mirror = false): PosePair {
+  const s = mirror ? -1 : 1;
+  const a = (shoulderTurnDeg * Math.PI) / 180;
+  const half: V = [0.18 * Math.cos(a), 0, -0.18 * Math.sin(a)];
+  const joints: [number, V][] = [
+    [J.pelvis, [0, 0, 0]],
+    [J.rightHip, [0.1, 0, 0]],
+    [J.leftHip, [-0.1, 0, 0]],
+    [J.thorax, [0, 0.5, 0]],
+    [J.rightShoulder, [half[0], 0.5, half[2]]],
+    [J.leftShoulder, [-half[0], 0.5, -half[2]]],
+    [J.rightWrist, wrist],
+    [J.leftWrist, [-0.1, 0.1, -0.2]],
+  ];
+  const pose3d = createPoseTrack(1, 3);
+  const pose2d = createPoseTrack(1, 2);
+  pose3d.present[0] = 1;
+  pose2d.present[0] = 1;
+  for (const [j0, [x, y, z]] of joints) {
+    const j = mirror ? mirrorJoint(j0) : j0;
+    pose3d.keypoints.set([s * x, y, z], j * 3);
+    pose2d.keypoints.set([500 + 300 * s * x, 500 - 300 * y], j * 2);
+    pose3d.confidences[j] = 1;
+    pose2d.confidences[j] = 1;
+  }
+  return { pose2d, pose3d };
+}
+
+function mirrorJoint(j: number): number {
+  const pairs: [number, number][] = [
+    [J.rightHip, J.leftHip],
+    [J.rightShoulder, J.leftShoulder],
+    [J.rightWrist, J.leftWrist],
+  ];
+  for (const [r, l] of pairs) {
+    if (j === r) return l;
+    if (j === l) return r;
+  }
+  return j;
+}
+
+describe('wrist side (side-call.ts rule 3)', () => {
+  // A backhand dink: the paddle meets the ball in front of the left hip while the shoulders have
+  // turned 80° with the paddle, so along the shoulder line the wrist lies toward the right
+  // shoulder ((w − thorax) · (rs − ls) = +0.13 m²): the shoulder axis would call it a forehand.
+  const backhandWrist: V = [-0.25, 0.1, -0.4];
+  it('calls a backhand dink non-dominant although the turned shoulders put the hand on the hitting side', () => {
+    expect(wristSideAt(onePose(backhandWrist, 80), 0, 'right')).toBe('non_dominant');
+    expect(wristSideAt(onePose(backhandWrist, 80, true), 0, 'left')).toBe('non_dominant');
+  });
+
+  it('calls a forehand dominant for either hand', () => {
+    expect(wristSideAt(onePose([0.3, 0.1, -0.3], -20), 0, 'right')).toBe('dominant');
+    expect(wristSideAt(onePose([0.3, 0.1, -0.3], -20, true), 0, 'left')).toBe('dominant');
+  });
+
+  it('has no answer without a measured hip', () => {
+    const p = onePose(backhandWrist, 80);
+    p.pose3d.confidences[J.leftHip] = 0;
+    expect(wristSideAt(p, 0, 'right')).toBeNull();
+  });
+});
