@@ -78,7 +78,10 @@ function sweepDir(dir: string, referenced: Set<string>, cutoffMs: number): strin
     if (!name.startsWith(TEMP_PREFIX) && referenced.has(name)) continue;
     const p = join(dir, name);
     const mtime = statSync(p, { throwIfNoEntry: false })?.mtimeMs;
-    if (mtime === undefined || mtime > cutoffMs) continue;
+    // mtimeMs keeps the file system's sub-millisecond part, Date.now() does not: a file written
+    // in the same millisecond as the sweep started would read as newer than a cutoff of "now"
+    // (graceMs 0) without the floor.
+    if (mtime === undefined || Math.floor(mtime) > cutoffMs) continue;
     rmSync(p, { force: true, recursive: true });
     removed.push(p);
   }

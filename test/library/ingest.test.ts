@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, utimesSync } from 'node:fs';
 import { basename } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readArchive } from '../../main/archive/read.js';
@@ -153,5 +153,16 @@ describe('ingestAnalysis', () => {
     const report = sweepOrphans(db, { now: Date.now() + SWEEP_GRACE_MS + 1000 });
     expect(report.removed.map((p) => basename(p)).sort()).toEqual(['.tmp-123-x.zip', 'deadbeef.mp4']);
     expect(files()).toEqual(kept.filter((n) => n !== 'deadbeef.mp4' && n !== '.tmp-123-x.zip'));
+  });
+
+  it('with no grace period sweeps an orphan written in the same millisecond as the sweep', () => {
+    // A file's mtime has a sub-millisecond part that Date.now() lacks: written at 0.6 ms past
+    // the millisecond the sweep reads as "now", it is not newer than that cutoff.
+    const orphan = fakeClip(paths.clipsDir, 'cafebabe.mp4');
+    const whenS = 1_760_000_000.1236;
+    utimesSync(orphan, whenS, whenS);
+    expect(statSync(orphan).mtimeMs % 1).toBeGreaterThan(0.5);
+    const report = sweepOrphans(db, { now: Math.floor(whenS * 1000), graceMs: 0 });
+    expect(report.removed).toEqual([orphan]);
   });
 });
