@@ -6,7 +6,10 @@
  *    133.5 and 471.75 against labels 134 and 472, interpolated 133.6 and 471.7; the swings' own
  *    contacts 133 and 473);
  * 2. any other swing whose contact the ball rules out (ball-flight.ts `no-hit`) is dropped
- *    (`ruledOut`);
+ *    (`ruledOut`): asked by the stroke detector before a swing may hide weaker ones near it
+ *    (strokes.ts `detectStrokes`), so that a swing the ball rules out hides nothing (since
+ *    2026-11-25: pickleball_broadcast_1's dink at 180 had been hidden by a swing at 166 that the
+ *    ball then ruled out, in a pose of a measured engine variant);
  * 3. a hit with no kept swing within half of MIN_STROKE_GAP_S becomes a stroke of its own
  *    (`ballFound`, strokes.ts `ballFoundStroke`: pickleball_rec_1's dink at 250, whose lift is
  *    no swing of the hand).
@@ -48,28 +51,56 @@ export interface BallContext {
   ev: StrokeEvidence;
 }
 
-/** The swings judged by the ball (module comment); the result is in time order. */
-export function judgeByBall(swings: readonly DetectedStroke[], x: BallContext): BallJudged {
-  const nr = (i: number) => x.pose2d.frameNr[x.kept[i]!]!;
+/** The ball's part in the detection: its hits, and the swings it ruled out so far (module rule 2). */
+export interface BallJudge {
+  x: BallContext;
+  hits: BallHit[];
+  ruledOut: BallNote[];
+  /**
+   * Rule 2 for the swing whose contact is analysis sample `i`: true (and noted in `ruledOut`)
+   * when no hit lies within {@link RETIME_REAL_S} of it and the ball's flight shows no hit there.
+   */
+  rulesOut: (i: number) => boolean;
+}
+
+/** A {@link BallJudge} of the clip; pass its `rulesOut` to strokes.ts `detectStrokes`, then the swings to {@link judgeByBall}. */
+export function ballJudge(x: BallContext): BallJudge {
   const hits = ballHits(x.ball, x.pose2d, x.hand);
-  const used = new Set<BallHit>();
   const ruledOut: BallNote[] = [];
+  const near = (i: number) => hits.filter((h) => Math.abs(h.at - x.kept[i]!) <= RETIME_REAL_S * x.framesPerRealS);
+  return {
+    x,
+    hits,
+    ruledOut,
+    rulesOut: (i) => {
+      if (near(i).length > 0) return false;
+      const v = ballVerdict(x.ball, x.pose2d, x.hand, x.kept[i]!, x.framesPerRealS);
+      if (v.verdict !== 'no-hit') return false;
+      ruledOut.push({ frameNr: x.pose2d.frameNr[x.kept[i]!]!, reason: v.reason });
+      return true;
+    },
+  };
+}
+
+/** Rules 1 and 3 on the swings the detector kept with the judge's `rulesOut` (rule 2); the result is in time order. */
+export function judgeByBall(swings: readonly DetectedStroke[], judge: BallJudge): BallJudged {
+  const { x, hits } = judge;
+  const nr = (i: number) => x.pose2d.frameNr[x.kept[i]!]!;
+  const used = new Set<BallHit>();
   const retimed: BallNote[] = [];
   const strokes: DetectedStroke[] = [];
   for (const s of swings) {
-    // A hit near the swing's contact is the contact (it is also what the verdict would see).
+    // A hit near the swing's contact is the contact.
     const near = hits.filter((h) => !used.has(h) && Math.abs(h.at - x.kept[s.index]!) <= RETIME_REAL_S * x.framesPerRealS);
     const hit = near.sort((a, b) => Math.abs(a.at - x.kept[s.index]!) - Math.abs(b.at - x.kept[s.index]!))[0];
-    if (hit) {
-      used.add(hit);
-      const i = sampleAt(x.kept, hit.at);
-      retimed.push({ frameNr: nr(i), reason: hit.reason });
-      strokes.push({ ...s, index: i, t: x.k.t[i]!, tExact: analysisTime(x, hit.at) });
+    if (!hit) {
+      strokes.push(s);
       continue;
     }
-    const v = ballVerdict(x.ball, x.pose2d, x.hand, x.kept[s.index]!, x.framesPerRealS);
-    if (v.verdict === 'no-hit') ruledOut.push({ frameNr: nr(s.index), reason: v.reason });
-    else strokes.push(s);
+    used.add(hit);
+    const i = sampleAt(x.kept, hit.at);
+    retimed.push({ frameNr: nr(i), reason: hit.reason });
+    strokes.push({ ...s, index: i, t: x.k.t[i]!, tExact: analysisTime(x, hit.at) });
   }
   const ballFound: BallNote[] = [];
   for (const hit of hits) {
@@ -81,7 +112,7 @@ export function judgeByBall(swings: readonly DetectedStroke[], x: BallContext): 
     strokes.push(s);
     ballFound.push({ frameNr: nr(i), reason: hit.reason });
   }
-  return { strokes: strokes.sort((a, b) => a.index - b.index), ruledOut, retimed, ballFound };
+  return { strokes: strokes.sort((a, b) => a.index - b.index), ruledOut: [...judge.ruledOut].sort((a, b) => a.frameNr - b.frameNr), retimed, ballFound };
 }
 
 /** The timebase sample whose input frame is nearest to the sub-frame input index `at`. */

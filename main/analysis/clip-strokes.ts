@@ -6,7 +6,7 @@
 import type { Hand, Sport } from '../contract/technique.js';
 import { checkBallCandidates, type BallCandidates } from '../pose/ball-candidates.js';
 import type { PoseTrack } from '../pose/pose-track.js';
-import { judgeByBall, type BallNote } from './ball-strokes.js';
+import { ballJudge, judgeByBall, type BallNote } from './ball-strokes.js';
 import { computeKinematics, type Kinematics } from './kinematics.js';
 import type { PosePair } from './pose-access.js';
 import { realSecondsPerVideoSecond } from './slow-motion.js';
@@ -71,11 +71,10 @@ export function clipStrokes(input: ClipStrokesInput): ClipStrokes {
   const pair = { ...checkPair(tb.pose2d, tb.pose3d), clock: tb.clock };
   const k = computeKinematics(pair, tb.rate, input.dominantHand, 'dominant_wrist');
   const ev = { pair, hand: input.dominantHand, rate: tb.rate, sport: input.sport };
-  const swings = detectStrokes(k, ev);
+  const judge = input.ball ? ballJudge({ ball: input.ball, pose2d: input.pose2d, hand: input.dominantHand, framesPerRealS: input.fps / realPerVideo, kept: tb.kept, k, ev }) : undefined;
+  const swings = detectStrokes(k, ev, judge?.rulesOut);
   const cuts = sceneCuts(pair).map((c) => tb.kept[c]!);
-  const judged = input.ball
-    ? judgeByBall(swings, { ball: input.ball, pose2d: input.pose2d, hand: input.dominantHand, framesPerRealS: input.fps / realPerVideo, kept: tb.kept, k, ev })
-    : { strokes: swings, ruledOut: [], retimed: [], ballFound: [] };
+  const judged = judge ? judgeByBall(swings, judge) : { strokes: swings, ruledOut: [], retimed: [], ballFound: [] };
   const found = judged.strokes;
   return {
     ruledOut: judged.ruledOut,

@@ -147,9 +147,13 @@ interface Swing {
 /**
  * Every stroke of the clip in time order (module doc).
  * @param k kinematics of the dominant wrist (`handPoint: 'dominant_wrist'`) on the analysis clock.
+ * @param rulesOut true for a swing (contact sample index) that other evidence rules out
+ *   (ball-strokes.ts: the ball flies on through its contact); asked of each swing that passes
+ *   every other rule, strongest first, so that a ruled-out swing does not hide a weaker one within
+ *   {@link MIN_STROKE_GAP_S} of it.
  * @returns [] when no swing passes (a clip without strokes is not an error here).
  */
-export function detectStrokes(k: Kinematics, ev: StrokeEvidence): DetectedStroke[] {
+export function detectStrokes(k: Kinematics, ev: StrokeEvidence, rulesOut?: (index: number) => boolean): DetectedStroke[] {
   const other: ContactEvidence = { ...ev, hand: ev.hand === 'right' ? 'left' : 'right' };
   const kOther = computeKinematics(ev.pair, ev.rate, other.hand, 'dominant_wrist');
   const swings: Swing[] = [];
@@ -173,6 +177,7 @@ export function detectStrokes(k: Kinematics, ev: StrokeEvidence): DetectedStroke
     if (s.cover < MIN_COVERAGE) continue;
     if (s.c.t - k.t[0]! < EDGE_S || k.t[k.t.length - 1]! - s.c.t < EDGE_S) continue;
     if (kept.some((o) => Math.abs(o.c.t - s.c.t) < MIN_STROKE_GAP_S)) continue;
+    if (rulesOut?.(s.c.index)) continue;
     kept.push(s);
   }
   return kept.sort((x, y) => x.c.index - y.c.index).map((s) => describe(k, ev, s, best));

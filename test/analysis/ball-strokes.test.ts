@@ -52,3 +52,32 @@ describe('strokes judged by the ball', () => {
     expect(plain.ballFound).toEqual([]);
   });
 });
+
+/** A ball flying straight across the picture through frame c, 8 frames each way, far above the player: no hit at c. */
+function flyThrough(ball: BallCandidates, c: number): void {
+  for (let k = -8; k <= 8; k++) {
+    ball.xy.set([600 + 25 * k, 150], (c + k) * BALL_SLOTS * 2);
+    ball.area[(c + k) * BALL_SLOTS] = 50;
+  }
+}
+
+describe('a swing the ball rules out hides no weaker swing near it', () => {
+  // Two swings 0.5 s apart (under MIN_STROKE_GAP_S): the detector keeps the stronger one only.
+  const t = synthTracks({ seconds: 4, swings: [{ t: 1, side: 'forehand' }, { t: 1.5, side: 'backhand' }] });
+  const input = { ...t, sport: 'tennis' as const, dominantHand: 'right' as const };
+  const plain = clipStrokes(input);
+
+  test('the ball flying on through the stronger swing\'s contact leaves the weaker swing as the stroke', () => {
+    expect(plain.strokes).toHaveLength(1);
+    const [strong] = plain.strokes;
+    const ball = emptyBallCandidates(t.pose2d.frames);
+    flyThrough(ball, strong!.contact.frame_nr);
+    const judged = clipStrokes({ ...input, ball });
+    expect(judged.ruledOut.map((n) => n.frameNr)).toEqual([strong!.contact.frame_nr]);
+    expect(judged.strokes).toHaveLength(1);
+    const weak = judged.strokes[0]!;
+    // The other swing: 0.5 s (30 frames at 60 fps) from the stronger one, its own side.
+    expect(Math.abs(Math.abs(weak.contact.frame_nr - strong!.contact.frame_nr) - 30)).toBeLessThanOrEqual(3);
+    expect(weak.side).not.toBe(strong!.side);
+  });
+});

@@ -50,9 +50,11 @@ export interface CachedPose {
  * How {@link poseOf} uses the cache: `fresh` always runs the engine; `keyed` reuses an entry of
  * the same clip content, engine version and height; `any` reuses the newest entry of the same
  * clip content and height whatever the engine version (while the engine is being edited and
- * only the analysis is under study; the report names the engine versions used).
+ * only the analysis is under study; the report names the engine versions used); `cached` is
+ * `keyed` that never runs the engine (for the poses of another engine version than the checked
+ * out one, which this code cannot estimate again).
  */
-export type ReuseMode = 'fresh' | 'keyed' | 'any';
+export type ReuseMode = 'fresh' | 'keyed' | 'any' | 'cached';
 
 function git(args: string[]): string {
   return execFileSync('git', args, { cwd: REPO_ROOT, encoding: 'utf8', maxBuffer: 64 << 20 });
@@ -144,7 +146,7 @@ function cachedFile(
 ): string | null {
   if (mode === 'fresh' || !existsSync(dir)) return null;
   const exact = join(dir, `${clipHash}-${version}-${playerHeightMm}.json`);
-  if (mode === 'keyed') return existsSync(exact) ? exact : null;
+  if (mode === 'keyed' || mode === 'cached') return existsSync(exact) ? exact : null;
   const re = new RegExp(`^${clipHash}-([0-9a-f]{16})-${playerHeightMm}\\.json$`);
   const all = readdirSync(dir)
     .filter((n) => re.test(n))
@@ -157,7 +159,8 @@ function cachedFile(
  * `captureFps` sizes the second pass's windows on a slowed clip, as the service passes the
  * request's capture_fps), read from the cache as `mode` allows ({@link ReuseMode}); every
  * engine run is written to it (the clip key carries the capture rate when given).
- * @throws whatever {@link estimatePose} throws (NoPersonError, VideoDecodeError, …).
+ * @throws Error in `cached` mode when the cache has no such entry; otherwise whatever
+ *   {@link estimatePose} throws (NoPersonError, VideoDecodeError, …).
  */
 export async function poseOf(
   videoPath: string,
@@ -183,6 +186,7 @@ export async function poseOf(
       engine: /-([0-9a-f]{16})-\d+\.json$/.exec(hit)?.[1] ?? '?',
     };
   }
+  if (mode === 'cached') throw new Error(`no cached pose of ${videoPath} (height ${playerHeightMm} mm${captureFps ? `, capture ${Math.round(captureFps)} fps` : ''}) by engine ${version} in ${dir}`);
   const t0 = performance.now();
   const est: PoseEstimate = await estimatePose(videoPath, { playerHeightMm, ...(captureFps ? { captureFps } : {}) });
   const engineS = (performance.now() - t0) / 1000;

@@ -9,6 +9,9 @@
  *   npm run eval -- --reuse-pose-any      reuse the newest cached pose of each clip, any engine version
  *   npm run eval -- --clips tennis_forehand_2,balance_portrait_60fps_1   a subset
  *   npm run eval -- --no-cuts             skip the cut-consistency part (3 engine runs per stroke)
+ *   npm run eval -- --engine 3fd0c53b819a1ce9 --no-cuts   the analysis on the cached poses of an
+ *                                         earlier engine version (e.g. a measured engine variant):
+ *                                         how the events hold when the pose changes
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -65,13 +68,17 @@ const { values: args } = parseArgs({
     'reuse-pose-any': { type: 'boolean' },
     clips: { type: 'string' },
     'no-cuts': { type: 'boolean' },
+    engine: { type: 'string' },
   },
 });
-const reuse: ReuseMode = args['reuse-pose-any'] ? 'any' : args['reuse-pose'] ? 'keyed' : 'fresh';
+if (args.engine !== undefined && (!/^[0-9a-f]{16}$/.test(args.engine) || !args['no-cuts'])) {
+  throw new Error(`--engine takes a 16-hex-digit engine version from the cache and needs --no-cuts (cuts are estimated afresh), got ${args.engine}`);
+}
+const reuse: ReuseMode = args.engine ? 'cached' : args['reuse-pose-any'] ? 'any' : args['reuse-pose'] ? 'keyed' : 'fresh';
 const enginesUsed = new Set<string>();
 const wanted = args.clips?.split(',').map((c) => (c.endsWith('.mp4') ? c : `${c}.mp4`));
 const want = (clip: string) => !wanted || wanted.includes(clip);
-const version = engineVersion();
+const version = args.engine ?? engineVersion();
 const log = (m: string) => console.error(`[eval] ${m}`);
 
 async function events(labels: StrokeLabels) {
