@@ -67,13 +67,12 @@ export interface BallJudge {
 export function ballJudge(x: BallContext): BallJudge {
   const hits = ballHits(x.ball, x.pose2d, x.hand);
   const ruledOut: BallNote[] = [];
-  const near = (i: number) => hits.filter((h) => Math.abs(h.at - x.kept[i]!) <= RETIME_REAL_S * x.framesPerRealS);
   return {
     x,
     hits,
     ruledOut,
     rulesOut: (i) => {
-      if (near(i).length > 0) return false;
+      if (hitsNear(x, hits, i).length > 0) return false;
       const v = ballVerdict(x.ball, x.pose2d, x.hand, x.kept[i]!, x.framesPerRealS);
       if (v.verdict !== 'no-hit') return false;
       ruledOut.push({ frameNr: x.pose2d.frameNr[x.kept[i]!]!, reason: v.reason });
@@ -90,9 +89,8 @@ export function judgeByBall(swings: readonly DetectedStroke[], judge: BallJudge)
   const retimed: BallNote[] = [];
   const strokes: DetectedStroke[] = [];
   for (const s of swings) {
-    // A hit near the swing's contact is the contact.
-    const near = hits.filter((h) => !used.has(h) && Math.abs(h.at - x.kept[s.index]!) <= RETIME_REAL_S * x.framesPerRealS);
-    const hit = near.sort((a, b) => Math.abs(a.at - x.kept[s.index]!) - Math.abs(b.at - x.kept[s.index]!))[0];
+    // The nearest unused hit near the swing's contact is the contact.
+    const hit = hitsNear(x, hits, s.index).find((h) => !used.has(h));
     if (!hit) {
       strokes.push(s);
       continue;
@@ -113,6 +111,12 @@ export function judgeByBall(swings: readonly DetectedStroke[], judge: BallJudge)
     ballFound.push({ frameNr: nr(i), reason: hit.reason });
   }
   return { strokes: strokes.sort((a, b) => a.index - b.index), ruledOut: [...judge.ruledOut].sort((a, b) => a.frameNr - b.frameNr), retimed, ballFound };
+}
+
+/** The hits within {@link RETIME_REAL_S} of analysis sample i, nearest first. */
+function hitsNear(x: BallContext, hits: readonly BallHit[], i: number): BallHit[] {
+  const d = (h: BallHit) => Math.abs(h.at - x.kept[i]!);
+  return hits.filter((h) => d(h) <= RETIME_REAL_S * x.framesPerRealS).sort((a, b) => d(a) - d(b));
 }
 
 /** The timebase sample whose input frame is nearest to the sub-frame input index `at`. */
