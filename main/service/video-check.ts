@@ -14,6 +14,7 @@ import { zodIssueText } from '../contract/zod-issues.js';
 import { probe, type ProbeInfo } from './probe.js';
 import { localCopyOf, resolveVideoSource } from './video-source.js';
 import { RemoteFetchError } from './remote-fetch.js';
+import { BlockedHostError } from './net-guard.js';
 
 /**
  * Cap of one remote video read for a check, bytes: 512 MiB. A 10 s 4K clip at 100 Mbit/s (phone
@@ -93,8 +94,16 @@ export async function checkVideoUrls(ctx: ServiceContext, videoUrls: readonly st
   return { data, ...(Object.keys(errors).length ? { errors } : {}) };
 }
 
+/**
+ * The `errors` entry of a URL that failed. A host the guard refuses (net-guard.ts) is named as
+ * blocked, in the guard's words on the host the client gave (never a resolved address; nothing was
+ * connected to); every other failure gets the generic text, its cause goes to the service log.
+ */
 function checkError(ctx: ServiceContext, url: string, err: unknown): { status: number; message: string } {
   if (err instanceof HttpError) return { status: err.status, message: err.message };
+  if (err instanceof RemoteFetchError && err.cause instanceof BlockedHostError) {
+    return { status: 400, message: `The address is blocked: ${err.cause.message} (videos are read only from public hosts and LAN hosts allowed with serve --allow-lan-host; check a file on this computer by its path)` };
+  }
   if (err instanceof RemoteFetchError) ctx.log(`videos/check: ${err.detail}`);
   else ctx.log(`videos/check: probe of ${url} failed: ${err instanceof Error ? err.message : String(err)}`);
   return { status: 400, message: NO_METADATA_MESSAGE };

@@ -107,16 +107,19 @@ describe('videos/check through the guard', () => {
   const h = tempHome();
   afterAll(() => h.cleanup());
 
-  it('answers the generic error for loopback and redirect attacks and never reaches the refused hosts', async () => {
+  it('answers "blocked" for loopback and metadata hosts and never reaches the refused hosts', async () => {
     const svc = await startTestService(h.home);
     try {
       const before = hits.length;
       const urls = [`http://127.0.0.1:${port}/clip`, `http://localhost:${port}/clip`, `http://169.254.169.254/latest/meta-data/`, `http://[::1]:${port}/clip`];
       const r = await api(svc, 'POST', '/api/videos/check', { video_urls: urls });
       expect(r.status).toBe(200);
-      for (const u of urls) expect((r.json.errors as Record<string, unknown>)[u]).toEqual({ status: 400, message: 'Could not extract meta-data from the video' });
+      for (const u of urls) {
+        const host = new URL(u).hostname;
+        expect((r.json.errors as Record<string, { status: number; message: string }>)[u]).toEqual({ status: 400, message: expect.stringContaining(`The address is blocked: ${host} is not a public internet host`) as string });
+      }
       expect(hits.length).toBe(before);
-      expect(JSON.stringify(r.json)).not.toMatch(/ffprobe|public internet|\/tmp|127\.0\.0\.2/);
+      expect(JSON.stringify(r.json)).not.toMatch(/ffprobe|\/tmp|127\.0\.0\.2|Could not extract meta-data/);
       console.log(`guard: ${urls.length} of ${urls.length} check URLs to non-public hosts refused, 0 requests reached them`);
     } finally {
       await svc.close();
