@@ -132,7 +132,9 @@ export function openAppServices(opts: AppServicesOptions): AppServices {
   const log = opts.log ?? ((m: string) => process.stderr.write(`${m}\n`));
   const db = openConfiguredLibrary(opts.home);
   try {
-    sweepOrphans(db); // only the app sweeps, under the library lock (main/library/sweep.ts)
+    // only the app sweeps, under the library lock and within its bound (main/library/sweep.ts)
+    const swept = sweepOrphans(db);
+    if (swept.warning !== null) log(`library ${swept.warning}`);
   } catch (err) {
     log(`library sweep skipped: ${(err as Error).message}`);
   }

@@ -1,8 +1,13 @@
 /** Typed errors of the library, told apart by `code` so the UI can show a specific message. */
 
 /** What went wrong in a library operation. */
-/** `busy`: another process held the library-folder lock longer than the wait (main/library/lock.ts). */
-export type LibraryErrorCode = 'not-found' | 'duplicate-name' | 'invalid-input' | 'in-use' | 'too-new' | 'busy';
+/**
+ * `busy`: another process held the library-folder lock longer than the wait (main/library/lock.ts).
+ * `missing-database`: library.sqlite is missing or empty while the folder holds stored clips,
+ * archives or thumbnails (db.ts): refused instead of starting an empty library over them.
+ * `read-only`: the library folder cannot be written and the operation needs to (db-read.ts).
+ */
+export type LibraryErrorCode = 'not-found' | 'duplicate-name' | 'invalid-input' | 'in-use' | 'too-new' | 'busy' | 'missing-database' | 'read-only';
 
 /** A library problem with a machine-readable `code`. */
 export class LibraryError extends Error {

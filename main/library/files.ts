@@ -1,12 +1,12 @@
 /**
  * The library's files: clips stored under their content hash (shared by sessions with the same
- * bytes) and analysis archives under their uid. Every write is atomic (temp + fsync + rename,
+ * bytes) and analysis archives under a hash of their uid (paths.ts). Every write is atomic (temp + fsync + rename,
  * main/archive/atomic-file.ts); files are written BEFORE the transaction that refers to them.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, openSync, readSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { copyFileAtomic } from '../archive/atomic-file.js';
+import { copyFileAtomic, TEMP_PREFIX } from '../archive/atomic-file.js';
 import { LibraryError } from './errors.js';
 import { clipFileName, type LibraryPaths } from './paths.js';
 
@@ -59,4 +59,27 @@ export function storeClip(paths: LibraryPaths, source: string): StoredClip {
 /** Removes a file, ignoring one that is already gone. */
 export function removeFile(path: string): void {
   rmSync(path, { force: true });
+}
+
+/** How many stored files (temp files of interrupted writes not counted) each library folder holds. */
+export interface StoredFileCounts {
+  /** Clips and playback proxies in clips/. */
+  clips: number;
+  archives: number;
+  thumbnails: number;
+}
+
+/** Counts the stored files of the library's clips, archives and thumbnails folders (a missing folder counts 0). */
+export function storedFileCounts(paths: LibraryPaths): StoredFileCounts {
+  const count = (dir: string) => storedFileNames(dir).length;
+  return { clips: count(paths.clipsDir), archives: count(paths.archivesDir), thumbnails: count(paths.thumbnailsDir) };
+}
+
+/** Names in `dir` that are not temp files (`.tmp-…`, main/archive/atomic-file.ts); [] when the folder is missing or unreadable. */
+export function storedFileNames(dir: string): string[] {
+  try {
+    return readdirSync(dir).filter((n) => !n.startsWith(TEMP_PREFIX));
+  } catch {
+    return [];
+  }
 }

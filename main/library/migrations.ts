@@ -10,6 +10,7 @@ import { runMigrations, schemaVersion } from './migration-runner.js';
 import { migrateReferenceStrokes } from './reference-strokes.js';
 import { migrateStrokes } from './session-strokes.js';
 import { migrateBallCandidates } from './ball-rows.js';
+import { migrateThumbnailNames } from './thumbnail-names.js';
 
 /**
  * v1: players, sessions, tags, analyses and what they measured (features, categories, speed
@@ -276,7 +277,7 @@ export function migrateToVersion7(db: Database.Database): void {
 }
 
 /** Every migration, index i migrating to version i + 1. */
-export const MIGRATIONS: ReadonlyArray<(db: Database.Database) => void> = [migrateToVersion1, migrateToVersion2, migrateToVersion3, migrateToVersion4, migrateToVersion5, migrateToVersion6, migrateToVersion7, migrateReferenceStrokes, migrateStrokes, migrateBallCandidates];
+export const MIGRATIONS: ReadonlyArray<(db: Database.Database) => void> = [migrateToVersion1, migrateToVersion2, migrateToVersion3, migrateToVersion4, migrateToVersion5, migrateToVersion6, migrateToVersion7, migrateReferenceStrokes, migrateStrokes, migrateBallCandidates, migrateThumbnailNames];
 
 /** Schema version this code writes (the highest migration). */
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -8,7 +8,7 @@ import type { ReadableDb, WritableDb } from './db.js';
 import { LibraryError } from './errors.js';
 import { removeFile } from './files.js';
 import { withLibraryLock } from './lock.js';
-import { pathsOf, type LibraryPaths } from './paths.js';
+import { pathsOf, thumbnailPathOf, type LibraryPaths } from './paths.js';
 import { rowToSession, splitTags, TAG_SEP, type SessionRow } from './rows.js';
 import { deleteUnusedTags, replaceTags } from './tags.js';
 import type { RowId, Session, SessionFilter, SessionSummary } from './types.js';
@@ -84,6 +84,7 @@ export function listSessionsSql(f: SessionFilter): { sql: string; params: unknow
  */
 export function listSessions(db: ReadableDb, filter: SessionFilter = {}): SessionSummary[] {
   const { sql, params } = listSessionsSql(filter);
+  const paths = pathsOf(db);
   return (db.prepare(sql).all(...params) as SummaryRow[]).map((r) => ({
     id: r.id,
     playerId: r.player_id,
@@ -94,7 +95,7 @@ export function listSessions(db: ReadableDb, filter: SessionFilter = {}): Sessio
     overallScore: r.overall_score,
     title: r.title,
     tags: splitTags(r.tags),
-    thumbnailPath: r.thumbnail_path,
+    thumbnailPath: thumbnailPathOf(paths, r.thumbnail_path),
   }));
 }
 
@@ -129,9 +130,12 @@ export function setNotes(db: WritableDb, id: RowId, notes: string): void {
   requireChange(db.prepare('UPDATE sessions SET notes = ? WHERE id = ?').run(notes, id).changes, id);
 }
 
-/** Sets a session's thumbnail image path (absolute) or clears it. @throws LibraryError `not-found`. */
-export function setThumbnail(db: WritableDb, id: RowId, path: string | null): void {
-  requireChange(db.prepare('UPDATE sessions SET thumbnail_path = ? WHERE id = ?').run(path, id).changes, id);
+/**
+ * Sets a session's thumbnail, a file name in the library's thumbnails folder (thumbnail.ts), or
+ * clears it (null). @throws LibraryError `not-found`.
+ */
+export function setThumbnail(db: WritableDb, id: RowId, fileName: string | null): void {
+  requireChange(db.prepare('UPDATE sessions SET thumbnail_path = ? WHERE id = ?').run(fileName, id).changes, id);
 }
 
 /**
@@ -170,8 +174,9 @@ function deleteLocked(db: WritableDb, id: RowId, paths: LibraryPaths): void {
     deleteUnusedTags(db);
     const shared = db.prepare('SELECT 1 FROM sessions WHERE clip_file = ? LIMIT 1').get(clip) !== undefined;
     const proxy = shared ? undefined : (db.prepare('DELETE FROM playback_proxies WHERE clip_file = ? RETURNING proxy_file').pluck().get(clip) as string | undefined);
-    // A thumbnail is removed only from the library's own folder (the column holds an absolute path).
-    const thumb = row.thumbnail_path !== null && dirname(row.thumbnail_path) === paths.thumbnailsDir ? [row.thumbnail_path] : [];
+    // A thumbnail is removed only from the library's own folder (a file name there, or a legacy absolute path).
+    const thumbPath = thumbnailPathOf(paths, row.thumbnail_path);
+    const thumb = thumbPath !== null && dirname(thumbPath) === paths.thumbnailsDir ? [thumbPath] : [];
     const clipFiles = shared ? [] : [clip, ...(proxy ? [proxy] : [])];
     return [...archives.map((a) => join(paths.archivesDir, a)), ...clipFiles.map((f) => join(paths.clipsDir, f)), ...thumb];
   }).immediate();

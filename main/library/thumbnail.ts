@@ -2,18 +2,19 @@
  * The library card's picture of a session: its ball-contact frame (the analysis's contact
  * frame; the middle frame when the analysis found none), decoded from the stored clip with the
  * report key frames' decoder (extractFramePng), scaled to at most {@link THUMBNAIL_WIDTH} px wide
- * and kept as JPEG in `<library>/thumbnails/` under the analysis's archive name
- * (`<uid>.jpg`). Written atomically under the library lock after the session is committed; the
- * file is named by `sessions.thumbnail_path` (absolute, setThumbnail), removed with its session
- * and swept when no session names it.
+ * and kept as JPEG in `<library>/thumbnails/` under a hash of the analysis's uid
+ * (`uid-<sha256(uid)[:32]>.jpg`, paths.ts thumbnailFileName). Written atomically under the
+ * library lock after the session is committed; `sessions.thumbnail_path` holds its file name
+ * (relative to the thumbnails folder, like clips and archives, so a moved or copied library
+ * keeps it); removed with its session and swept when no session names it.
  */
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { writeFileAtomic } from '../archive/atomic-file.js';
 import { extractFramePng } from '../export/report/key-frames.js';
 import type { WritableDb } from './db.js';
 import { withLibraryLock } from './lock.js';
-import { pathsOf } from './paths.js';
+import { pathsOf, thumbnailFileName } from './paths.js';
 import { setThumbnail } from './sessions.js';
 import type { RowId } from './types.js';
 
@@ -40,17 +41,17 @@ export interface ThumbnailPlan {
 export function thumbnailPlan(db: WritableDb, sessionId: RowId): ThumbnailPlan | null {
   const row = db
     .prepare(
-      `SELECT s.clip_file, s.duration_s, s.fps, s.width, s.height, a.contact_frame, a.archive_file
+      `SELECT s.clip_file, s.duration_s, s.fps, s.width, s.height, a.contact_frame, a.uid
        FROM sessions s JOIN analyses a ON a.session_id = s.id WHERE s.id = ? ORDER BY a.id DESC LIMIT 1`,
     )
-    .get(sessionId) as { clip_file: string; duration_s: number; fps: number; width: number; height: number; contact_frame: number | null; archive_file: string } | undefined;
+    .get(sessionId) as { clip_file: string; duration_s: number; fps: number; width: number; height: number; contact_frame: number | null; uid: string } | undefined;
   if (!row) return null;
   const paths = pathsOf(db);
   const frameNr = row.contact_frame ?? Math.max(0, Math.floor((row.duration_s * row.fps) / 2));
   return {
     clipPath: join(paths.clipsDir, row.clip_file),
     frameNr,
-    path: join(paths.thumbnailsDir, row.archive_file.replace(/\.zip$/, '.jpg')),
+    path: join(paths.thumbnailsDir, thumbnailFileName(row.uid)),
     size: { width: row.width, height: row.height },
   };
 }
@@ -79,7 +80,7 @@ export async function makeSessionThumbnail(db: WritableDb, sessionId: RowId, sig
   return withLibraryLock(pathsOf(db).root, () => {
     if (!db.prepare('SELECT 1 FROM sessions WHERE id = ?').get(sessionId)) return null;
     writeFileAtomic(plan.path, jpeg, { mkdirs: true, mode: 0o644 });
-    setThumbnail(db, sessionId, plan.path);
+    setThumbnail(db, sessionId, basename(plan.path));
     return plan.path;
   });
 }

@@ -3,10 +3,12 @@
  * The clip is what the session page plays: the clip's playback proxy when it has one
  * (main/library/proxies.ts: a clip Chromium cannot decode), else the library's clip
  * (main/library/sessions.ts). Exports read Session.clipPath, the original. The thumbnail path is
- * the `sessions.thumbnail_path` column (absolute, set by setThumbnail).
+ * the `sessions.thumbnail_path` column (a file name in the library's thumbnails folder, set by
+ * setThumbnail) resolved in the library the connection reads (paths.ts thumbnailPathOf).
  */
 import type { ReadableDb } from '../library/db.js';
 import { basename } from 'node:path';
+import { pathsOf, thumbnailPathOf } from '../library/paths.js';
 import { playbackProxyPath } from '../library/proxies.js';
 import { getSession } from '../library/sessions.js';
 
@@ -21,5 +23,5 @@ export function sessionFile(db: ReadableDb, sessionId: number, kind: 'clip' | 't
   }
   const row = db.prepare('SELECT thumbnail_path FROM sessions WHERE id = ?').get(sessionId) as
     { thumbnail_path: string | null } | undefined;
-  return row?.thumbnail_path ?? null;
+  return thumbnailPathOf(pathsOf(db), row?.thumbnail_path ?? null);
 }

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { openLibrary, type WritableDb } from '../../main/library/db.js';
 import type { IngestInput } from '../../main/library/ingest.js';
 import { syntheticDoneLine, syntheticPoseTrack } from '../support/fixtures.js';
 
@@ -11,6 +12,16 @@ import { syntheticDoneLine, syntheticPoseTrack } from '../support/fixtures.js';
 export function tempHome(): { home: string; cleanup: () => void } {
   const home = mkdtempSync(join(tmpdir(), 'library-test-'));
   return { home, cleanup: () => rmSync(home, { recursive: true, force: true }) };
+}
+
+/**
+ * The library of `home` opened by a second open, as the app opens an existing library: the
+ * sweep never runs against a database created in the same open (main/library/sweep.ts), so
+ * tests that sweep create the library first.
+ */
+export function openCreatedLibrary(home: string): WritableDb {
+  openLibrary(home).close();
+  return openLibrary(home);
 }
 
 /**

@@ -3,19 +3,18 @@ import { basename } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readArchive } from '../../main/archive/read.js';
 import { buildArchive } from '../../main/archive/write.js';
-import { openLibrary } from '../../main/library/db.js';
 import { getSessionDetail } from '../../main/library/detail.js';
 import { sha256File } from '../../main/library/files.js';
 import { ingestAnalysis } from '../../main/library/ingest.js';
-import { libraryPaths } from '../../main/library/paths.js';
+import { archiveFileName, libraryPaths } from '../../main/library/paths.js';
 import { deleteSession, listSessions } from '../../main/library/sessions.js';
 import { sweepOrphans, SWEEP_GRACE_MS } from '../../main/library/sweep.js';
 import type { PoseTrack } from '../../main/pose/pose-track.js';
-import { fakeClip, ingestInput, tempHome } from './helpers.js';
+import { fakeClip, ingestInput, openCreatedLibrary, tempHome } from './helpers.js';
 
 const t = tempHome();
 afterAll(t.cleanup);
-const db = openLibrary(t.home);
+const db = openCreatedLibrary(t.home);
 afterAll(() => db.close());
 const paths = libraryPaths(t.home);
 
@@ -74,7 +73,7 @@ describe('ingestAnalysis', () => {
       warnings: done.warnings,
       errors: [],
       timings: { uploadS: 0, analysisS: 12.5, storeS: 0.2 },
-      archivePath: `${paths.archivesDir}/uid-roundtrip.zip`,
+      archivePath: `${paths.archivesDir}/${archiveFileName('uid-roundtrip')}`, // a hash of the uid (issue 25 finding 8)
     });
     const mean = done.result.features.reduce((s, f) => s + f.score, 0) / done.result.features.length;
     expect(d.analysis?.overallScore).toBeCloseTo(mean, 10);
@@ -110,7 +109,7 @@ describe('ingestAnalysis', () => {
     expect(readdirSync(paths.clipsDir)).toHaveLength(1);
     deleteSession(db, older);
     expect(readdirSync(paths.clipsDir)).toHaveLength(1);
-    expect(readdirSync(paths.archivesDir)).toEqual(['uid-second.zip']);
+    expect(readdirSync(paths.archivesDir)).toEqual([archiveFileName('uid-second')]);
     deleteSession(db, newer);
     expect(files()).toEqual([]);
     expect(counts()).toMatchObject({ sessions: 0, analyses: 0, features: 0, poses: 0, speed_series: 0, tags: 0, session_tags: 0 });

@@ -7,7 +7,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openLibrary } from '../../main/library/db.js';
 import { getSession, deleteSession } from '../../main/library/sessions.js';
 import { ingestAnalysis } from '../../main/library/ingest.js';
 import { migrate, schemaVersion } from '../../main/library/migrations.js';
@@ -15,7 +14,7 @@ import { pathsOf } from '../../main/library/paths.js';
 import { playbackProxyPath, proxyFileName, storePlaybackProxy } from '../../main/library/proxies.js';
 import { sweepOrphans } from '../../main/library/sweep.js';
 import { sessionFile } from '../../main/media/session-files.js';
-import { fakeClip, ingestInput, rawLibraryDb, tempHome } from './helpers.js';
+import { fakeClip, ingestInput, openCreatedLibrary, rawLibraryDb, tempHome } from './helpers.js';
 
 let cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -50,7 +49,7 @@ describe('playback proxies', () => {
   it('serves the proxy as the session’s clip, keeps the original for exports, and removes it with the clip’s last session', () => {
     const t = tempHome();
     cleanups.push(t.cleanup);
-    const db = openLibrary(t.home);
+    const db = openCreatedLibrary(t.home);
     cleanups.push(() => db.close());
     const clip = fakeClip(t.home, 'serve.avi');
     const a = ingestAnalysis(db, ingestInput({ uid: 'p1', clip }));

@@ -9,15 +9,15 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { probeVideo } from '../../main/engine/probe.js';
 import { extractFramePng } from '../../main/export/report/key-frames.js';
-import { openLibrary, type WritableDb } from '../../main/library/db.js';
+import type { WritableDb } from '../../main/library/db.js';
 import { getSessionDetail } from '../../main/library/detail.js';
 import { ingestAnalysis } from '../../main/library/ingest.js';
-import { pathsOf } from '../../main/library/paths.js';
+import { pathsOf, thumbnailFileName } from '../../main/library/paths.js';
 import { deleteSession, listSessions } from '../../main/library/sessions.js';
 import { sweepOrphans } from '../../main/library/sweep.js';
 import { makeSessionThumbnail, THUMBNAIL_WIDTH } from '../../main/library/thumbnail.js';
 import { analysedClip, ANALYSED_CLIP_META } from '../support/analysed-clip.js';
-import { tempHome } from './helpers.js';
+import { openCreatedLibrary, tempHome } from './helpers.js';
 
 const t = tempHome();
 let db: WritableDb;
@@ -26,7 +26,7 @@ let sessionId = 0;
 beforeAll(async () => {
   const { clipPath, done } = await analysedClip();
   const info = await probeVideo(clipPath);
-  db = openLibrary(t.home);
+  db = openCreatedLibrary(t.home);
   sessionId = ingestAnalysis(db, {
     player: { name: 'Roger', dominantHand: 'right', heightMm: ANALYSED_CLIP_META.player_height_mm },
     session: { sourceClipPath: clipPath, recordedAt: '2026-11-23', sport: 'tennis', swingType: 'forehand_drive', durationS: info.durationS, fps: info.fps, width: info.width, height: info.height },
@@ -61,7 +61,7 @@ it('makes the contact-frame thumbnail of a session and records it', async () => 
   const contact = detail?.contact;
   expect(contact?.frameNr).toBeGreaterThan(0);
   const path = await makeSessionThumbnail(db, sessionId);
-  expect(path).toBe(join(pathsOf(db).thumbnailsDir, `${ANALYSED_CLIP_META.uid}.jpg`));
+  expect(path).toBe(join(pathsOf(db).thumbnailsDir, thumbnailFileName(ANALYSED_CLIP_META.uid))); // a hash of the uid (issue 25 finding 8)
   expect(listSessions(db).find((s) => s.id === sessionId)?.thumbnailPath).toBe(path);
 
   const jpeg = readFileSync(path ?? '');
