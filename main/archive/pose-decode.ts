@@ -7,8 +7,11 @@
  * float, and keypoints may be flattened (`repeated float`, ours) or nested one message per
  * keypoint (`repeated Point {float x = 1; float y = 2; float z = 3;}` or `repeated Point
  * {repeated float v = 1;}`). Only the first instance of each frame is kept (the analysed player).
+ * The frames are counted on the wire before anything per frame is allocated, and the track is
+ * checked by main/contract/pose-checks.ts (frame cap, H36M-17, finite values, frame numbers).
  */
 import protobuf from 'protobufjs/minimal.js';
+import { poseFramesProblem, poseShapeProblem, poseTrackProblem, type PoseLimits } from '../contract/pose-checks.js';
 import { createPoseTrack, type PoseTrack } from '../pose/pose-track.js';
 import { ArchiveError } from './errors.js';
 import { decodeInstance, flattenPoints, I32, I64, LEN, newScratch, skipBytes, skipUnknown, VARINT, type KeypointLayout, type Scratch } from './pose-instance.js';
@@ -34,16 +37,39 @@ export interface DecodedPoseEntry {
  * @param name entry name, used in errors.
  * @param dimsHint 2 or 3 from the entry's file name, used when neither the `dims` field nor the
  *   keypoint/confidence counts tell the dimension.
- * @throws ArchiveError `corrupt-entry` when the bytes are not a VideoEntry or frames disagree on
- *   joint count or dimension.
+ * @param limits the clip's own frame count when the caller knows it (`clipFrames`, the probe's
+ *   frameCount); without it the engine's decode cap MAX_DECODE_FRAMES bounds the frames.
+ * @throws ArchiveError `corrupt-entry` when the bytes are not a VideoEntry, frames disagree on
+ *   joint count or dimension, or the track fails the pose checks (more frames than the clip can
+ *   have, counted before any frame is decoded; not H36M-17; a value that is not finite; a frame
+ *   number outside the clip), with the one-line cause.
  */
-export function decodePoseEntry(bytes: Uint8Array, name: string, dimsHint?: 2 | 3): DecodedPoseEntry {
+export function decodePoseEntry(bytes: Uint8Array, name: string, dimsHint?: 2 | 3, limits: PoseLimits = {}): DecodedPoseEntry {
   try {
-    return decode(bytes, name, dimsHint);
+    const tooMany = poseFramesProblem(countFrames(bytes), limits);
+    if (tooMany) throw new ArchiveError('corrupt-entry', tooMany, name);
+    const decoded = decode(bytes, name, dimsHint);
+    const problem = poseTrackProblem(decoded.track, limits);
+    if (problem) throw new ArchiveError('corrupt-entry', problem, name);
+    return decoded;
   } catch (err) {
     if (err instanceof ArchiveError) throw err;
     throw new ArchiveError('corrupt-entry', `not a pose VideoEntry (${(err as Error).message})`, name, { cause: err });
   }
+}
+
+/** Number of `frames` (VideoEntry field 4) on the wire: tags read and fields skipped, nothing allocated. */
+function countFrames(bytes: Uint8Array): number {
+  const r = Reader.create(bytes);
+  let frames = 0;
+  while (r.pos < r.len) {
+    const tag = r.uint32();
+    if (tag >>> 3 === 4 && (tag & 7) === LEN) {
+      frames++;
+      skipBytes(r, r.uint32());
+    } else r.skipType(tag & 7);
+  }
+  return frames;
 }
 
 function decode(bytes: Uint8Array, name: string, dimsHint?: 2 | 3): DecodedPoseEntry {
@@ -114,6 +140,8 @@ function decode(bytes: Uint8Array, name: string, dimsHint?: 2 | 3): DecodedPoseE
     if (!Number.isInteger(joints) || joints <= 0) {
       throw new ArchiveError('corrupt-entry', `first instance has ${scratch.kp.count} keypoint values, not a multiple of ${dims}`, name);
     }
+    const shape = poseShapeProblem(joints, dims);
+    if (shape) throw new ArchiveError('corrupt-entry', shape, name);
   } else if (dimsField === 2 || dimsField === 3) dims = dimsField;
 
   const track = createPoseTrack(frames, dims, joints, sourcePath);

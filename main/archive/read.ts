@@ -6,8 +6,9 @@
  * analysis' own `video_entry_2D_json` / `video_entry_3D_json` (proto/README.md).
  */
 import { readFileSync, statSync } from 'node:fs';
+import { checkedPoseFromJson, posePairProblem, type PoseLimits } from '../contract/pose-checks.js';
 import { VideoEntryJson } from '../contract/technique.js';
-import { poseTrackFromJson, type PoseTrack } from '../pose/pose-track.js';
+import type { PoseTrack } from '../pose/pose-track.js';
 import { ArchiveError, DEFAULT_ARCHIVE_LIMITS, type ArchiveLimits } from './errors.js';
 import { decodePoseEntry, type KeypointLayout } from './pose-decode.js';
 import { readZipEntries } from './zip-entries.js';
@@ -40,10 +41,15 @@ export interface ArchiveContents {
 
 /**
  * Reads an archive from a file path or from its bytes.
+ * @param pose what the caller knows of the clip: `clipFrames`, its own frame count (the probe's
+ *   frameCount), bounds the frames and frame numbers of both tracks (main/contract/pose-checks.ts;
+ *   without it the engine's decode cap does).
  * @throws ArchiveError: `io` (file unreadable), `too-large` (file larger than the total limit),
- *   every code of readZipEntries, `missing-entry` (named), `corrupt-entry` (bad JSON or pose).
+ *   every code of readZipEntries, `missing-entry` (named), `corrupt-entry` (bad JSON, a pose that
+ *   fails the pose checks, or 2D and 3D tracks of different lengths), each with one line naming
+ *   the cause.
  */
-export function readArchive(input: string | Buffer, limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS): ArchiveContents {
+export function readArchive(input: string | Buffer, limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS, pose: PoseLimits = {}): ArchiveContents {
   const entries = readZipEntries(typeof input === 'string' ? readArchiveFile(input, limits) : input, limits);
   const byName = new Map<string, { name: string; data: Buffer }>();
   for (const [name, data] of entries) byName.set(baseName(name), { name, data });
@@ -51,8 +57,10 @@ export function readArchive(input: string | Buffer, limits: ArchiveLimits = DEFA
   const analysisEntry = byName.get(ARCHIVE_ENTRIES.analysis);
   if (!analysisEntry) throw new ArchiveError('missing-entry', 'entry is missing from the archive', ARCHIVE_ENTRIES.analysis);
   const analysis = parseJsonObject(analysisEntry.data, analysisEntry.name);
-  const p2 = readPose(byName, analysis, 2);
-  const p3 = readPose(byName, analysis, 3);
+  const p2 = readPose(byName, analysis, 2, pose);
+  const p3 = readPose(byName, analysis, 3, pose);
+  const pair = posePairProblem(p2.track, p3.track);
+  if (pair) throw new ArchiveError('corrupt-entry', `${p2.info.from} and ${p3.info.from}: ${pair}`);
   return { pose2d: p2.track, pose3d: p3.track, analysis, info: { pose2d: p2.info, pose3d: p3.info } };
 }
 
@@ -88,11 +96,12 @@ function readPose(
   byName: Map<string, { name: string; data: Buffer }>,
   analysis: Record<string, unknown>,
   dims: 2 | 3,
+  limits: PoseLimits,
 ): { track: PoseTrack; info: PoseSourceInfo } {
   const pbName = dims === 2 ? ARCHIVE_ENTRIES.pose2d : ARCHIVE_ENTRIES.pose3d;
   const pb = byName.get(pbName);
   if (pb) {
-    const d = decodePoseEntry(pb.data, pb.name, dims);
+    const d = decodePoseEntry(pb.data, pb.name, dims, limits);
     return { track: d.track, info: { from: pb.name, layout: d.layout, unknownFields: d.unknownFields } };
   }
   const jsonEntry = byName.get(`video_entry_${dims}d.json`);
@@ -103,7 +112,7 @@ function readPose(
   const parsed = VideoEntryJson.safeParse(raw);
   if (!parsed.success) throw new ArchiveError('corrupt-entry', `JSON pose does not match API.md: ${parsed.error.issues[0]?.message ?? ''}`, from);
   try {
-    return { track: poseTrackFromJson(parsed.data), info: { from, layout: 'json', unknownFields: [] } };
+    return { track: checkedPoseFromJson(parsed.data, dims, limits), info: { from, layout: 'json', unknownFields: [] } };
   } catch (err) {
     throw new ArchiveError('corrupt-entry', (err as Error).message, from, { cause: err });
   }
