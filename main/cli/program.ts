@@ -4,6 +4,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { COMMANDS } from './commands/index.js';
+import { oneLineReason } from '../jobs/reason.js';
 
 /** Builds the `swing-studio` program with every command registered. */
 export function buildProgram(): Command {
@@ -16,7 +17,11 @@ export function buildProgram(): Command {
   return program;
 }
 
-/** Parses argv and runs the command; prints one clear line on stderr and sets a non-zero exit code on failure. */
+/**
+ * Parses argv and runs the command; on failure prints one line on stderr saying the cause
+ * (main/jobs/reason.ts `oneLineReason`: SQLite and file-system errors in words, any other
+ * message folded onto one line) and sets a non-zero exit code.
+ */
 export async function runCli(program: Command, argv: string[]): Promise<void> {
   try {
     await program.parseAsync(argv);
@@ -25,7 +30,7 @@ export async function runCli(program: Command, argv: string[]): Promise<void> {
       process.exitCode = err.exitCode === 0 ? 0 : 2;
       return;
     }
-    process.stderr.write(`swing-studio: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.stderr.write(`swing-studio: ${oneLineReason(err)}\n`);
     process.exitCode = 1;
   }
 }

@@ -1,12 +1,16 @@
 /**
  * Turns anything a handler throws into the contract's {@link ApiFailure} (`kind`, `message`,
- * `tip`) so the renderer can tell a network problem from bad input or a full disk. Every
- * message passes through {@link redactSecrets} with the secrets main knows (the API key).
+ * `tip`) so the renderer can tell a network problem from bad input or a full disk. SQLite and
+ * file-system errors get the sentence of main/contract/error-line.ts (the CLI prints the same),
+ * anything unknown its message on one line. Every message passes through {@link redactSecrets}
+ * with the secrets main knows (the API key).
  */
 import { ZodError } from 'zod';
 import { ApiError, isAbortLike, redactSecrets, type ApiErrorKind } from '../api/errors.js';
 import { BackendConfigError } from '../backends/index.js';
 import { JobInputError } from '../jobs/validate.js';
+import { oneLineReason } from '../jobs/reason.js';
+import { systemErrorLine } from '../contract/error-line.js';
 import { zodIssueText } from '../contract/zod-issues.js';
 import { LibraryError } from '../library/errors.js';
 import { ApiKeyError } from '../settings/api-key.js';
@@ -80,13 +84,14 @@ function classify(err: unknown): ApiFailure {
       : withTip({ kind: 'storage', message: err.message }, 'Enter the API key again in Settings.');
   }
   if (isAbortLike(err)) return { kind: 'cancelled', message: 'cancelled' };
+  const system = systemErrorLine(err);
   if (err instanceof Error && err.name === 'SqliteError')
-    return { kind: 'storage', message: `library database error: ${err.message}` };
+    return { kind: 'storage', message: system ?? `library database error: ${err.message}` };
   const code = (err as { code?: unknown } | null)?.code;
-  if (code === 'ENOENT') return { kind: 'not-found', message: (err as Error).message };
-  if (typeof code === 'string' && STORAGE_CODES.has(code))
-    return { kind: 'storage', message: (err as Error).message };
-  return { kind: 'internal', message: err instanceof Error ? err.message : String(err) };
+  if (code === 'ENOENT') return { kind: 'not-found', message: system ?? (err as Error).message };
+  if (system || (typeof code === 'string' && STORAGE_CODES.has(code)))
+    return { kind: 'storage', message: system ?? (err as Error).message };
+  return { kind: 'internal', message: oneLineReason(err) };
 }
 
 function withTip(f: ApiFailure, tip: string | undefined): ApiFailure {
