@@ -1,9 +1,11 @@
 /**
  * Text tables of the CLI (cli-table3): the features of an analysed session and session lists.
- * Colours are off so output is the same in a terminal and in a pipe.
+ * Colours are off so output is the same in a terminal and in a pipe. Stored names and titles are
+ * shown without bidirectional control characters (display-names.ts `displayText`).
  */
 import Table from 'cli-table3';
 import { captureRateText } from '../contract/capture-rate.js';
+import { displayText } from '../contract/display-names.js';
 import type { SessionDetail, SessionSummary } from '../library/types.js';
 
 const PLAIN = {
@@ -43,9 +45,9 @@ function speedsText(d: SessionDetail): string {
  */
 export function featureTable(d: SessionDetail): string {
   const t = new Table({ head: ['Feature', 'Value', 'Score', 'Level'], colAligns: ['left', 'right', 'right', 'left'], ...PLAIN });
-  for (const f of d.features) t.push([f.feature_human_readable_name, valueText(f.value, f.unit), score(f.score), f.level]);
+  for (const f of d.features) t.push([displayText(f.feature_human_readable_name), valueText(f.value, f.unit), score(f.score), f.level]);
   const lines = [
-    `Session ${d.session.id}: ${d.player.name}, ${d.session.sport} ${d.session.swingType}, recorded ${d.session.recordedAt}`,
+    `Session ${d.session.id}: ${displayText(d.player.name)}, ${d.session.sport} ${d.session.swingType}, recorded ${d.session.recordedAt}`,
     `Speeds: ${speedsText(d)}`,
     d.features.length > 0 ? t.toString() : '(no features: the engine found no swing to measure)',
   ];
@@ -58,14 +60,14 @@ export function featureTable(d: SessionDetail): string {
     if (spread.length > 0) lines.push(`Consistency over ${Math.max(...d.consistency.map((c) => c.n))} strokes: ${spread.join(', ')}`);
   }
   lines.push(`Overall score: ${score(d.analysis?.overallScore)}   Session id: ${d.session.id}`);
-  for (const w of d.analysis?.warnings ?? []) lines.push(`warning: ${w}`);
+  for (const w of d.analysis?.warnings ?? []) lines.push(`warning: ${displayText(w)}`);
   return lines.join('\n');
 }
 
-/** The session list: id, player, date, sport, swing type, overall score, title. */
+/** The session list: id, player, date, sport, swing type, overall score, title (names and titles through `displayText`). */
 export function sessionListTable(rows: readonly SessionSummary[]): string {
   if (rows.length === 0) return '(no sessions)';
   const t = new Table({ head: ['Id', 'Player', 'Recorded', 'Sport', 'Swing', 'Score', 'Title'], colAligns: ['right', 'left', 'left', 'left', 'left', 'right', 'left'], ...PLAIN });
-  for (const s of rows) t.push([String(s.id), s.playerName, s.recordedAt.slice(0, 16).replace('T', ' '), s.sport, s.swingType, score(s.overallScore), s.title]);
+  for (const s of rows) t.push([String(s.id), displayText(s.playerName), s.recordedAt.slice(0, 16).replace('T', ' '), s.sport, s.swingType, score(s.overallScore), displayText(s.title)]);
   return t.toString();
 }

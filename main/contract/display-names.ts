@@ -26,3 +26,22 @@ export function categoryLabel(name: string): string {
   const words = name.replace(/_+/g, ' ').trim();
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : '—';
 }
+
+/**
+ * The Unicode bidirectional formatting characters (Unicode 15, UAX #9 §2): the embeddings and
+ * overrides U+202A–U+202E (LRE, RLE, PDF, LRO, RLO), the isolates U+2066–U+2069 (LRI, RLI, FSI,
+ * PDI), the marks U+200E/U+200F (LRM, RLM) and the Arabic letter mark U+061C. Invisible, yet an
+ * override reorders what follows: "\u202Eevil" shows as "live".
+ */
+export const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g;
+
+/**
+ * `text` as shown to a person (CLI tables, PDF/HTML reports, CSV cells): without the
+ * {@link BIDI_CONTROLS}, so stored text always reads in its logical order. Stripped rather than
+ * isolated: an isolate (`<bdi>`, FSI…PDI) keeps an override from leaking into the text around the
+ * name but still reverses the name itself, and right-to-left names (Arabic, Hebrew) need no
+ * control characters to show in their own direction (their letters carry it).
+ */
+export function displayText(text: string): string {
+  return text.replace(BIDI_CONTROLS, '');
+}

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { isCaptureFps, MAX_CAPTURE_FPS } from './capture-rate.js';
+import { displayText } from './display-names.js';
 import { MAX_PLAYER_HEIGHT_MM, MIN_PLAYER_HEIGHT_MM, isPlayerHeightMm } from './player-height.js';
 import { HANDS, SPORTS, SWING_TYPES } from './technique.js';
 import { zodIssueText } from './zod-issues.js';
@@ -36,9 +37,13 @@ export function oneOfInput<const T extends readonly [string, ...string[]]>(what:
 /** A library row id (SQLite INTEGER PRIMARY KEY): positive integer. */
 export const RowIdInput = z.int({ error: got('an id must be a positive integer') }).positive({ error: got('an id must be a positive integer') });
 
-/** Player name: 1..200 characters after trimming. */
+/**
+ * Player name: 1..200 characters after trimming, bidirectional control characters removed
+ * (display-names.ts `displayText`: an override would show "evil" as "live" in lists and reports).
+ */
 export const PlayerName = z
   .string({ error: got('player name must be text') })
+  .overwrite(displayText)
   .trim()
   .min(1, 'player name must not be empty')
   .max(200, 'player name is at most 200 characters');

@@ -4,6 +4,7 @@
  * Points come in source-video pixels and go through `toCanvas`; sizes are in style pixels × `px`
  * (the overlay passes device pixels per CSS pixel, the report a scale for the frame's height).
  */
+import { displayText } from '../contract/display-names.js';
 import type { Paint2D } from '../pose/skeleton-paint.js';
 import type { PoseTrack } from '../pose/pose-track.js';
 import { drawingOpacity, isJointPoint, type Drawing, type DrawingData } from './drawing.js';
@@ -169,8 +170,9 @@ function valueLabel(ctx: DrawingPaint2D, kind: DrawingData['kind'], pts: readonl
   label(ctx, formatDegrees(v), [at[0] + 10 * px, at[1] - 10 * px - FONT * px], px, colour);
 }
 
-/** Text on a dark box (readable on any video), top-left corner at `at`. */
-function label(ctx: DrawingPaint2D, text: string, at: Px, px: number, colour: string): void {
+/** Text on a dark box (readable on any video), top-left corner at `at`; bidi controls stripped (display-names.ts). */
+function label(ctx: DrawingPaint2D, raw: string, at: Px, px: number, colour: string): void {
+  const text = displayText(raw);
   ctx.setLineDash([]);
   ctx.font = `600 ${Math.round(FONT * px)}px sans-serif`;
   ctx.textBaseline = 'top';

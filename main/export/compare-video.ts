@@ -13,6 +13,7 @@
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { rename, rm } from 'node:fs/promises';
+import { displayText } from '../contract/display-names.js';
 import type { DecodedFrame } from '../engine/frame-source.js';
 import { decodeFramesInProcess } from '../av/decode.js';
 import { encodeCanvasFrames } from '../av/frame-encode.js';
@@ -109,7 +110,7 @@ function caption(ctx: SKRSContext2D, d: ComparableDetail, x: number, rel: number
   ctx.font = '16px "DejaVu Sans", sans-serif';
   const when = Math.abs(rel) < 0.0005 ? 'ball contact' : `${rel > 0 ? '+' : '−'}${Math.abs(rel).toFixed(3)} s`;
   const stroke = strokeOrdinal(d);
-  ctx.fillText(`${d.player.name} · ${d.session.title || d.session.swingType.replace(/_/g, ' ')}${stroke ? ` · ${stroke}` : ''} · ${when}`, x + 10, 26);
+  ctx.fillText(displayText(`${d.player.name} · ${d.session.title || d.session.swingType.replace(/_/g, ' ')}${stroke ? ` · ${stroke}` : ''} · ${when}`), x + 10, 26);
 }
 
 /** Options of {@link renderCompareVideo}. */

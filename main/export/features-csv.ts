@@ -5,6 +5,7 @@
  * appended. Written with csv-stringify (RFC 4180 quoting).
  */
 import { stringify } from 'csv-stringify/sync';
+import { displayText } from '../contract/display-names.js';
 import type { SessionDetail } from '../library/types.js';
 
 /**
@@ -38,7 +39,10 @@ export const FEATURES_CSV_COLUMNS = [
   'stroke_contact_frame_nr',
 ] as const;
 
-/** Rows of the feature CSV for several sessions (sessions without an analysis add no rows). */
+/**
+ * Rows of the feature CSV for several sessions (sessions without an analysis add no rows); the
+ * player name without bidirectional control characters (display-names.ts `displayText`).
+ */
 export function featureRows(details: readonly SessionDetail[]): (string | number)[][] {
   const rows: (string | number)[][] = [];
   for (const d of details) {
@@ -51,7 +55,7 @@ export function featureRows(details: readonly SessionDetail[]): (string | number
       for (const f of features) {
         rows.push([
           d.session.id,
-          d.player.name,
+          displayText(d.player.name),
           d.session.recordedAt,
           d.session.sport,
           d.session.swingType,

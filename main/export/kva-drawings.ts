@@ -16,6 +16,7 @@
  *   its range where the joints are measured (`Frame time location source="Manual"`).
  */
 import { randomUUID } from 'node:crypto';
+import { displayText } from '../contract/display-names.js';
 import { isJointPoint, type Drawing } from '../drawings/drawing.js';
 import { circleRadius, pointsPx, poseIndexOfFrameNr, type Px } from '../drawings/geometry.js';
 import type { PoseTrack } from '../pose/pose-track.js';
@@ -59,7 +60,7 @@ export function kvaDrawing(d: Drawing, pose: PoseTrack | null, ts: (frameNr: num
   };
   const colour = (key: string) => ({ '@_Key': key, Value: kvaColour(d.colour) });
   const id = randomUUID();
-  const base = { '@_id': id, '@_name': d.kind === 'text' ? d.text : d.kind };
+  const base = { '@_id': id, '@_name': d.kind === 'text' ? displayText(d.text) : d.kind };
   let element: KvaDrawing['element'];
   let xml: Xml;
   let keys: string[] = [];
@@ -85,7 +86,7 @@ export function kvaDrawing(d: Drawing, pose: PoseTrack | null, ts: (frameNr: num
       break;
     case 'text':
       element = 'Label';
-      xml = { ...base, Text: d.text, Position: pt(pts[0]!), DrawingStyle: { Color: colour('back color'), FontSize: { '@_Key': 'font size', Value: 16 } } };
+      xml = { ...base, Text: displayText(d.text), Position: pt(pts[0]!), DrawingStyle: { Color: colour('back color'), FontSize: { '@_Key': 'font size', Value: 16 } } };
       break;
   }
   xml['InfosFading'] = fading;

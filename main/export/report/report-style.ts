@@ -1,3 +1,5 @@
+import { displayText } from '../../contract/display-names.js';
+
 /**
  * The report's CSS: one stylesheet for screen and print (A4, 14 mm margins). Feature blocks
  * and figures use `break-inside: avoid` so a page break never cuts a feature in two.
@@ -35,7 +37,10 @@ tr { break-inside: avoid; }
 footer { margin-top: 6mm; color: #889; font-size: 8pt; }
 `;
 
-/** Escapes text for HTML element content and attribute values. */
+/**
+ * Escapes text for HTML element content and attribute values, without bidirectional control
+ * characters (display-names.ts `displayText`: a name's override must not reverse it in the PDF).
+ */
 export function esc(s: unknown): string {
-  return String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return displayText(String(s)).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
