@@ -18,6 +18,13 @@ export const StrokeLabel = z.object({
   /** False when contact was inferred from the ball changing direction. */
   contact_visible: z.boolean(),
   notes: z.string().optional(),
+  /**
+   * Who plays this stroke (labels/README.md "Second batch"; only its entries carry it): `pro` a
+   * touring or teaching professional, `amateur` a recreational player, `unknown` stock-footage
+   * models and players whose level the clip does not show (never in a pro-versus-amateur test).
+   * Absent on the first batch's entries: clips.ts gives their clip's group.
+   */
+  group: z.enum(['pro', 'amateur', 'unknown']).optional(),
 });
 export type StrokeLabel = z.infer<typeof StrokeLabel>;
 
@@ -46,19 +53,58 @@ export function readStrokeLabels(): StrokeLabels {
   return StrokeLabels.parse(JSON.parse(readFileSync(mediaPath('labels/strokes.json'), 'utf8')));
 }
 
-/** Side of a stroke: forehand, backhand or serve; null when the text names none of them. */
+/** Side of a stroke as the stroke detector classes the motion: forehand, backhand or serve (overhead). */
 export type StrokeSide = 'forehand' | 'backhand' | 'serve';
 
 /**
- * The side a label's `stroke` text names ("volley (forehand)" → forehand, "dink (probably
- * backhand)" → backhand, "serve" → serve), or null.
+ * The side a label's `stroke` text names, as the stroke detector (main/analysis/strokes.ts,
+ * "Side") classes the motion, or null when the text names none: "volley (forehand)" → forehand,
+ * "dink (probably backhand)" → backhand, "serve" → serve, "overhead" → serve (the hand above the
+ * head at contact, the detector's serve class), "serve (underhand)" → forehand (a pickleball
+ * serve is a forehand swing below the waist).
  */
 export function strokeSide(stroke: string): StrokeSide | null {
   const s = stroke.toLowerCase();
-  if (s.includes('serve')) return 'serve';
+  if (s.includes('underhand')) return 'forehand';
+  if (s.includes('serve') || s.includes('overhead')) return 'serve';
   if (s.includes('backhand')) return 'backhand';
   if (s.includes('forehand')) return 'forehand';
   return null;
+}
+
+/** Kind of a labelled stroke: what is hit and how, whatever the side. */
+export type StrokeKind = 'serve' | 'overhead' | 'volley' | 'dink' | 'drive';
+
+/**
+ * The kind a label's `stroke` text names: "serve (underhand)" → serve, "overhead" → overhead,
+ * "volley (forehand)" → volley, "backhand (dink/block)" and "dink (probably forehand)" → dink
+ * (the first of dink/volley named), anything else ("forehand", "forehand (drive)", "backhand
+ * (two-handed)") → drive.
+ */
+export function strokeKind(stroke: string): StrokeKind {
+  const s = stroke.toLowerCase();
+  if (s.includes('serve')) return 'serve';
+  if (s.includes('overhead')) return 'overhead';
+  const dink = s.indexOf('dink');
+  const volley = s.indexOf('volley');
+  if (dink >= 0 && (volley < 0 || dink < volley)) return 'dink';
+  if (volley >= 0) return 'volley';
+  return 'drive';
+}
+
+/**
+ * The stroke type of the known-groups test (issue 26: amateurs below professionals "of the same
+ * stroke type"): sport, kind and side, and "two-handed" where the text says so. Examples:
+ * ("tennis", "forehand") → "tennis forehand"; ("tennis", "backhand (two-handed)") → "tennis
+ * two-handed backhand"; ("pickleball", "backhand (dink/block)") → "pickleball backhand dink";
+ * ("tennis", "serve") → "tennis serve".
+ */
+export function strokeType(sport: string, stroke: string): string {
+  const kind = strokeKind(stroke);
+  if (kind === 'serve' || kind === 'overhead') return `${sport} ${kind}`;
+  const side = strokeSide(stroke);
+  const hands = stroke.toLowerCase().includes('two-handed') ? 'two-handed ' : '';
+  return [sport, `${hands}${side ?? ''}`.trim(), kind === 'drive' ? '' : kind].filter(Boolean).join(' ');
 }
 
 /**

@@ -21,13 +21,13 @@ export interface StrokeRequest {
   swingType: SwingType;
   hand: Hand;
   playerHeightMm: number;
-  /** Capture frame rate, frames per real second (fps / slow_motion_factor). */
-  captureFps: number;
+  /** Capture frame rate, frames per real second (fps / slow_motion_factor); absent = none sent (real time, or the coach did not give it). */
+  captureFps?: number | undefined;
 }
 
 /**
  * The request metadata of a stroke, validated by the contract schema; `capture_fps` included
- * when {@link CONTRACT_HAS_CAPTURE_FPS}.
+ * when given and {@link CONTRACT_HAS_CAPTURE_FPS}.
  * @throws ZodError when the values break the contract (e.g. height ≤ 0).
  */
 export function strokeMeta(r: StrokeRequest): TechniqueRequestMetadata {
@@ -37,6 +37,6 @@ export function strokeMeta(r: StrokeRequest): TechniqueRequestMetadata {
     swing_type: r.swingType,
     dominant_hand: r.hand,
     player_height_mm: r.playerHeightMm,
-    ...(CONTRACT_HAS_CAPTURE_FPS ? { capture_fps: r.captureFps } : {}),
+    ...(CONTRACT_HAS_CAPTURE_FPS && r.captureFps !== undefined ? { capture_fps: r.captureFps } : {}),
   });
 }

@@ -3,6 +3,7 @@
  * groups, cut consistency), from the results run.ts computes. Column meanings are in
  * main/analysis/README.md, "Accuracy".
  */
+import type { CoachRun } from './coach-run.js';
 import type { FeatureSpread } from './cut-plan.js';
 import type { Eval3d } from './eval-3d.js';
 import type { PckResult } from './pck.js';
@@ -15,9 +16,12 @@ export interface ClipEvents {
   clip: string;
   fps: number;
   slowMotionFactor: number;
-  group: string;
   strokes: StrokeOutcome[];
   detectors: DetectorOutcome[];
+  /** The coach's whole-clip run (coach-run.ts), with the capture rate where the clip is slowed. */
+  coach: CoachRun;
+  /** The same run without any capture rate: the clip's slow-motion guess (the coach run itself on a real-time clip). */
+  guessRun: CoachRun;
 }
 
 const short = (clip: string) => clip.replace(/\.mp4$/, '');
@@ -179,19 +183,21 @@ export function renderGroups(clips: readonly ClipEvents[], captureApplied: boole
   const names = [...new Set(strokes.flatMap(({ s }) => s.features.map((f) => f.name)))];
   const rows = strokes.map(({ c, s }): Cell[] => [
     `${short(c.clip)}#${s.label.contact_frame}`,
-    c.group,
-    s.label.stroke,
+    s.group,
+    s.type,
     ...names.map((n) => {
       const f = s.features.find((x) => x.name === n);
       return f
         ? `${LEVEL_LETTER[f.level] ?? f.level} ${num(f.value, 2)}`
         : s.leftOut.some((l) => l.name === n)
           ? 'left out'
-          : '–';
+          : s.failure
+            ? 'error'
+            : '–';
     }),
   ]);
   const groupLine = (g: string) => {
-    const fs = strokes.filter(({ c }) => c.group === g).flatMap(({ s }) => s.features);
+    const fs = strokes.filter(({ s }) => s.group === g).flatMap(({ s }) => s.features);
     const high = fs.filter((f) => f.level === 'advanced' || f.level === 'professional').length;
     const mean = fs.reduce((a, f) => a + f.score, 0) / fs.length;
     return `${g}: ${ratio(high, fs.length)} features advanced or professional (${pct(high / fs.length)}), mean score ${num(mean, 1)}`;
@@ -201,8 +207,8 @@ export function renderGroups(clips: readonly ClipEvents[], captureApplied: boole
     : '**capture rate not applied** (the technique metadata has no capture_fps yet): speeds are on the video clock';
   return [
     `### Known groups: feature levels per labelled stroke (B/I/A/P + value; ${note})`,
-    mdTable(['stroke', 'group', 'label', ...names], rows),
-    `${groupLine('professional')}. ${groupLine('amateur')}. Serves are not analysed (API.md has no serve swing type).`,
+    mdTable(['stroke', 'group', 'type', ...names], rows),
+    `${groupLine('pro')}. ${groupLine('amateur')}. ${groupLine('unknown')} (not in the pro-versus-amateur test). Serves and overheads are not analysed (API.md has no serve swing type); "error": the stroke window's analysis ended in an error (Events table).`,
   ].join('\n\n');
 }
 

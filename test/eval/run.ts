@@ -25,16 +25,13 @@ import { compare3d } from './eval-3d.js';
 import { readStrokeLabels, type StrokeLabels } from './labels.js';
 import { CONTRACT_HAS_CAPTURE_FPS } from './meta.js';
 import { pck, worstFrames, type Points2d } from './pck.js';
-import { EVAL_DIR, engineVersion, poseOf, type ReuseMode } from './pose-cache.js';
+import { EVAL_DIR, engineVersion, poseOf, type CachedPose, type ReuseMode } from './pose-cache.js';
 import { EVAL_JOINT_NAMES, EVAL_TORSO, readCoco17, readMediaPipe33, trackPoints } from './reference-2d.js';
 import { render2d, render3d, renderCuts, renderEvents, renderGroups, type ClipEvents } from './report.js';
-import {
-  analyseLabelledStrokes,
-  analyseStroke,
-  analysedLabels,
-  scoreDetectors,
-  strokeWindow,
-} from './strokes.js';
+import { analyseStroke, analysedLabels, strokeWindow } from './strokes.js';
+import { clipEvents } from './clip-events.js';
+import { locoAsShipped, locoDetectionFloor } from './headline.js';
+import { renderClipFigures, renderHeadline, renderTypeOrders } from './report-headline.js';
 import { readTrc, trcStature, trcToH36m } from './trc.js';
 import { renderWristAtContact, wristAtContact, type WristRow } from './wrist-at-contact.js';
 import { guessRow, renderGuesses } from './slow-motion-guess.js';
@@ -81,31 +78,7 @@ const want = (clip: string) => !wanted || wanted.includes(clip);
 const version = args.engine ?? engineVersion();
 const log = (m: string) => console.error(`[eval] ${m}`);
 
-async function events(labels: StrokeLabels) {
-  const out: ClipEvents[] = [];
-  const poses = new Map<string, Awaited<ReturnType<typeof poseOf>>>();
-  for (const [clip, l] of Object.entries(labels)) {
-    if (!want(clip)) continue;
-    const setup = clipSetup(clip);
-    const pose = await poseOf(mediaPath(clip), setup.playerHeightMm, reuse, version, l.slow_motion_factor < 1 ? l.fps / l.slow_motion_factor : undefined);
-    log(
-      `${clip}: pose ${pose.cached ? `from cache (engine ${pose.engine})` : `estimated in ${pose.engineS.toFixed(1)} s`}`,
-    );
-    enginesUsed.add(pose.engine);
-    poses.set(clip, pose);
-    out.push({
-      clip,
-      fps: l.fps,
-      slowMotionFactor: l.slow_motion_factor,
-      group: setup.group,
-      strokes: analyseLabelledStrokes(clip, l, setup, pose),
-      detectors: scoreDetectors(clip, l, setup, pose),
-    });
-  }
-  return { out, poses };
-}
-
-function twoD(poses: Map<string, Awaited<ReturnType<typeof poseOf>>>, labels: StrokeLabels) {
+function twoD(poses: Map<string, CachedPose>, labels: StrokeLabels) {
   const parts: { title: string; ref: Points2d; clip: string }[] = [];
   const f2 = poses.get('tennis_forehand_2.mp4');
   const f1 = poses.get('tennis_forehand_1.mp4');
@@ -173,13 +146,13 @@ async function threeD() {
 async function cuts(
   labels: StrokeLabels,
   clipEvents: readonly ClipEvents[],
-  poses: Map<string, Awaited<ReturnType<typeof poseOf>>>,
+  poses: Map<string, CachedPose>,
 ) {
   const out = [];
   for (const [clip, frame] of CUT_STROKES) {
     const l = labels[clip];
     const label = l?.strokes.find((s) => s.contact_frame === frame);
-    if (!l || !label || !want(clip) || args['no-cuts']) continue;
+    if (!l || !label || !want(clip) || args['no-cuts'] || !poses.has(clip)) continue;
     const setup = clipSetup(clip);
     const cutOut = await analyseCuts(clip, mediaPath(clip), l, setup, label, reuse);
     cutOut.forEach((c) => enginesUsed.add(c.engine));
@@ -224,9 +197,11 @@ function gitInfo() {
 
 const labels = readStrokeLabels();
 const t0 = performance.now();
-const ev = await events(labels);
+const ev = await clipEvents(labels, want, { reuse, version, log });
+ev.engines.forEach((e) => enginesUsed.add(e));
 const d2 = twoD(ev.poses, labels);
-const wrists: WristRow[] = ev.out.flatMap((c) =>
+const posed = ev.out.filter((c) => ev.poses.has(c.clip));
+const wrists: WristRow[] = posed.flatMap((c) =>
   c.strokes.map((s) => {
     const l = labels[c.clip]!;
     const p = ev.poses.get(c.clip)!;
@@ -234,7 +209,9 @@ const wrists: WristRow[] = ev.out.flatMap((c) =>
     return { clip: c.clip, frame: s.label.contact_frame, hand: s.label.hand, r };
   }),
 );
-const guesses = ev.out.flatMap((c) => c.strokes.map((s) => guessRow(c.clip, labels[c.clip]!, clipSetup(c.clip), s, ev.poses.get(c.clip)!)));
+const guesses = posed.flatMap((c) => c.strokes.map((s) => guessRow(c.clip, labels[c.clip]!, clipSetup(c.clip), s, ev.poses.get(c.clip)!)));
+const shipped = ev.out.length >= 2 ? locoAsShipped(ev.out) : null;
+const floored = ev.out.length >= 2 ? locoDetectionFloor(ev.out) : null;
 const d3 = await threeD();
 const cu = await cuts(labels, ev.out, ev.poses);
 const { head, dirty } = gitInfo();
@@ -242,6 +219,9 @@ const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
 const header = `## Evaluation ${date}, commit ${head}${dirty ? ' + uncommitted changes in main/' : ''}, engine ${[...enginesUsed].join(' + ')}${enginesUsed.size === 1 && enginesUsed.has(version) ? '' : ` (current engine ${version})`}\n\nClips: ${ev.out.map((c) => c.clip).join(', ')}${d3 ? `, ${POSE3D_CLIP}` : ''}. Labelled strokes of the analysed players: ${ev.out.map((c) => `${c.clip.replace('.mp4', '')} ${c.strokes.length} of ${labels[c.clip]!.strokes.length}`).join(', ')}.`;
 const md = [
   header,
+  shipped && floored ? renderHeadline(shipped, floored) : '(leave-one-clip-out needs at least 2 labelled clips)',
+  shipped && floored ? renderClipFigures(ev.out, shipped, floored) : '',
+  shipped ? renderTypeOrders(shipped.leftOut, ev.out) : '',
   ev.out.length ? renderEvents(ev.out) : '',
   ...d2.map((p) => p.text),
   wrists.length ? renderWristAtContact(wrists) : '',
@@ -260,6 +240,7 @@ const json = {
   dirty,
   engine: version,
   captureRateApplied: CONTRACT_HAS_CAPTURE_FPS,
+  loco: shipped && floored && { asShipped: shipped, detectionFloor: floored },
   events: ev.out.map((c) => ({
     ...c,
     windows: analysedLabels(labels[c.clip]!, clipSetup(c.clip)).map((s) => strokeWindow(labels[c.clip]!, s)),

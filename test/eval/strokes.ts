@@ -13,8 +13,9 @@ import { analyseStrokes } from '../../main/analysis/stroke-analysis.js';
 import type { Feature } from '../../main/contract/technique.js';
 import { selectBallFrames, type BallCandidates } from '../../main/pose/ball-candidates.js';
 import { selectFrames, type PoseTrack } from '../../main/pose/pose-track.js';
-import type { ClipSetup } from './clips.js';
-import { captureFps, strokeSide, type ClipLabels, type StrokeLabel, type StrokeSide } from './labels.js';
+import { strokeGroup, type ClipSetup, type PlayerGroup } from './clips.js';
+import type { CoachRun } from './coach-run.js';
+import { captureFps, strokeSide, strokeType, type ClipLabels, type StrokeLabel, type StrokeSide } from './labels.js';
 import { framesToRealS, matchStrokes, type MatchResult } from './match-strokes.js';
 import { strokeMeta } from './meta.js';
 import type { CachedPose } from './pose-cache.js';
@@ -35,6 +36,9 @@ export interface FeatureOutcome {
 export interface StrokeOutcome {
   label: StrokeLabel;
   side: StrokeSide | null;
+  /** Who plays it (clips.ts strokeGroup) and its stroke type (labels.ts strokeType), for the known-groups test. */
+  group: PlayerGroup;
+  type: string;
   /** Decoded frames analysed, inclusive. */
   window: [number, number];
   /** Detected ball contact (frame_nr), null when the analysis failed. */
@@ -52,14 +56,17 @@ export interface StrokeOutcome {
 export interface DetectorOutcome {
   name: string;
   detectedFrames: number[];
+  /** The detector's confidence (0–1) per detection; empty for the top-level stroke, which has none of its own. */
+  confidences: number[];
   match: MatchResult;
   /** Per match: [detected side, labelled side] when the detector gives a side. */
   sides: [string, StrokeSide | null][];
 }
 
-/** The labels of the analysed player (their `player` text contains the setup's `analysedPlayer`). */
+/** The labels of the analysed player: their `player` text contains the setup's `analysedPlayer`; all of them when it has none. */
 export function analysedLabels(labels: ClipLabels, setup: ClipSetup): StrokeLabel[] {
-  return labels.strokes.filter((s) => s.player.toLowerCase().includes(setup.analysedPlayer.toLowerCase()));
+  const who = setup.analysedPlayer?.toLowerCase();
+  return who === undefined ? labels.strokes : labels.strokes.filter((s) => s.player.toLowerCase().includes(who));
 }
 
 /** Frames [a, b] of the stroke window of `label` (see the module doc). */
@@ -130,6 +137,8 @@ export function analyseStroke(
   const base = {
     label,
     side,
+    group: strokeGroup(label, setup),
+    type: strokeType(setup.sport, label.stroke),
     window,
     contactFrame: null,
     errorFrames: null,
@@ -167,6 +176,23 @@ export function analyseStroke(
   }
 }
 
+/** The analysed player's labelled strokes of a clip the engine refused: each fails with the engine's `message`. */
+export function unanalysedStrokes(labels: ClipLabels, setup: ClipSetup, message: string): StrokeOutcome[] {
+  return analysedLabels(labels, setup).map((label) => ({
+    label,
+    side: strokeSide(label.stroke),
+    group: strokeGroup(label, setup),
+    type: strokeType(setup.sport, label.stroke),
+    window: strokeWindow(labels, label),
+    contactFrame: null,
+    errorFrames: null,
+    errorMs: null,
+    features: [],
+    leftOut: [],
+    failure: message,
+  }));
+}
+
 /** Each labelled stroke of the analysed player, analysed in its stroke window of the full-clip pose. */
 export function analyseLabelledStrokes(
   clip: string,
@@ -180,31 +206,31 @@ export function analyseLabelledStrokes(
 }
 
 /**
- * The detectors: `technique (full clip)`, the contact of the top-level stroke `/process` reports
- * for the whole clip (analyseStrokes: the best-measured stroke of the first label's swing type), and `strokes (clip-strokes.ts)`,
- * every stroke of the one stroke detector (main/analysis/strokes.ts) with its side (forehand,
- * backhand, serve), run with the clip's capture rate as the analysis is.
+ * The detectors: `technique (full clip)`, the contact of the top-level stroke of the coach's
+ * whole-clip run (coach-run.ts: what `/process` reports, none when it ends in an error), and
+ * `strokes (clip-strokes.ts)`, every stroke of the one stroke detector (main/analysis/strokes.ts)
+ * with its side (forehand, backhand, serve) and confidence, run with the clip's capture rate as the
+ * analysis is.
  */
 export function scoreDetectors(
-  clip: string,
   labels: ClipLabels,
   setup: ClipSetup,
   pose: CachedPose,
+  coach: CoachRun,
 ): DetectorOutcome[] {
   const mine = analysedLabels(labels, setup);
   const labelFrames = mine.map((l) => l.contact_frame);
   const hand = mine[0]?.hand === 'left' ? 'left' : 'right';
-  const score = (name: string, frames: number[], sides: (string | null)[]): DetectorOutcome => {
+  const score = (name: string, frames: number[], sides: (string | null)[], confidences: number[]): DetectorOutcome => {
     const match = matchStrokes(frames, labelFrames, labels.fps, labels.slow_motion_factor);
     return {
       name,
       detectedFrames: frames,
+      confidences,
       match,
       sides: match.matches.map((m) => [sides[m.detected] ?? '', strokeSide(mine[m.label]!.stroke)]),
     };
   };
-  const out: DetectorOutcome[] = [];
-  out.push(score('technique (full clip)', mine[0] ? topStrokeFrame(clip, labels, setup, mine[0], pose) : [], [null]));
   const found = clipStrokes({
     pose2d: pose.pose2d,
     pose3d: pose.pose3d,
@@ -214,31 +240,13 @@ export function scoreDetectors(
     captureFps: captureFps(labels),
     ball: pose.ball,
   }).strokes;
-  out.push(
+  return [
+    score('technique (full clip)', coach.contactFrame === null ? [] : [coach.contactFrame], [null], []),
     score(
       'strokes (clip-strokes.ts)',
       found.map((s) => s.contact.frame_nr),
       found.map((s) => (s.side === 'backhand' && s.twoHanded ? 'backhand' : s.side)),
+      found.map((s) => s.confidence),
     ),
-  );
-  return out;
-}
-
-/** Contact frame of the top-level stroke of analyseStrokes on the whole clip (as `/process` reports it), or [] when it fails. */
-function topStrokeFrame(clip: string, labels: ClipLabels, setup: ClipSetup, label: StrokeLabel, pose: CachedPose): number[] {
-  const side = strokeSide(label.stroke);
-  const meta = strokeMeta({
-    uid: `${clip}#whole`,
-    sport: setup.sport,
-    swingType: side === 'backhand' ? 'backhand_drive' : 'forehand_drive',
-    hand: label.hand === 'left' ? 'left' : 'right',
-    playerHeightMm: setup.playerHeightMm,
-    captureFps: captureFps(labels),
-  });
-  try {
-    const out = analyseStrokes({ pose2d: pose.pose2d, pose3d: pose.pose3d, ball: pose.ball, fps: pose.video.fps, width: pose.video.width, height: pose.video.height, meta });
-    return [out.contact.frame];
-  } catch {
-    return [];
-  }
+  ];
 }
