@@ -17,7 +17,13 @@ import Database from 'better-sqlite3';
 import { bindLibraryRoot, type LibraryPaths } from './paths.js';
 
 /** SQLite result codes of a read-only open that failed because the folder is not writable. */
-const READ_ONLY_FOLDER_CODES = new Set(['SQLITE_READONLY_DIRECTORY', 'SQLITE_CANTOPEN', 'SQLITE_READONLY', 'SQLITE_READONLY_RECOVERY', 'SQLITE_READONLY_CANTINIT']);
+const READ_ONLY_FOLDER_CODES = new Set([
+  'SQLITE_READONLY_DIRECTORY',
+  'SQLITE_CANTOPEN',
+  'SQLITE_READONLY',
+  'SQLITE_READONLY_RECOVERY',
+  'SQLITE_READONLY_CANTINIT',
+]);
 
 /** Snapshot folders not yet removed (their connections are open). */
 const liveSnapshots = new Set<string>();
@@ -41,7 +47,8 @@ export function isWritableFolder(dir: string): boolean {
  */
 export function openSnapshotIfReadOnly(paths: LibraryPaths, err: unknown): Database.Database {
   const code = (err as { code?: unknown } | null)?.code;
-  if (typeof code !== 'string' || !READ_ONLY_FOLDER_CODES.has(code) || isWritableFolder(paths.root)) throw err;
+  if (typeof code !== 'string' || !READ_ONLY_FOLDER_CODES.has(code) || isWritableFolder(paths.root))
+    throw err;
   const dir = mkdtempSync(join(tmpdir(), 'swing-studio-readonly-'));
   try {
     const copy = join(dir, 'library.sqlite');

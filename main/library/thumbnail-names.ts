@@ -14,7 +14,9 @@ const IN_THUMBNAILS_FOLDER = /[\\/]thumbnails[\\/]([^\\/]+)$/;
 
 /** Converts absolute thumbnail paths inside a `thumbnails` folder to file names (inside the migration's transaction). */
 export function migrateThumbnailNames(db: Database.Database): void {
-  const rows = db.prepare('SELECT id, thumbnail_path FROM sessions WHERE thumbnail_path IS NOT NULL').all() as Array<{ id: number; thumbnail_path: string }>;
+  const rows = db
+    .prepare('SELECT id, thumbnail_path FROM sessions WHERE thumbnail_path IS NOT NULL')
+    .all() as Array<{ id: number; thumbnail_path: string }>;
   const set = db.prepare('UPDATE sessions SET thumbnail_path = ? WHERE id = ?');
   for (const r of rows) {
     const name = IN_THUMBNAILS_FOLDER.exec(r.thumbnail_path)?.[1];
