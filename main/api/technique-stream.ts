@@ -11,6 +11,7 @@ import {
   ProcessingLine,
   TECHNIQUE_STATUSES,
 } from '../contract/technique.js';
+import { checkedPoseFromJson, posePairProblem, type PoseLimits } from '../contract/pose-checks.js';
 import { zodIssueText } from '../contract/zod-issues.js';
 import { ApiError, TechniqueError } from './errors.js';
 import { NdjsonError, readNdjson, type NdjsonOptions } from './ndjson.js';
@@ -29,16 +30,19 @@ export interface TechniqueStreamOptions extends NdjsonOptions {
   onProgress?: (p: TechniqueProgress) => void;
   /** Called once per distinct warning string, in order of first appearance. */
   onWarning?: (warning: string) => void;
+  /** What the caller knows of the clip (its frame count), for the done line's pose checks. */
+  pose?: PoseLimits;
 }
 
 const STATUSES: ReadonlySet<string> = new Set(TECHNIQUE_STATUSES);
 
 /**
  * Reads technique lines until a terminal one.
- * @returns the `done` line, validated by {@link DoneLine} (defaults filled, extras kept).
+ * @returns the `done` line, validated by {@link DoneLine} (defaults filled, extras kept) and its
+ *   pose by the pose checks (main/contract/pose-checks.ts).
  * @throws TechniqueError for an `error` line; ApiError kind 'server' (code `technique-failed`)
  *   for a `failed` line; ApiError kind 'contract' (code `technique-invalid-line`) for a line
- *   whose known status has the wrong shape; NdjsonError `ndjson-unknown-status` for an object
+ *   whose known status has the wrong shape, or a done line whose pose fails the pose checks; NdjsonError `ndjson-unknown-status` for an object
  *   without a known status, `ndjson-no-terminal` when the stream ends first, and the reader's
  *   own errors.
  */
@@ -77,6 +81,7 @@ export async function readTechniqueStream(
       });
     } else if (status === 'done') {
       const done = check(DoneLine, value, lineNo);
+      checkDonePose(done, lineNo, opts.pose);
       warn(done.warnings);
       return done;
     } else if (status === 'error') {
@@ -110,6 +115,30 @@ function statusOf(value: unknown): string | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const s = (value as { status?: unknown }).status;
   return typeof s === 'string' ? s : undefined;
+}
+
+/**
+ * The done line's two pose entries by the one pose check (frame count against the decode cap or
+ * the clip, H36M-17, finite values, frame numbers, equal 2D and 3D frames); the tracks built for
+ * the check are bounded by it (frames and joints are checked before they are allocated).
+ * @throws ApiError kind 'contract' (code `technique-invalid-line`) naming the entry and the cause.
+ */
+function checkDonePose(done: DoneLine, lineNo: number, limits: PoseLimits = {}): void {
+  const fail = (problem: string): ApiError =>
+    new ApiError({
+      kind: 'contract',
+      code: 'technique-invalid-line',
+      message: `technique line ${lineNo} does not match the contract: ${problem}`,
+    });
+  const track = (key: 'video_entry_2D_json' | 'video_entry_3D_json', dims: 2 | 3) => {
+    try {
+      return checkedPoseFromJson(done[key], dims, limits);
+    } catch (err) {
+      throw fail(`${key}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  };
+  const pair = posePairProblem(track('video_entry_2D_json', 2), track('video_entry_3D_json', 3));
+  if (pair) throw fail(pair);
 }
 
 /** Validates one line; a mismatch is a contract error naming the first issues. */

@@ -11,6 +11,7 @@ import { ApiError, TechniqueError, redactSecrets } from './errors.js';
 import { multipartBody } from './multipart.js';
 import { headerGetter, readText, sendStreamed } from './node-http.js';
 import { readTechniqueStream, type TechniqueProgress } from './technique-stream.js';
+import type { PoseLimits } from '../contract/pose-checks.js';
 import { zodIssueText } from '../contract/zod-issues.js';
 import { authHeaderFor, statusError, urlUnder, type Transport } from './transport.js';
 import type { UploadProgress } from './upload.js';
@@ -34,11 +35,13 @@ export interface ProcessOptions {
   idleTimeoutMs?: number;
   /** Cap on one NDJSON line, bytes. */
   maxLineBytes?: number;
+  /** What the caller knows of the clip (`clipFrames`), for the done line's pose checks (main/contract/pose-checks.ts). */
+  pose?: PoseLimits;
 }
 
 /**
  * Validates the metadata and the file, sends them, and reads the answer stream.
- * @returns the validated done object.
+ * @returns the validated done object (its pose checked by main/contract/pose-checks.ts).
  * @throws ApiError kind 'input' (bad metadata/extension/file, other 4xx), TechniqueError (an
  *   `error` line or an invalid-request error body), ApiError kind 'server' code
  *   `technique-failed` (a `failed` line) or HTTP 5xx, 'auth', 'contract', 'network', 'timeout',
@@ -123,6 +126,7 @@ export async function processVideo(
       ...(opts.maxLineBytes !== undefined ? { maxLineBytes: opts.maxLineBytes } : {}),
       ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
       ...(opts.onWarning ? { onWarning: opts.onWarning } : {}),
+      ...(opts.pose ? { pose: opts.pose } : {}),
     });
   } finally {
     sent.destroy();
