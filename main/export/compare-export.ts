@@ -15,7 +15,7 @@ import { keyFrameSpecs } from './report/key-frame-specs.js';
 import { compareReportHtml } from './report/compare-report.js';
 import { htmlToPdfChromium } from './report/pdf-chromium.js';
 import type { ReportKeyFrame } from './report/session-report.js';
-import { detailForExport, ExportError, type SessionExportOptions } from './session-export.js';
+import { detailForExport, ExportError, refuseExportTargets, type SessionExportOptions } from './session-export.js';
 
 export { COMPARE_EXPORT_FORMATS, type CompareExportFormat } from './formats.js';
 
@@ -55,7 +55,9 @@ export function comparedStroke(db: ReadableDb, ref: StrokeRef): ComparableDetail
  * A bare session id (number) means its analysed stroke.
  * @returns the files written.
  * @throws ExportError as {@link comparedStroke}, for the same stroke twice, strokes that share no
- *   time around contact; Error from FFmpeg or Chromium.
+ *   time around contact; LibraryError `invalid-input` when `outPath` is inside the home
+ *   (`o.home`, default swingStudioHome()) or library folder (nothing is written); Error from
+ *   FFmpeg or Chromium.
  */
 export async function exportComparison(db: ReadableDb, aRef: StrokeRef | number, bRef: StrokeRef | number, format: CompareExportFormat, outPath: string, o: Omit<SessionExportOptions, 'feature'> = {}): Promise<string[]> {
   const ref = (r: StrokeRef | number): StrokeRef => (typeof r === 'number' ? { sessionId: r, strokeIndex: null } : r);
@@ -64,6 +66,7 @@ export async function exportComparison(db: ReadableDb, aRef: StrokeRef | number,
   if (a.session.id === b.session.id && a.stroke?.index === b.stroke?.index) {
     throw new ExportError(`compare two different strokes (got ${formatStrokeRef(ref(aRef))} and ${formatStrokeRef(ref(bRef))}, the same stroke)`);
   }
+  refuseExportTargets(db, [outPath], o.home);
   if (format === 'pdf') {
     await (o.htmlToPdf ?? htmlToPdfChromium)(await compareReportPage(a, b), outPath);
   } else {

@@ -13,7 +13,7 @@ import { featuresCsv } from './features-csv.js';
 import type { PlayerExportFormat } from './formats.js';
 import { htmlToPdfChromium } from './report/pdf-chromium.js';
 import { progressReportHtml } from './report/progress-report.js';
-import { ExportError, type HtmlToPdf } from './session-export.js';
+import { ExportError, refuseExportTargets, type HtmlToPdf } from './session-export.js';
 
 export { PLAYER_EXPORT_FORMATS, type PlayerExportFormat } from './formats.js';
 
@@ -62,9 +62,15 @@ export function playerProgressPage(db: ReadableDb, player: Player): string {
   return progressReportHtml(player, history, categoriesByFeature);
 }
 
-/** Exports a player's data. @returns the files written. */
-export async function exportPlayer(db: ReadableDb, nameOrId: string, format: PlayerExportFormat, outPath: string, o: { htmlToPdf?: HtmlToPdf } = {}): Promise<string[]> {
+/**
+ * Exports a player's data. `o.home`: the Swing Studio home folder (default swingStudioHome()).
+ * @returns the files written.
+ * @throws ExportError for an unknown player or one without analysed sessions; LibraryError
+ *   `invalid-input` when `outPath` is inside the home or library folder (nothing is written).
+ */
+export async function exportPlayer(db: ReadableDb, nameOrId: string, format: PlayerExportFormat, outPath: string, o: { htmlToPdf?: HtmlToPdf; home?: string } = {}): Promise<string[]> {
   const player = resolvePlayer(db, nameOrId);
+  refuseExportTargets(db, [outPath], o.home);
   if (format === 'csv') {
     writeFileAtomic(outPath, Buffer.from(featuresCsv(playerSessionDetails(db, player.id)), 'utf8'));
   } else {

@@ -6,9 +6,11 @@
 import { copyFileSync, existsSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { copyFileAtomic, writeFileAtomic } from '../archive/atomic-file.js';
+import { swingStudioHome } from '../config/home.js';
 import { getSessionDetail } from '../library/detail.js';
 import { listDrawings } from '../library/drawings.js';
 import type { ReadableDb } from '../library/db.js';
+import { pathsOf } from '../library/paths.js';
 import type { SessionDetail } from '../library/types.js';
 import type { Drawing } from '../drawings/drawing.js';
 import { analysisExport, analysisExportJsonSchema, ANALYSIS_SCHEMA_FILE } from './analysis-json.js';
@@ -16,6 +18,7 @@ import { featuresCsv } from './features-csv.js';
 import type { SessionExportFormat } from './formats.js';
 import { exportHandover } from './handover.js';
 import { sessionKva } from './kva.js';
+import { refuseProtectedOutputs } from './output-path.js';
 import { renderOverlayVideo } from './overlay-video.js';
 import { poseCsv } from './pose-csv.js';
 import { renderKeyFrame } from './report/key-frames.js';
@@ -38,6 +41,19 @@ export interface SessionExportOptions {
   signal?: AbortSignal;
   /** Progress of long exports (mp4), 0..1. */
   onProgress?: (share: number) => void;
+  /**
+   * The Swing Studio home folder, where no export may write (output-path.ts; besides the
+   * library folder of `db`). Default swingStudioHome().
+   */
+  home?: string;
+}
+
+/**
+ * Refuses export targets inside the home folder or the library folder of `db` (output-path.ts).
+ * @throws LibraryError `invalid-input` naming the first refused path.
+ */
+export function refuseExportTargets(db: ReadableDb, outPaths: readonly string[], home: string = swingStudioHome()): void {
+  refuseProtectedOutputs(outPaths, { home, libraryRoot: pathsOf(db).root });
 }
 
 /** Thrown for an export that cannot be made from what the session holds (no analysis, no pose…). */
@@ -61,15 +77,25 @@ export function withSuffix(path: string, suffix: string): string {
   return join(dirname(path), `${basename(path, ext)}${suffix}${ext}`);
 }
 
+/** Every file an export of `d` as `format` to `outPath` may write (see exportSession). */
+function exportTargets(d: SessionDetail, format: SessionExportFormat, outPath: string): string[] {
+  if (format === 'pose-csv' && d.pose3d) return [outPath, withSuffix(outPath, '-3d')];
+  if (format === 'json') return [outPath, join(dirname(outPath), ANALYSIS_SCHEMA_FILE)];
+  if (format === 'kva') return [outPath, withExt(outPath, extname(d.session.clipPath))];
+  return [outPath];
+}
+
 /**
  * Exports session `sessionId` as `format` to `outPath`.
  * @returns every file written (pose-csv writes 2D and 3D; json writes its schema; kva puts a copy
  *   of the clip next to the sidecar when none is there, so Kinovea opens both).
  * @throws ExportError for an unknown session, a session without analysis, an unknown feature;
- *   Error from ffmpeg or Chromium with their messages.
+ *   LibraryError `invalid-input` when a file would land inside the home or library folder
+ *   (nothing is written); Error from ffmpeg or Chromium with their messages.
  */
 export async function exportSession(db: ReadableDb, sessionId: number, format: SessionExportFormat, outPath: string, o: SessionExportOptions = {}): Promise<string[]> {
   const d = detailForExport(db, sessionId);
+  refuseExportTargets(db, exportTargets(d, format, outPath), o.home);
   switch (format) {
     case 'csv':
       writeFileAtomic(outPath, utf8(featuresCsv([d])));

@@ -1,7 +1,9 @@
 /**
  * Handlers of `export.*`, `import.handover` and `dialog.pickHandover`. The renderer never names
  * an output path: in Electron main asks with the native save dialog (`deps.saveFile`); in the
- * browser bridge files go to `<home>/exports/` and come back as download URLs. A hand-over is
+ * browser bridge files go to `<home>/exports/` and come back as download URLs. Every export refuses
+ * a target inside the home or library folder (main/export/output-path.ts; `<home>/exports/`
+ * excepted), so a save dialog cannot overwrite the library either. A hand-over is
  * read only when the user picked it this session (or it lies in the library).
  */
 import { mkdirSync } from 'node:fs';
@@ -9,6 +11,7 @@ import { basename, join } from 'node:path';
 import { ArchiveError } from '../archive/errors.js';
 import { EXPORT_EXTENSIONS, type PlayerExportFormat, type SessionExportFormat } from '../export/formats.js';
 import { exportComparison } from '../export/compare-export.js';
+import { EXPORTS_FOLDER } from '../export/output-path.js';
 import { HandoverError, importHandover } from '../export/handover-import.js';
 import { exportPlayer, resolvePlayer } from '../export/player-export.js';
 import { ExportError, exportSession } from '../export/session-export.js';
@@ -25,7 +28,7 @@ export type ExportChannel = Extract<Channel, `export.${string}` | 'import.handov
 
 /** Folder of browser-mode exports (served by the bridge at `/exports/<name>`). */
 export function exportsDir(home: string): string {
-  const dir = join(home, 'exports');
+  const dir = join(home, EXPORTS_FOLDER);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   return dir;
 }
@@ -67,7 +70,7 @@ export function exportHandlers(deps: HandlerDeps): Pick<Handlers, ExportChannel>
       const out = await target(safeBaseName([player?.name ?? 'player', s.recordedAt.slice(0, 10), s.swingType, format === 'pdf' ? 'report' : format]), format);
       if (!out) return null;
       try {
-        return result(await exportSession(db, id, format, out, { feature, htmlToPdf: deps.htmlToPdf }));
+        return result(await exportSession(db, id, format, out, { feature, htmlToPdf: deps.htmlToPdf, home }));
       } catch (err) {
         rethrow(err);
       }
@@ -78,7 +81,7 @@ export function exportHandlers(deps: HandlerDeps): Pick<Handlers, ExportChannel>
       const out = await target(safeBaseName([player.name, format === 'csv' ? 'features' : 'progress']), format);
       if (!out) return null;
       try {
-        return result(await exportPlayer(db, String(resolvePlayer(db, String(playerId)).id), format, out, { htmlToPdf: deps.htmlToPdf }));
+        return result(await exportPlayer(db, String(resolvePlayer(db, String(playerId)).id), format, out, { htmlToPdf: deps.htmlToPdf, home }));
       } catch (err) {
         rethrow(err);
       }
@@ -90,7 +93,7 @@ export function exportHandlers(deps: HandlerDeps): Pick<Handlers, ExportChannel>
       const out = await target(safeBaseName([pa?.name ?? 'first', 'vs', pb?.name ?? 'second', sa.recordedAt.slice(0, 10), format === 'pdf' ? 'comparison' : 'side-by-side']), format);
       if (!out) return null;
       try {
-        return result(await exportComparison(db, { sessionId: a, strokeIndex: strokeA }, { sessionId: b, strokeIndex: strokeB }, format, out, { htmlToPdf: deps.htmlToPdf }));
+        return result(await exportComparison(db, { sessionId: a, strokeIndex: strokeA }, { sessionId: b, strokeIndex: strokeB }, format, out, { htmlToPdf: deps.htmlToPdf, home }));
       } catch (err) {
         rethrow(err);
       }
