@@ -4,7 +4,9 @@
  * `swing-studio export --compare <first> <second> --format pdf|mp4 --out PATH`, each stroke a session id
  * (its analysed stroke) or `<session-id>:<stroke>` (stroke k of the session, as `library show` lists them).
  * Prints the files written, one per line, on stdout. The mp4 exports show a cli-progress bar on a
- * TTY. Exit 1 with one stderr line on failure; nothing is left under PATH then.
+ * TTY. Exit 1 with one stderr line on failure; nothing is left under PATH then. PATH inside the
+ * Swing Studio home or library folder is refused (main/export/output-path.ts). The library is
+ * opened for reading (main/library/db-read.ts), so a read-only library folder can be exported.
  */
 import cliProgress from 'cli-progress';
 import { InvalidArgumentError, Option, type Command } from 'commander';
@@ -12,9 +14,10 @@ import { swingStudioHome } from '../../config/home.js';
 import { COMPARE_EXPORT_FORMATS, exportComparison, type CompareExportFormat } from '../../export/compare-export.js';
 import { exportPlayer, PLAYER_EXPORT_FORMATS, type PlayerExportFormat } from '../../export/player-export.js';
 import { exportSession, SESSION_EXPORT_FORMATS, type SessionExportFormat } from '../../export/session-export.js';
-import type { WritableDb } from '../../library/db.js';
+import type { ReadableDb } from '../../library/db.js';
+import { openLibraryForReading } from '../../library/db-read.js';
 import { formatStrokeRef, parseStrokeRef, type StrokeRef } from '../../library/stroke-view.js';
-import { openConfiguredLibrary } from '../../settings/library-location.js';
+import { libraryRootOf } from '../../settings/library-location.js';
 import { rowId } from '../options.js';
 
 interface ExportOptions {
@@ -37,9 +40,10 @@ export function registerExport(program: Command): void {
     .option('--feature <feature_name>', 'mp4: highlight this feature’s joints')
     .option('--compare <strokes...>', 'export the comparison of two strokes (first, second) as pdf or mp4: a session id (its analysed stroke) or <session-id>:<stroke>', collectStrokes, undefined)
     .action(async (sessionId: number | undefined, o: ExportOptions) => {
-      const db = openConfiguredLibrary(swingStudioHome());
+      const home = swingStudioHome();
+      const db = openLibraryForReading(home, libraryRootOf(home));
       try {
-        const files = o.compare !== undefined ? await compareExport(db, sessionId, o) : o.player !== undefined ? await playerExport(db, o) : await sessionExport(db, sessionId, o);
+        const files = o.compare !== undefined ? await compareExport(db, home, sessionId, o) : o.player !== undefined ? await playerExport(db, home, o) : await sessionExport(db, home, sessionId, o);
         for (const f of files) process.stdout.write(`${f}\n`);
       } finally {
         db.close();
@@ -59,7 +63,7 @@ function progressBar(format: string, label: string): cliProgress.SingleBar | nul
   return format === 'mp4' && process.stderr.isTTY ? new cliProgress.SingleBar({ stream: process.stderr, format: `${label} [{bar}] {percentage}% | ETA {eta}s` }, cliProgress.Presets.shades_classic) : null;
 }
 
-async function compareExport(db: WritableDb, sessionId: number | undefined, o: ExportOptions): Promise<string[]> {
+async function compareExport(db: ReadableDb, home: string, sessionId: number | undefined, o: ExportOptions): Promise<string[]> {
   const refs = o.compare!;
   if (sessionId !== undefined || refs.length !== 2) {
     const got = [...(sessionId === undefined ? [] : [String(sessionId)]), ...refs.map(formatStrokeRef)].join(' ') || 'none';
@@ -69,20 +73,20 @@ async function compareExport(db: WritableDb, sessionId: number | undefined, o: E
   const bar = progressBar(o.format, 'side-by-side video');
   bar?.start(100, 0);
   try {
-    return await exportComparison(db, refs[0]!, refs[1]!, o.format as CompareExportFormat, o.out, { onProgress: (share) => bar?.update(Math.round(share * 100)) });
+    return await exportComparison(db, refs[0]!, refs[1]!, o.format as CompareExportFormat, o.out, { home, onProgress: (share) => bar?.update(Math.round(share * 100)) });
   } finally {
     bar?.stop();
   }
 }
 
-async function playerExport(db: WritableDb, o: ExportOptions): Promise<string[]> {
+async function playerExport(db: ReadableDb, home: string, o: ExportOptions): Promise<string[]> {
   if (!(PLAYER_EXPORT_FORMATS as readonly string[]).includes(o.format)) {
     throw new Error(`--player exports take --format ${PLAYER_EXPORT_FORMATS.join(' or ')}`);
   }
-  return exportPlayer(db, o.player!, o.format as PlayerExportFormat, o.out);
+  return exportPlayer(db, o.player!, o.format as PlayerExportFormat, o.out, { home });
 }
 
-async function sessionExport(db: WritableDb, sessionId: number | undefined, o: ExportOptions): Promise<string[]> {
+async function sessionExport(db: ReadableDb, home: string, sessionId: number | undefined, o: ExportOptions): Promise<string[]> {
   if (sessionId === undefined) throw new Error('give a session id, or --player for a player export');
   if (!(SESSION_EXPORT_FORMATS as readonly string[]).includes(o.format)) {
     throw new Error(`session exports take --format ${SESSION_EXPORT_FORMATS.join(', ')}`);
@@ -92,6 +96,7 @@ async function sessionExport(db: WritableDb, sessionId: number | undefined, o: E
   try {
     return await exportSession(db, sessionId, o.format as SessionExportFormat, o.out, {
       feature: o.feature,
+      home,
       onProgress: (share) => bar?.update(Math.round(share * 100)),
     });
   } finally {

@@ -9,8 +9,9 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { swingStudioHome } from '../../config/home.js';
 import { SPORTS, SWING_TYPES, type Sport, type SwingType } from '../../contract/technique.js';
-import type { WritableDb } from '../../library/db.js';
-import { openConfiguredLibrary } from '../../settings/library-location.js';
+import type { ReadableDb, WritableDb } from '../../library/db.js';
+import { openLibraryForReading } from '../../library/db-read.js';
+import { libraryRootOf, openConfiguredLibrary } from '../../settings/library-location.js';
 import { getSessionDetail } from '../../library/detail.js';
 import { LibraryError } from '../../library/errors.js';
 import { findPlayerByName } from '../../library/players.js';
@@ -34,9 +35,23 @@ interface ListOptions {
   json?: boolean;
 }
 
-/** Opens the library of SWING_STUDIO_HOME (or the default home), runs `fn`, closes it. */
+/** Opens the library of SWING_STUDIO_HOME (or the default home) writable, runs `fn`, closes it. */
 async function withLibrary<T>(fn: (db: WritableDb) => T | Promise<T>): Promise<T> {
   const db = openConfiguredLibrary(swingStudioHome());
+  try {
+    return await fn(db);
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Opens the library for reading (main/library/db-read.ts: read-only when it can be, so a
+ * read-only library folder can be listed and shown), runs `fn`, closes it.
+ */
+async function withReadLibrary<T>(fn: (db: ReadableDb) => T | Promise<T>): Promise<T> {
+  const home = swingStudioHome();
+  const db = openLibraryForReading(home, libraryRootOf(home));
   try {
     return await fn(db);
   } finally {
@@ -62,7 +77,7 @@ export function registerLibrary(program: Command): void {
     .option('--json', 'print JSON on stdout')
     .showHelpAfterError(false)
     .action((opts: ListOptions) =>
-      withLibrary((db) => {
+      withReadLibrary((db) => {
         const filter: SessionFilter = {
           ...(opts.from ? { from: opts.from } : {}),
           ...(opts.to ? { to: opts.to } : {}),
@@ -89,7 +104,7 @@ export function registerLibrary(program: Command): void {
     .option('--json', 'print JSON on stdout')
     .showHelpAfterError(false)
     .action((id: number, opts: { json?: boolean }) =>
-      withLibrary((db) => {
+      withReadLibrary((db) => {
         const d = getSessionDetail(db, id);
         if (!d) throw new LibraryError('not-found', `no session with id ${id}`);
         process.stdout.write(opts.json ? `${JSON.stringify(sessionJson(d), null, 2)}\n` : `${featureTable(d)}\n`);
