@@ -7,10 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { J } from '../../main/pose/h36m.js';
 import { mediaPath } from '../support/media.js';
 import { cutSpecs, cutSpreads, featureSpread } from './cut-plan.js';
-import { captureFps, readStrokeLabels, strokeSide } from './labels.js';
+import { clipSetup, strokeGroup } from './clips.js';
+import { captureFps, ClipLabels, readStrokeLabels, strokeKind, strokeSide, strokeType } from './labels.js';
 import { readCoco17, readMediaPipe33 } from './reference-2d.js';
 import type { StrokeOutcome } from './strokes.js';
-import { strokeWindow } from './strokes.js';
+import { analysedLabels, strokeWindow } from './strokes.js';
 import { readTrc, trcStature, trcToH36m } from './trc.js';
 
 const labels = readStrokeLabels();
@@ -26,6 +27,45 @@ describe('stroke labels', () => {
     expect(strokeSide('dink (probably backhand)')).toBe('backhand');
     expect(strokeSide('serve')).toBe('serve');
     expect(strokeSide('lob')).toBeNull();
+    expect(strokeSide('overhead')).toBe('serve'); // hand above the head: the detector's serve class
+    expect(strokeSide('serve (underhand)')).toBe('forehand'); // a pickleball serve is a forehand swing
+    expect(strokeSide('backhand (dink/block)')).toBe('backhand');
+  });
+  it('reads the second batch: its clips, strokes and the group of each stroke', () => {
+    const clips = Object.keys(labels);
+    expect(clips).toHaveLength(13);
+    expect(clips.reduce((n, c) => n + labels[c]!.strokes.length, 0)).toBe(14 + 18);
+    expect(labels['tennis_serve_amateur_1.mp4']!.strokes.map((s) => [s.contact_frame, s.group])).toEqual([[33, 'amateur']]);
+    expect(labels['tennis_serve_coach_behind_1.mp4']!.strokes[0]!.group).toBe('pro');
+    expect(labels['pickleball_rally_behind_1.mp4']!.strokes.map((s) => s.group)).toEqual(['unknown', 'unknown', 'unknown', 'unknown']);
+    expect(labels['tennis_serve_stock_slowmo_1.mp4']!.slow_motion_factor).toBe(0.31);
+    expect(labels['tennis_forehand_2.mp4']!.strokes[0]!.group).toBeUndefined();
+  });
+  it('refuses a group the labels README does not define', () => {
+    const clip = { fps: 30, frames: 10, slow_motion_factor: 1, slow_motion_method: 'x', strokes: [{ contact_frame: 1, uncertainty_frames: 1, player: 'p', hand: 'right', stroke: 'serve', contact_visible: true, group: 'professional' }] };
+    expect(ClipLabels.safeParse(clip).success).toBe(false);
+    expect(ClipLabels.safeParse({ ...clip, strokes: [{ ...clip.strokes[0], group: 'pro' }] }).success).toBe(true);
+  });
+  it('gives every labelled clip a setup, every stroke a group and the second batch all its labels', () => {
+    for (const clip of Object.keys(labels)) expect(() => clipSetup(clip), clip).not.toThrow();
+    const f2 = labels['tennis_forehand_2.mp4']!;
+    expect(strokeGroup(f2.strokes[0]!, clipSetup('tennis_forehand_2.mp4'))).toBe('pro'); // clip's group (first batch)
+    const rec = labels['pickleball_rec_1.mp4']!;
+    expect(analysedLabels(rec, clipSetup('pickleball_rec_1.mp4')).map((s) => s.contact_frame)).toEqual([112, 250]);
+    const behind = labels['tennis_rally_pro_behind_1.mp4']!;
+    expect(analysedLabels(behind, clipSetup('tennis_rally_pro_behind_1.mp4')).map((s) => s.contact_frame)).toEqual([41, 127, 209, 281]);
+  });
+  it('names the kind and the known-groups type of each stroke text', () => {
+    expect(strokeKind('serve (underhand)')).toBe('serve');
+    expect(strokeKind('overhead')).toBe('overhead');
+    expect(strokeKind('backhand (dink/volley)')).toBe('dink');
+    expect(strokeKind('volley (forehand)')).toBe('volley');
+    expect(strokeKind('forehand (drive)')).toBe('drive');
+    expect(strokeType('tennis', 'backhand (two-handed)')).toBe('tennis two-handed backhand');
+    expect(strokeType('pickleball', 'backhand (dink/block)')).toBe('pickleball backhand dink');
+    expect(strokeType('pickleball', 'dink (probably backhand)')).toBe('pickleball backhand dink');
+    expect(strokeType('pickleball', 'serve (underhand)')).toBe('pickleball serve');
+    expect(strokeType('tennis', 'forehand')).toBe('tennis forehand');
   });
   it('cuts a stroke window at ±1.5 s real time, halfway to the neighbouring strokes', () => {
     const b = labels['tennis_broadcast_1.mp4']!; // 25 fps, real time: ±38 frames; neighbours 10 and 127
