@@ -9,11 +9,12 @@
  *     features, categories, series and pose.
  * Both steps run under the library-folder lock (main/library/lock.ts), so another process's
  * sweep or delete cannot remove the files between step 1 and the commit.
- * A crash before the commit leaves files no row refers to, which sweepOrphans() removes on a
- * later sweep; a crash after it leaves everything. Rows never point to missing files.
+ * A failure before the commit removes the files this ingest wrote (removeUncommitted); a crash
+ * before it leaves files no row refers to, which sweepOrphans() removes on a later sweep; a crash
+ * after it leaves everything. Rows never point to missing files.
  * The same uid ingested twice returns the existing session and writes nothing.
  */
-import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ArchiveError, DEFAULT_ARCHIVE_LIMITS } from '../archive/errors.js';
 import { readArchive } from '../archive/read.js';
@@ -27,7 +28,7 @@ import { checkBallCandidates, type BallCandidates } from '../pose/ball-candidate
 import { poseTrackFromJson, type PoseTrack } from '../pose/pose-track.js';
 import type { WritableDb } from './db.js';
 import { LibraryError } from './errors.js';
-import { storeClip } from './files.js';
+import { storeClip, type StoredClip } from './files.js';
 import { withLibraryLock } from './lock.js';
 import { archiveFileName, pathsOf } from './paths.js';
 import { createPlayer, findPlayerByName, getPlayer } from './players.js';
@@ -81,6 +82,12 @@ export interface IngestInput {
   timings?: Partial<AnalysisTimings>;
   /** The technique metadata the analysis ran with, kept for a recompute from the stored pose (recompute.ts). */
   request?: TechniqueRequestMetadata;
+  /**
+   * More rows of the new session, written in the ingest's one transaction after its own (e.g. a
+   * hand-over's drawings); not called when the uid turns out to be stored already. A throw
+   * rolls every row back and removes the files this ingest wrote.
+   */
+  inTransaction?: (sessionId: RowId) => void;
 }
 
 /** The session's clip facts from the engine's probe of the clip: seconds, frames/s, displayed pixels. */
@@ -181,42 +188,78 @@ function ingestLocked(db: WritableDb, input: IngestInput): RowId {
 
   // 1. Files, atomically, before any row refers to them.
   const clip = storeClip(paths, input.session.sourceClipPath);
-  const warnings: string[] = [];
-  const ball = ballOf(input, pose2d.frames, warnings);
   const archiveFile = archiveFileName(done.uid);
   const archivePath = join(paths.archivesDir, archiveFile);
-  writeFileAtomic(archivePath, archiveBytesFor(input, pose2d, pose3d, warnings));
-
-  // 2. One transaction for every row.
-  const tx = db.transaction((): RowId => {
-    const again = sessionIdOfUid(db, done.uid);
-    if (again !== null) return again;
-    const p = input.player;
-    const playerId = typeof p === 'number' ? p : (findPlayerByName(db, p.name)?.id ?? createPlayer(db, p).id);
-    const s = input.session;
-    const sessionId = db
-      .prepare(
-        `INSERT INTO sessions (player_id, recorded_at, sport, swing_type, clip_file, clip_sha256, duration_s, fps, capture_fps, width, height, title, notes, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-      )
-      .pluck()
-      .get(playerId, s.recordedAt, s.sport, s.swingType, clip.fileName, clip.sha256, s.durationS, s.fps, s.captureFps ?? null, s.width, s.height, s.title ?? '', s.notes ?? '', new Date().toISOString()) as number;
-    replaceTags(db, sessionId, s.tags ?? []);
-    const timings: AnalysisTimings = { uploadS: input.timings?.uploadS ?? null, analysisS: input.timings?.analysisS ?? null, storeS: input.timings?.storeS ?? null };
-    insertAnalysisRows(db, {
-      sessionId, done, backend: input.backend, timings, archiveFile, pose2d, pose3d, extraWarnings: warnings,
-      ...(ball ? { ball } : {}),
-      ...(input.request ? { request: input.request } : {}),
-    });
-    return sessionId;
-  });
   try {
-    return tx.immediate();
+    const warnings: string[] = [];
+    const ball = ballOf(input, pose2d.frames, warnings);
+    writeFileAtomic(archivePath, archiveBytesFor(input, pose2d, pose3d, warnings));
+    // 2. One transaction for every row.
+    return db.transaction(() => insertSessionRows(db, input, { clip, archiveFile, pose2d, pose3d, warnings, ball })).immediate();
   } catch (err) {
-    // Nothing refers to the files written above unless another session shares the clip.
-    const refs = db.prepare('SELECT count(*) FROM sessions WHERE clip_file = ?').pluck().get(clip.fileName) as number;
-    if (refs === 0 && existsSync(clip.path)) rmSync(clip.path, { force: true });
-    if (sessionIdOfUid(db, done.uid) === null) rmSync(archivePath, { force: true });
+    removeUncommitted(db, done.uid, clip, archivePath);
     throw err;
   }
+}
+
+/** What {@link insertSessionRows} stores besides the input: the files written and the decoded pose. */
+interface StoredParts {
+  clip: StoredClip;
+  archiveFile: string;
+  pose2d: PoseTrack;
+  pose3d: PoseTrack;
+  warnings: string[];
+  ball: BallCandidates | undefined;
+}
+
+/** Player (when new), session, tags, analysis rows and the caller's rows; run inside the ingest's transaction. */
+function insertSessionRows(db: WritableDb, input: IngestInput, f: StoredParts): RowId {
+  const done = input.analysis;
+  const again = sessionIdOfUid(db, done.uid);
+  if (again !== null) return again;
+  const p = input.player;
+  const playerId = typeof p === 'number' ? p : (findPlayerByName(db, p.name)?.id ?? createPlayer(db, p).id);
+  const s = input.session;
+  const sessionId = db
+    .prepare(
+      `INSERT INTO sessions (player_id, recorded_at, sport, swing_type, clip_file, clip_sha256, duration_s, fps, capture_fps, width, height, title, notes, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    )
+    .pluck()
+    .get(playerId, s.recordedAt, s.sport, s.swingType, f.clip.fileName, f.clip.sha256, s.durationS, s.fps, s.captureFps ?? null, s.width, s.height, s.title ?? '', s.notes ?? '', new Date().toISOString()) as number;
+  replaceTags(db, sessionId, s.tags ?? []);
+  const timings: AnalysisTimings = { uploadS: input.timings?.uploadS ?? null, analysisS: input.timings?.analysisS ?? null, storeS: input.timings?.storeS ?? null };
+  insertAnalysisRows(db, {
+    sessionId, done, backend: input.backend, timings, archiveFile: f.archiveFile, pose2d: f.pose2d, pose3d: f.pose3d, extraWarnings: f.warnings,
+    ...(f.ball ? { ball: f.ball } : {}),
+    ...(input.request ? { request: input.request } : {}),
+  });
+  input.inTransaction?.(sessionId);
+  return sessionId;
+}
+
+/**
+ * After a failure before the commit (archive write, a row, the caller's rows): removes the clip
+ * when THIS ingest copied it and no session names it (a clip that was already there, shared with
+ * another session, stays), and the archive when no analysis has the uid. Runs under the library
+ * lock, so no other writer can have started naming them; a failure here leaves the files to the
+ * sweep, and the ingest's own error is the one thrown.
+ */
+function removeUncommitted(db: WritableDb, uid: string, clip: StoredClip, archivePath: string): void {
+  // Each removal on its own: the archives folder may be what failed. What is left, the sweep removes.
+  const attempt = (fn: () => void) => {
+    try {
+      fn();
+    } catch {
+      // left to the sweep (sweep.ts)
+    }
+  };
+  attempt(() => {
+    if (!clip.copied) return;
+    const refs = db.prepare('SELECT count(*) FROM sessions WHERE clip_file = ?').pluck().get(clip.fileName) as number;
+    if (refs === 0) rmSync(clip.path, { force: true });
+  });
+  attempt(() => {
+    if (sessionIdOfUid(db, uid) === null) rmSync(archivePath, { force: true });
+  });
 }
