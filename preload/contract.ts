@@ -25,6 +25,8 @@ import {
   LocalPathInput,
   PlayerName,
   RowIdInput,
+  SessionTags,
+  SessionTitle,
   SwingTypeInput,
 } from '../main/contract/fields.js';
 import { AnalysisJobInputSchema } from '../main/jobs/input-schema.js';
@@ -34,7 +36,7 @@ import type { ReferenceStroke } from '../main/library/reference-strokes.js';
 import type { Drawing } from '../main/drawings/drawing.js';
 import { DrawingDataSchema } from '../main/drawings/schema.js';
 import { COMPARE_EXPORT_FORMATS, PLAYER_EXPORT_FORMATS, SESSION_EXPORT_FORMATS } from '../main/export/formats.js';
-import { ById, NoInput, NotesText, SessionFilterInput, SettingsPatchInput, StrokeIndexInput, Tag } from './inputs.js';
+import { ById, NoInput, NotesText, SessionFilterInput, SettingsPatchInput, StrokeIndexInput } from './inputs.js';
 import { returns } from './returns.js';
 import type {
   ExportResult,
@@ -93,12 +95,12 @@ export const CONTRACT = {
   'library.renameSession': {
     input: z.strictObject({
       id: RowIdInput,
-      title: z.string().trim().max(200, 'title is at most 200 characters'),
+      title: SessionTitle,
     }),
     output: returns<null>(),
   },
   'library.setTags': {
-    input: z.strictObject({ id: RowIdInput, tags: z.array(Tag).max(50, 'at most 50 tags') }),
+    input: z.strictObject({ id: RowIdInput, tags: SessionTags }),
     output: returns<null>(),
   },
   'library.setNotes': {

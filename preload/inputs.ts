@@ -3,7 +3,7 @@
  * shared with the CLI and the job queue are in main/contract/fields.ts.
  */
 import { z } from 'zod';
-import { BackendInput, IsoDateOrDateTime, RowIdInput, SportInput, SwingTypeInput } from '../main/contract/fields.js';
+import { BackendInput, IsoDateOrDateTime, RowIdInput, SportInput, SwingTypeInput, Tag } from '../main/contract/fields.js';
 
 /** No input: the renderer calls `invoke(channel)`. */
 export const NoInput = z.undefined();
@@ -14,16 +14,8 @@ export const ById = z.strictObject({ id: RowIdInput });
 /** A stroke of a session (`SessionStroke.index`, from 1; main/library/session-strokes.ts); null or absent = its analysed stroke. */
 export const StrokeIndexInput = z.int().min(1, 'a stroke index is at least 1').max(10_000).nullable().default(null);
 
-/** Free text (notes): at most 20,000 characters. */
-export const NotesText = z.string().max(20_000, 'notes are at most 20000 characters');
-
-/** A tag: 1..50 characters, no commas (tags are shown comma separated). */
-export const Tag = z
-  .string()
-  .trim()
-  .min(1)
-  .max(50)
-  .refine((t) => !t.includes(','), 'tags must not contain commas');
+/** Notes and tags: the rules of main/contract/fields.ts (shared with the hand-over import). */
+export { NotesText, Tag } from '../main/contract/fields.js';
 
 /** Filter of `library.listSessions` (main/library/types.ts SessionFilter). */
 export const SessionFilterInput = z.strictObject({

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { isCaptureFps, MAX_CAPTURE_FPS } from './capture-rate.js';
 import { displayText } from './display-names.js';
 import { MAX_PLAYER_HEIGHT_MM, MIN_PLAYER_HEIGHT_MM, isPlayerHeightMm } from './player-height.js';
-import { HANDS, SPORTS, SWING_TYPES } from './technique.js';
+import { HANDS, SPORTS, SWING_TYPES } from './technique-names.js';
 import { zodIssueText } from './zod-issues.js';
 
 export { zodIssueText };
@@ -63,6 +63,17 @@ export const BallTimestampS = z
   .number({ error: got(`ball contact time must be between 0 and ${MAX_BALL_TIMESTAMP_S} s`) })
   .refine((n) => n >= 0 && n <= MAX_BALL_TIMESTAMP_S, { error: got(`ball contact time must be between 0 and ${MAX_BALL_TIMESTAMP_S} s`) });
 
+/**
+ * A ball contact time outside a probed clip: past the end of its video stream (start time +
+ * duration, s: the timeline of the pose frames' timestamps and of `ball_timestamp`). Unknown
+ * durations (NaN) pass. @returns the refusal in the words of {@link BallTimestampS}, or undefined.
+ */
+export function ballTimeOutsideClip(ballS: number, clip: { startTimeS: number; durationS: number }): string | undefined {
+  const end = clip.startTimeS + clip.durationS;
+  if (!Number.isFinite(end) || ballS <= end) return undefined;
+  return `ball contact time must lie inside the clip, 0 to ${Math.floor(end * 1000) / 1000} s (got ${shownValue(ballS)})`;
+}
+
 /** Sport named by API.md. */
 export const SportInput = oneOfInput('sport', SPORTS);
 /** Swing type named by API.md. */
@@ -90,3 +101,20 @@ export const IsoDateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset:
 
 /** An http(s) URL. */
 export const HttpUrlInput = z.url({ protocol: /^https?$/, error: got('expected an http(s) URL') });
+
+/** Free text (player and session notes): at most 20,000 characters. */
+export const NotesText = z.string().max(20_000, 'notes are at most 20000 characters');
+
+/** Session title: at most 200 characters after trimming (empty = none). */
+export const SessionTitle = z.string().trim().max(200, 'title is at most 200 characters');
+
+/** A tag: 1..50 characters, no commas (tags are shown comma separated). */
+export const Tag = z
+  .string()
+  .trim()
+  .min(1)
+  .max(50)
+  .refine((t) => !t.includes(','), 'tags must not contain commas');
+
+/** A session's tags: at most 50 {@link Tag}s. */
+export const SessionTags = z.array(Tag).max(50, 'at most 50 tags');
