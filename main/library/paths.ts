@@ -18,6 +18,12 @@ export interface LibraryPaths {
   archivesDir: string;
   /** Contact-frame thumbnails of the library cards (main/library/thumbnail.ts). */
   thumbnailsDir: string;
+  /**
+   * Temp work of library writers (a hand-over import's folder with its clip copy,
+   * main/export/handover-import.ts), on the library's own disk; each writer removes its own,
+   * the sweep (sweep.ts) what a killed one left.
+   */
+  tmpDir: string;
 }
 
 /** Paths of the library under the home folder `home` (from swingStudioHome(), main/config/home.ts). */
@@ -33,6 +39,7 @@ export function libraryPathsAt(root: string): LibraryPaths {
     clipsDir: join(root, 'clips'),
     archivesDir: join(root, 'archives'),
     thumbnailsDir: join(root, 'thumbnails'),
+    tmpDir: join(root, 'tmp'),
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * Removes files of the library folder that no row refers to: clips no session uses, playback
  * proxies no playback_proxies row names, archives no analysis uses, thumbnails no session names,
- * and `.tmp-` leftovers of interrupted atomic writes. This is the second half of the
+ * `.tmp-` leftovers of interrupted atomic writes, and what killed writers left in `tmp/`. This is the second half of the
  * crash-safety argument (README.md): files are written before the transaction that
  * refers to them, so a crash can leave unreferenced files, never rows without files.
  *
@@ -100,7 +100,11 @@ export function sweepOrphans(db: WritableDb, opts: SweepOptions = {}): SweepRepo
       [paths.archivesDir, archives],
       [paths.thumbnailsDir, thumbs],
     ];
-    const temps = folders.flatMap(([dir, referenced]) => orphansOf(dir, referenced, cutoff, true));
+    // Everything in tmp/ is temp work (a hand-over import's folder): older than the grace period, a killed writer's.
+    const temps = [...folders, [paths.tmpDir, new Set<string>()] as const].flatMap(([dir, referenced]) => [
+      ...orphansOf(dir, referenced, cutoff, true),
+      ...(dir === paths.tmpDir ? orphansOf(dir, referenced, cutoff, false) : []),
+    ]);
     const orphans = folders.flatMap(([dir, referenced]) => orphansOf(dir, referenced, cutoff, false));
     const stored = folders.reduce((n, [dir]) => n + storedFileNames(dir).length, 0);
     const held = opts.force !== true && orphans.length > SWEEP_MAX_ORPHANS && orphans.length > SWEEP_MAX_ORPHAN_SHARE * stored;
