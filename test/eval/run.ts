@@ -1,7 +1,8 @@
 /**
- * `npm run eval`: the evaluation harness (issue 8 §1). Runs the real engine and analysis on the
- * labelled shared clips and prints one markdown report (events, 2D, 3D, known groups, cut
- * consistency); writes it and its JSON to test-artifacts/eval/ (latest.md, latest.json and a
+ * `npm run eval`: the evaluation harness (issue 8 §1, issue 26 §1). Runs the real engine and
+ * analysis on the labelled shared clips and prints one markdown report (issue 26's headline
+ * leave-one-clip-out with the in-sample figures beside it, per clip, known groups per stroke type;
+ * events, 2D, 3D, known groups, slow motion, cut consistency); writes it and its JSON to test-artifacts/eval/ (latest.md, latest.json and a
  * dated copy). Needs the system ffmpeg for the cuts. Not part of `npm test` (minutes of engine).
  *
  *   npm run eval                          engine on every clip (pose cached for later runs)
@@ -219,7 +220,7 @@ const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
 const header = `## Evaluation ${date}, commit ${head}${dirty ? ' + uncommitted changes in main/' : ''}, engine ${[...enginesUsed].join(' + ')}${enginesUsed.size === 1 && enginesUsed.has(version) ? '' : ` (current engine ${version})`}\n\nClips: ${ev.out.map((c) => c.clip).join(', ')}${d3 ? `, ${POSE3D_CLIP}` : ''}. Labelled strokes of the analysed players: ${ev.out.map((c) => `${c.clip.replace('.mp4', '')} ${c.strokes.length} of ${labels[c.clip]!.strokes.length}`).join(', ')}.`;
 const md = [
   header,
-  shipped && floored ? renderHeadline(shipped, floored) : '(leave-one-clip-out needs at least 2 labelled clips)',
+  shipped && floored ? renderHeadline(shipped, floored) : ev.out.length === 1 ? '(issue 26 headline: leave-one-clip-out needs at least 2 labelled clips)' : '',
   shipped && floored ? renderClipFigures(ev.out, shipped, floored) : '',
   shipped ? renderTypeOrders(shipped.leftOut, ev.out) : '',
   ev.out.length ? renderEvents(ev.out) : '',
