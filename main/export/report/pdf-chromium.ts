@@ -93,7 +93,9 @@ export async function htmlToPdfChromium(
     if (won === 'expired') throw printFailure(exe, null, deadlineMs, true);
   } catch (err) {
     job.abandoned = true;
-    throw err instanceof PdfPrintError ? err : printFailure(exe, err, deadlineMs, false);
+    throw err instanceof PdfPrintError || isSystemError(err)
+      ? err
+      : printFailure(exe, err, deadlineMs, false);
   } finally {
     clearTimeout(timer);
     await closeBrowser(browser);
@@ -116,6 +118,11 @@ async function printPage(
   await writeFile(job.tmp, pdf);
   if (!job.abandoned) await rename(job.tmp, outPath);
   return 'printed';
+}
+
+/** A Node system error (writing the PDF: ENOSPC, EACCES…), passed on as is for its own one line (main/contract/error-line.ts). */
+function isSystemError(err: unknown): boolean {
+  return typeof (err as { code?: unknown } | null)?.code === 'string';
 }
 
 /** Kills the process group of a browser whose launch failed (Playwright starts it as a group leader), or the process alone. */
