@@ -52,11 +52,11 @@ export function openLibrary(home: string, opts: OpenOptions = {}): WritableDb {
   ensureFolders(paths);
   const db = new Database(paths.dbPath);
   try {
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     // Read before anything is written: a 0-byte or schema-less file reads as version 0.
     if (schemaVersion(db) === 0) refuseEmptyDatabase(paths, 'empty');
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
-    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     db.pragma('synchronous = FULL');
     if (migrate(db) === 0) noteCreatedInThisOpen(db);
     if (opts.sweep === true) sweepOrphans(db as WritableDb);
