@@ -16,6 +16,7 @@
  */
 import { z } from 'zod';
 import { TechniqueRequestMetadata } from '../contract/technique.js';
+import { zodIssueText } from '../contract/zod-issues.js';
 import { ApiError, TechniqueError } from '../api/errors.js';
 import type { PoseTrack } from '../pose/pose-track.js';
 import type { DirectAnalysis, DirectHooks, LocalAnalyser } from './direct.js';
@@ -115,7 +116,7 @@ export function serveAnalyserOnPort(port: AnalysisPort, analyser: LocalAnalyser)
     const m = ToServer.safeParse(data);
     if (!m.success) {
       const id = (data as { id?: unknown } | null)?.id;
-      if (typeof id === 'number') send({ type: 'failed', id, error: { name: 'ApiError', message: `bad analysis request: ${m.error.issues[0]?.message ?? 'invalid'}`, apiKind: 'input' } });
+      if (typeof id === 'number') send({ type: 'failed', id, error: { name: 'ApiError', message: `bad analysis request: ${zodIssueText(m.error)}`, apiKind: 'input' } });
       return;
     }
     if (m.data.type === 'cancel') running.get(m.data.id)?.abort(new Error('cancelled'));

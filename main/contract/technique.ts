@@ -7,7 +7,9 @@
 import { z } from 'zod';
 import { MAX_CAPTURE_FPS } from './capture-rate.js';
 import { BallCandidatesJson } from './ball-json.js';
+import { BallTimestampS, HeightMm } from './fields.js';
 import { VideoEntryJson } from './pose-json.js';
+import { HANDS, SPORTS, SWING_TYPES } from './technique-names.js';
 
 export { PoseFrame, PoseInstance, VideoEntryJson } from './pose-json.js';
 
@@ -16,17 +18,7 @@ export const LEVELS = ['beginner', 'intermediate', 'advanced', 'professional'] a
 /** One of {@link LEVELS}. */
 export type Level = (typeof LEVELS)[number];
 
-/** Sports named by API.md. */
-export const SPORTS = ['pickleball', 'tennis', 'none'] as const;
-export type Sport = (typeof SPORTS)[number];
-
-/** Swing types named by API.md. */
-export const SWING_TYPES = ['forehand_drive', 'backhand_drive'] as const;
-export type SwingType = (typeof SWING_TYPES)[number];
-
-/** Dominant hand. */
-export const HANDS = ['left', 'right'] as const;
-export type Hand = (typeof HANDS)[number];
+export { HANDS, SPORTS, SWING_TYPES, type Hand, type Sport, type SwingType } from './technique-names.js';
 
 /** Statuses of a technique response line (API.md "States and transitions"). */
 export const TECHNIQUE_STATUSES = ['processing', 'done', 'error', 'failed'] as const;
@@ -49,11 +41,14 @@ export const TechniqueRequestMetadata = z.looseObject({
   sport: z.enum(SPORTS),
   swing_type: z.enum(SWING_TYPES),
   dominant_hand: z.enum(HANDS),
-  /** Player height, millimetres; must be > 0. */
-  player_height_mm: z.number().positive('player_height_mm must be > 0'),
+  /** Player height, millimetres, by the app's one height rule (fields.ts HeightMm: 500..2800, as the CLI's --height). */
+  player_height_mm: HeightMm,
   store_data: z.boolean().optional(),
-  /** Ball hit time, seconds on the video's timeline. */
-  ball_timestamp: z.number().nonnegative().optional(),
+  /**
+   * Ball hit time, seconds on the video's timeline (fields.ts BallTimestampS: 0..36,000); the
+   * local service also refuses a time past the end of the clip it probed (ballTimeOutsideClip).
+   */
+  ball_timestamp: BallTimestampS.optional(),
   /**
    * Our extension (not in API.md): the frame rate the camera recorded at, frames per second
    * (Kinovea's "capture frame rate"). A clip recorded at 240 fps and played at 30 is slowed 8×:

@@ -1,7 +1,8 @@
 /**
  * `POST {technique_url}/process` (API.md endpoint 5). Multipart `file` + `metadata`.
- * - Bad request (metadata, extension, empty/unreadable video, too large): HTTP 400 (413 for size)
- *   with the invalid-request object `{error, status: "error", timestamp, uid}`.
+ * - Bad request (metadata, extension, empty/unreadable video, `ball_timestamp` past the clip's
+ *   end, too large): HTTP 400 (413 for size) with the invalid-request object `{error, status:
+ *   "error", timestamp, uid}`.
  * - Otherwise HTTP 200, `application/x-ndjson`: `processing` lines (`progress` 0..1, throttled;
  *   `warnings` as they arise), then one of: `done` (full response object, plus `archive_url`
  *   when `store_data` is true), `error` (no person / too little pose: `errors`, empty features),
@@ -11,6 +12,8 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ballTimeOutsideClip } from '../contract/fields.js';
+import { poseTrackProblem } from '../contract/pose-checks.js';
 import { TechniqueRequestMetadata } from '../contract/technique.js';
 import { PROCESS_EXTENSIONS, extensionOf } from '../contract/upload-rules.js';
 import { probeVideo } from '../engine/probe.js';
@@ -57,7 +60,12 @@ function uidOf(text: string | undefined): string {
   }
 }
 
-/** Checks the form; @returns the metadata and the clip's probe (handed to the engine, which then does not probe again). @throws BadRequest */
+/**
+ * Checks the form: metadata by TechniqueRequestMetadata (the app's height and ball-time rules,
+ * main/contract/fields.ts), the file, then `ball_timestamp` against the probed clip.
+ * @returns the metadata and the clip's probe (handed to the engine, which then does not probe again).
+ * @throws BadRequest naming the field or the file's problem.
+ */
 async function validate(ctx: ServiceContext, form: MultipartForm): Promise<{ meta: TechniqueRequestMetadata; video: VideoInfo }> {
   const text = form.fields.metadata;
   const uid = uidOf(text);
@@ -78,11 +86,16 @@ async function validate(ctx: ServiceContext, form: MultipartForm): Promise<{ met
   }
   if (file.truncated) throw new BadRequest(`File larger than the limit of ${ctx.maxUploadBytes} bytes`, uid, 413);
   if (file.bytes === 0) throw new BadRequest('File is empty', uid);
+  let video: VideoInfo;
   try {
-    return { meta: meta.data, video: await probeVideo(file.path, undefined, { timeoutMs: PROBE_TIMEOUT_MS }) };
+    video = await probeVideo(file.path, undefined, { timeoutMs: PROBE_TIMEOUT_MS });
   } catch {
     throw new BadRequest('Could not extract meta-data from the video: not a readable video file', uid);
   }
+  const ball = meta.data.ball_timestamp;
+  const outside = ball === undefined ? undefined : ballTimeOutsideClip(ball, video);
+  if (outside) throw new BadRequest(`Invalid metadata: ball_timestamp: ${outside}`, uid);
+  return { meta: meta.data, video };
 }
 
 /** Handles `POST /process` (caller has checked the bearer token). */
@@ -156,7 +169,16 @@ async function analyse(ctx: ServiceContext, res: ServerResponse, path: string, m
   }
 }
 
+/**
+ * The final line of an analysis. Its pose passes the pose checks first (main/contract/pose-checks.ts),
+ * so a non-finite value never reaches the wire as `null`.
+ * @throws Error naming the check that failed (the caller logs it and sends `failed`).
+ */
 async function finalLine(ctx: ServiceContext, meta: TechniqueRequestMetadata, o: TechniqueOutcome, streamed: string[]): Promise<object> {
+  for (const t of [o.pose2d, o.pose3d]) {
+    const problem = t && poseTrackProblem(t);
+    if (problem) throw new Error(`the ${t.dims}D pose fails the pose checks: ${problem}`);
+  }
   const poses = {
     ...(o.pose2d ? { video_entry_2D_json: poseTrackToJson(o.pose2d) } : {}),
     ...(o.pose3d ? { video_entry_3D_json: poseTrackToJson(o.pose3d) } : {}),

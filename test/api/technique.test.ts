@@ -43,7 +43,7 @@ describe('processVideo against a healthy server', () => {
     const before = s.requests.length;
     const bad = await apiFailure(clientFor(s).processVideo(clip(), { ...metadata(), player_height_mm: -5 }));
     expect(bad.kind).toBe('input');
-    expect(bad.message).toContain('player_height_mm must be > 0');
+    expect(bad.message).toContain('player_height_mm: player height must be between 500 and 2800 mm (got -5)');
     const ext = await apiFailure(clientFor(s).processVideo('/tmp/clip.webm', metadata()));
     expect(ext.kind).toBe('input');
     expect(ext.message).toContain('.webm');

@@ -165,7 +165,7 @@ describe('POST /process bad input: documented 400s, the service keeps serving', 
     ['HLS playlist named .mp4 naming a local clip', 'playlist.mp4', META, 'u1', /Could not extract meta-data from the video/],
     ['unknown sport', 'tennis.mp4', { ...META, sport: 'squash' }, 'u1', /sport/],
     ['missing uid', 'tennis.mp4', { ...META, uid: undefined }, '', /uid/],
-    ['negative height', 'tennis.mp4', { ...META, player_height_mm: -1 }, 'u1', /player_height_mm must be > 0/],
+    ['negative height', 'tennis.mp4', { ...META, player_height_mm: -1 }, 'u1', /player_height_mm: player height must be between 500 and 2800 mm \(got -1\)/],
     ['metadata not JSON', 'tennis.mp4', '{uid: 1', '', /metadata is not valid JSON/],
   ])('%s', async (_label, file, meta, uid, error) => {
     const m = typeof meta === 'string' ? meta : { ...meta, uid: (meta as { uid?: string }).uid === undefined ? undefined : uid };
