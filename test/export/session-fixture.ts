@@ -9,7 +9,10 @@ import { ingestAnalysis } from '../../main/library/ingest.js';
 import type { SessionDetail } from '../../main/library/types.js';
 import { analysedClip } from '../support/analysed-clip.js';
 
-/** The library, its session and a scratch folder; `close()` removes everything. */
+/**
+ * The library, its session and a scratch folder beside the home (exports refuse targets inside
+ * the home, main/export/output-path.ts); `close()` removes everything.
+ */
 export interface SessionFixture {
   home: string;
   out: string;
@@ -23,8 +26,9 @@ export interface SessionFixture {
 /** Opens a fresh library in a temp home and ingests the analysed clip for player "Roger Test". */
 export async function sessionFixture(): Promise<SessionFixture> {
   const { clipPath, done } = await analysedClip();
-  const home = mkdtempSync(join(tmpdir(), 'export-test-'));
-  const out = join(home, 'out');
+  const root = mkdtempSync(join(tmpdir(), 'export-test-'));
+  const home = join(root, 'home');
+  const out = join(root, 'out');
   const db = openLibrary(home);
   const info = await probeVideo(clipPath);
   const sessionId = ingestAnalysis(db, {
@@ -47,5 +51,5 @@ export async function sessionFixture(): Promise<SessionFixture> {
   });
   const detail = getSessionDetail(db, sessionId);
   if (!detail) throw new Error('ingested session not found');
-  return { home, out, db, sessionId, detail, clipPath, close: () => (db.close(), rmSync(home, { recursive: true, force: true })) };
+  return { home, out, db, sessionId, detail, clipPath, close: () => (db.close(), rmSync(root, { recursive: true, force: true })) };
 }
