@@ -80,11 +80,22 @@ function fsLine(err: { code?: unknown; path?: unknown }): string | null {
 /**
  * One sentence saying the cause of `err` and what to do, when it is a SQLite or file-system
  * error this module knows; `null` for anything else (the caller shows the error's own message).
- * A bare code (an `Error` whose message is just "ENOSPC") is recognised by its message too.
+ * An error that lost its `code` is recognised by a message that is Node's own ("ENOSPC", or
+ * "ENOSPC: no space left on device, write").
  */
 export function systemErrorLine(err: unknown): string | null {
   if (!(err instanceof Error)) return null;
   const e = err as Error & { code?: unknown; path?: unknown };
-  const bareCode = /^[A-Z]{2,}$/.test(e.message.trim()) ? e.message.trim() : undefined;
-  return sqliteLine(e) ?? fsLine(e) ?? (bareCode ? fsLine({ code: bareCode }) : null);
+  return sqliteLine(e) ?? fsLine(e) ?? fsLine(codeInMessage(e.message));
+}
+
+/**
+ * The code (and path) of a Node file-system message whose error lost its `code` (re-thrown as a
+ * plain Error, sent over a MessagePort): "ENOSPC", or "ENOSPC: no space left on device, open
+ * '/x/y'" (libuv's `<code>: <text>, <syscall> '<path>'`).
+ */
+function codeInMessage(message: string): { code?: string; path?: string } {
+  const m = /^(E[A-Z]{2,})(?:: [^,]*(?:, \w+(?: '([^']*)')?)?)?$/.exec(message.trim());
+  if (!m) return {};
+  return m[2] === undefined ? { code: m[1]! } : { code: m[1]!, path: m[2] };
 }

@@ -97,6 +97,10 @@ describe('file-system errors in words', () => {
     expect(err.code).toBe('ENOSPC');
     expect(oneLineReason(err)).toBe('the disk is full: free some space and try again');
     expect(oneLineReason(new Error('ENOSPC'))).toBe('the disk is full: free some space and try again');
+    expect(oneLineReason(new Error(err.message))).toBe('the disk is full: free some space and try again'); // code lost on the way
+    expect(oneLineReason(new Error("EROFS: read-only file system, open '/mnt/cd/report.pdf'"))).toBe(
+      'the file system is read-only (/mnt/cd/report.pdf): choose a writable place',
+    );
   });
 
   it('ENOENT names the path', () => {
