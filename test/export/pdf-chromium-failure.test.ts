@@ -111,7 +111,7 @@ describe('PDF export with a Chromium that does not work', () => {
   it('a page that never gets ready: one line at the deadline, no file left', async () => {
     const out = join(dir, 'never-ready.pdf');
     const err = await htmlToPdfChromium(
-      '<!doctype html><html><head><title>x</title></head><body><p>charts never drawn</p></body></html>',
+      '<!doctype html><html><head><title>x</title></head><body><p>charts never drawn</p><script>document.title = "waiting";</script></body></html>',
       out,
       {
         deadlineMs: 2000,
@@ -122,6 +122,16 @@ describe('PDF export with a Chromium that does not work', () => {
       `the PDF was not printed within 2 s (Chromium at ${chromiumPath()} hangs): try again, or install chromium or set SWING_STUDIO_CHROMIUM to a working Chromium`,
     );
     expect(readdirSync(dir).filter((f) => f.startsWith('never-ready.pdf'))).toEqual([]);
+  });
+
+  it('a page whose charts are drawn after load prints (the charts wait works under the report CSP)', async () => {
+    const out = join(dir, 'late.pdf');
+    const late = '<script>setTimeout(() => { document.body.dataset.chartsReady = "1"; }, 300);</script>';
+    await htmlToPdfChromium(
+      `<!doctype html><html><head><title>x</title></head><body><p>late charts</p>${late}</body></html>`,
+      out,
+    );
+    expect(readFileSync(out).subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   it('the deadline is 120 s unless SWING_STUDIO_PDF_DEADLINE_MS says otherwise; a bad value is one line', () => {

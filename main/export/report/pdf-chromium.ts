@@ -9,7 +9,7 @@
  */
 import { existsSync } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHARTS_READY_SCRIPT, CHARTS_READY_TIMEOUT_MS } from './charts-ready.js';
 import { launchedPid, launchFailure, PdfPrintError, printFailure } from './chromium-failure.js';
 import { withReportCsp } from './report-csp.js';
@@ -112,12 +112,32 @@ async function printPage(
 ): Promise<'printed'> {
   const page = await browser.newPage();
   await page.setContent(withReportCsp(html), { waitUntil: 'load' });
-  await page.waitForFunction(CHARTS_READY_SCRIPT, undefined, { timeout: CHARTS_READY_TIMEOUT_MS });
+  await chartsReady(page);
   const pdf = await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
   if (job.abandoned) return 'printed';
   await writeFile(job.tmp, pdf);
   if (!job.abandoned) await rename(job.tmp, outPath);
   return 'printed';
+}
+
+/** Poll interval of the charts-ready check, ms. */
+const CHARTS_POLL_MS = 100;
+
+/**
+ * Waits until the page's charts are drawn (charts-ready.ts), checking every {@link CHARTS_POLL_MS}.
+ * `page.evaluate` runs outside the page's CSP; Playwright's `waitForFunction` with a string polls
+ * through `eval` in the page, which the report CSP (no 'unsafe-eval') refuses with an EvalError as
+ * soon as the charts are not ready at `load`.
+ * @throws PdfPrintError when they are not drawn within CHARTS_READY_TIMEOUT_MS.
+ */
+async function chartsReady(page: Page): Promise<void> {
+  for (let waited = 0; (await page.evaluate(CHARTS_READY_SCRIPT)) !== true; waited += CHARTS_POLL_MS) {
+    if (waited >= CHARTS_READY_TIMEOUT_MS)
+      throw new PdfPrintError(
+        `the report's charts were not drawn within ${CHARTS_READY_TIMEOUT_MS / 1000} s`,
+      );
+    await new Promise((resolve) => setTimeout(resolve, CHARTS_POLL_MS));
+  }
 }
 
 /** A Node system error (writing the PDF: ENOSPC, EACCES…), passed on as is for its own one line (main/contract/error-line.ts). */
