@@ -35,7 +35,8 @@ export interface ClipSetup {
 
 /**
  * Per clip. Heights: Djokovic 1.88 m, Federer 1.85 m, Shelton 1.93 m (ATP Tour player profiles);
- * pickleball players unknown: the service's default {@link DEFAULT_PLAYER_HEIGHT_MM}.
+ * the pickleball players and the second batch's unknown: the service's default
+ * {@link DEFAULT_PLAYER_HEIGHT_MM}.
  */
 export const CLIP_SETUP: Readonly<Record<string, ClipSetup>> = {
   'tennis_forehand_1.mp4': {
