@@ -27,6 +27,8 @@ import { runCliCapture } from '../cli/run-cli.js';
 
 const ARTIFACTS = join(REPO_ROOT, 'test-artifacts', 'export');
 let home: string;
+/** Where the exports go: beside the home, as exports refuse targets inside it (main/export/output-path.ts). */
+let outDir: string;
 let db: WritableDb;
 const ids: number[] = [];
 const details: ComparableDetail[] = [];
@@ -43,6 +45,7 @@ async function store(cut: AnalysedClip, player: string, heightMm: number, title:
 
 beforeAll(async () => {
   home = mkdtempSync(join(tmpdir(), 'compare-export-'));
+  outDir = mkdtempSync(join(tmpdir(), 'compare-export-out-'));
   db = openLibrary(home);
   mkdirSync(ARTIFACTS, { recursive: true });
   ids.push(await store(await analysedClip(), 'Ann First', 1850, 'Forehand from 2.8 s'), await store(await analysedCut(3.3), 'Ben Second', 1720, 'Forehand from 3.3 s'));
@@ -52,12 +55,13 @@ beforeAll(async () => {
 afterAll(() => {
   db?.close();
   if (home) rmSync(home, { recursive: true, force: true });
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
 });
 
 describe('comparison exports', () => {
   it('pdf (swing-studio export --compare): both players, every feature value of both and the differences, both contact frames', async () => {
     const [a, b] = details as [ComparableDetail, ComparableDetail];
-    const pdf = join(home, 'compare.pdf');
+    const pdf = join(outDir, 'compare.pdf');
     const run = await runCliCapture(['export', '--compare', String(ids[0]), String(ids[1]), '--format', 'pdf', '--out', pdf], { SWING_STUDIO_HOME: home });
     expect(run).toEqual({ code: 0, stdout: `${pdf}\n`, stderr: '' });
     // Layout mode keeps each table row on its line (values); reading order keeps a wrapped title together.
@@ -93,7 +97,7 @@ describe('comparison exports', () => {
     const contactOut = plan.firstFrames.indexOf(sa.contactIndex);
     expect(contactOut).toBeGreaterThanOrEqual(0);
     expect(plan.secondFrames[contactOut]).toBe(sb.contactIndex);
-    const mp4 = join(home, 'compare.mp4');
+    const mp4 = join(outDir, 'compare.mp4');
     const shares: number[] = [];
     await exportComparison(db, ids[0]!, ids[1]!, 'mp4', mp4, { onProgress: (s) => shares.push(s) });
     expect(shares.at(-1)).toBe(1);
@@ -129,7 +133,7 @@ describe('comparison exports', () => {
 
   it('refuses the same stroke twice, an unknown session, a third id and a session format (one stderr line, no file)', async () => {
     const cli = (args: string[]) => runCliCapture(['export', ...args], { SWING_STUDIO_HOME: home });
-    const out = join(home, 'x.pdf');
+    const out = join(outDir, 'x.pdf');
     for (const [args, message] of [
       [['--compare', String(ids[0]), '--format', 'pdf', '--out', out], /exactly two strokes/],
       [['--compare', String(ids[0]), String(ids[1]), '7', '--format', 'pdf', '--out', out], /exactly two strokes .*, got \d+ \d+ 7$/m],
@@ -141,8 +145,8 @@ describe('comparison exports', () => {
       expect(run.stderr).toMatch(message);
       expect(run.stderr.trim().split('\n')).toHaveLength(1);
     }
-    await expect(exportComparison(db, ids[0]!, ids[0]!, 'pdf', join(home, 'x.pdf'))).rejects.toThrow(/two different strokes/);
-    await expect(exportComparison(db, ids[0]!, 999, 'mp4', join(home, 'x.mp4'))).rejects.toThrow(/no session with id 999/);
-    expect(readdirSync(home).filter((n) => n.startsWith('x.'))).toEqual([]);
+    await expect(exportComparison(db, ids[0]!, ids[0]!, 'pdf', join(outDir, 'x.pdf'))).rejects.toThrow(/two different strokes/);
+    await expect(exportComparison(db, ids[0]!, 999, 'mp4', join(outDir, 'x.mp4'))).rejects.toThrow(/no session with id 999/);
+    expect(readdirSync(outDir).filter((n) => n.startsWith('x.'))).toEqual([]);
   });
 });

@@ -28,12 +28,15 @@ import { REPO_ROOT } from '../support/media.js';
 const ARTIFACTS = join(REPO_ROOT, 'test-artifacts', 'export');
 
 let home: string;
+/** Where the exports go: beside the home, as exports refuse targets inside it (main/export/output-path.ts). */
+let outDir: string;
 let db: WritableDb;
 let id = 0;
 let detail: SessionDetail;
 
 beforeAll(async () => {
   home = mkdtempSync(join(tmpdir(), 'compare-strokes-'));
+  outDir = mkdtempSync(join(tmpdir(), 'compare-strokes-out-'));
   db = openLibrary(home);
   const clip = await analysedForehand1Clip();
   const info = await probeVideo(clip.clipPath);
@@ -49,6 +52,7 @@ beforeAll(async () => {
 afterAll(() => {
   db?.close();
   if (home) rmSync(home, { recursive: true, force: true });
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
 });
 
 describe('comparison of two strokes of one session', () => {
@@ -82,7 +86,7 @@ describe('comparison of two strokes of one session', () => {
 
   it('pdf (export --compare <id>:2 <id>:1): each stroke’s number, contact and own feature values', async () => {
     const [s1, s2] = detail.strokes as [SessionDetail['strokes'][number], SessionDetail['strokes'][number]];
-    const pdf = join(home, 'strokes.pdf');
+    const pdf = join(outDir, 'strokes.pdf');
     const run = await runCliCapture(['export', '--compare', `${id}:2`, `${id}:1`, '--format', 'pdf', '--out', pdf], { SWING_STUDIO_HOME: home });
     expect(run).toEqual({ code: 0, stdout: `${pdf}\n`, stderr: '' });
     const text = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
@@ -103,7 +107,7 @@ describe('comparison of two strokes of one session', () => {
   });
 
   it('refuses a stroke the session lacks, the same stroke twice (one stderr line) and a malformed reference (with the usage), no file', async () => {
-    const out = join(home, 'x.pdf');
+    const out = join(outDir, 'x.pdf');
     const cli = (refs: string[]) => runCliCapture(['export', '--compare', ...refs, '--format', 'pdf', '--out', out], { SWING_STUDIO_HOME: home });
     for (const [refs, message] of [
       [[`${id}:9`, `${id}:1`], new RegExp(`session ${id} has no stroke 9 \\(it has strokes 1–2\\)`)],
@@ -117,7 +121,7 @@ describe('comparison of two strokes of one session', () => {
     const bad = await cli([`${id}:0`, String(id)]);
     expect(bad.code).not.toBe(0);
     expect(bad.stderr.split('\n')[0]).toMatch(/expected a session id or <session-id>:<stroke> \(e\.g\. 12 or 12:2\), got "\d+:0"/);
-    await expect(exportComparison(db, { sessionId: id, strokeIndex: 2 }, { sessionId: id, strokeIndex: 2 }, 'mp4', join(home, 'x.mp4'))).rejects.toThrow(/two different strokes/);
-    expect(readdirSync(home).filter((n) => n.startsWith('x.'))).toEqual([]);
+    await expect(exportComparison(db, { sessionId: id, strokeIndex: 2 }, { sessionId: id, strokeIndex: 2 }, 'mp4', join(outDir, 'x.mp4'))).rejects.toThrow(/two different strokes/);
+    expect(readdirSync(outDir).filter((n) => n.startsWith('x.'))).toEqual([]);
   });
 });
