@@ -217,7 +217,7 @@ const d3 = await threeD();
 const cu = await cuts(labels, ev.out, ev.poses);
 const { head, dirty } = gitInfo();
 const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-const header = `## Evaluation ${date}, commit ${head}${dirty ? ' + uncommitted changes in main/' : ''}, engine ${[...enginesUsed].join(' + ')}${enginesUsed.size === 1 && enginesUsed.has(version) ? '' : ` (current engine ${version})`}\n\nClips: ${ev.out.map((c) => c.clip).join(', ')}${d3 ? `, ${POSE3D_CLIP}` : ''}. Labelled strokes of the analysed players: ${ev.out.map((c) => `${c.clip.replace('.mp4', '')} ${c.strokes.length} of ${labels[c.clip]!.strokes.length}`).join(', ')}.`;
+const header = `## Evaluation ${date}, commit ${head}${dirty ? ' + uncommitted changes in main/' : ''}, engine ${[...enginesUsed].join(' + ')}${enginesUsed.size === 1 && enginesUsed.has(version) ? '' : ` (current engine ${version})`}\n\nClips: ${[...ev.out.map((c) => c.clip), ...(d3 ? [POSE3D_CLIP] : [])].join(', ')}. Labelled strokes of the analysed players: ${ev.out.map((c) => `${c.clip.replace('.mp4', '')} ${c.strokes.length} of ${labels[c.clip]!.strokes.length}`).join(', ')}.`;
 const md = [
   header,
   shipped && floored ? renderHeadline(shipped, floored) : ev.out.length === 1 ? '(issue 26 headline: leave-one-clip-out needs at least 2 labelled clips)' : '',
