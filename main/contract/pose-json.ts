@@ -4,6 +4,8 @@
  * archive reader. Objects are `looseObject`: unknown extra fields are kept, never rejected.
  */
 import { z } from 'zod';
+import { MAX_DECODE_FRAMES } from '../av/decode-limits.js';
+import { poseFramesProblem } from './pose-checks.js';
 
 /** One person in a pose frame. 2D keypoints are [x, y] pixels; 3D are [x, y, z] metres. */
 export const PoseInstance = z.looseObject({
@@ -22,11 +24,17 @@ export const PoseFrame = z.looseObject({
 });
 export type PoseFrame = z.infer<typeof PoseFrame>;
 
-/** video_entry_2D_json / video_entry_3D_json (API.md "Pose data"). */
+/**
+ * video_entry_2D_json / video_entry_3D_json (API.md "Pose data"). At most MAX_DECODE_FRAMES
+ * frames (the engine's decode cap), refused before any frame is validated or copied; the other
+ * pose rules are main/contract/pose-checks.ts's.
+ */
 export const VideoEntryJson = z.looseObject({
   entry_type: z.string(),
   source_path: z.string(),
   annotation_format: z.string(),
-  annotation_data: z.array(PoseFrame),
+  annotation_data: z
+    .array(PoseFrame)
+    .max(MAX_DECODE_FRAMES, { error: (iss) => poseFramesProblem(Array.isArray(iss.input) ? iss.input.length : Infinity) ?? 'too many pose frames' }),
 });
 export type VideoEntryJson = z.infer<typeof VideoEntryJson>;

@@ -47,7 +47,7 @@ describe('the pose of a done answer', () => {
     });
     expect([long.kind, long.code]).toEqual(['contract', 'technique-invalid-line']);
     expect(long.message).toBe(
-      `${PREFIX}video_entry_2D_json: 30000 pose frames, more than the clip can have (Swing Studio decodes at most 28800 frames from one clip)`,
+      `${PREFIX}video_entry_2D_json.annotation_data: 30000 pose frames, more than the clip can have (Swing Studio decodes at most 28800 frames from one clip)`,
     );
     const clip = await refusal(() => undefined, { pose: { clipFrames: 20 } });
     expect(clip.message).toBe(
