@@ -35,6 +35,9 @@ export const VideoEntryJson = z.looseObject({
   annotation_format: z.string(),
   annotation_data: z
     .array(PoseFrame)
-    .max(MAX_DECODE_FRAMES, { error: (iss) => poseFramesProblem(Array.isArray(iss.input) ? iss.input.length : Infinity) ?? 'too many pose frames' }),
+    .max(MAX_DECODE_FRAMES, {
+      error: (iss) =>
+        poseFramesProblem(Array.isArray(iss.input) ? iss.input.length : Infinity) ?? 'too many pose frames',
+    }),
 });
 export type VideoEntryJson = z.infer<typeof VideoEntryJson>;
