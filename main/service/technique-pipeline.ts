@@ -7,6 +7,7 @@ import { analyseStrokes } from '../analysis/stroke-analysis.js';
 import { InsufficientPoseError } from '../analysis/errors.js';
 import { computeTennisStats } from '../analysis/tennis-stats.js';
 import { writeArchive } from '../archive/write.js';
+import { ballTimeOutsideClip } from '../contract/fields.js';
 import { estimatePose, measuredSecondsPerFrame, NoPersonError, VideoDecodeError } from '../engine/index.js';
 import type { AnalysisPipeline, TechniqueOutcome } from './pipeline-types.js';
 
@@ -41,6 +42,10 @@ export const techniquePipeline: AnalysisPipeline = {
       throw err;
     }
     const { pose2d, pose3d, ball, video } = pose;
+    // The HTTP route refuses a ball time past the clip before any work (process-route.ts); the
+    // in-process path learns the clip's length from the engine's probe, so it is asked here.
+    const outside = meta.ball_timestamp === undefined ? undefined : ballTimeOutsideClip(meta.ball_timestamp, video);
+    if (outside) return { kind: 'no-analysis', message: `ball_timestamp: ${outside}`, warnings: [] };
     const warnings = [...pose.warnings];
     if (pose2d.frames < TRUNCATED_SHARE * video.frameCount) {
       const w = `the video looks truncated: ${pose2d.frames} of the ${video.frameCount} frames its header announces could be decoded`;
