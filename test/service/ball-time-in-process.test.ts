@@ -18,10 +18,39 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 it('refuses a ball time past the clip with one line naming ball_timestamp', async () => {
   const clip = join(dir, 'cut.mp4');
-  execFileSync(testFfmpeg(), ['-v', 'error', '-y', '-ss', '3.5', '-i', mediaPath('tennis_forehand_2.mp4'), '-t', '1', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-an', clip]);
-  const meta = { uid: 'ball-late', sport: 'tennis', swing_type: 'forehand_drive', player_height_mm: 1800, dominant_hand: 'right', ball_timestamp: 30 } as const;
-  const outcome = await techniquePipeline.analyseTechnique(clip, meta, { signal: new AbortController().signal });
+  execFileSync(testFfmpeg(), [
+    '-v',
+    'error',
+    '-y',
+    '-ss',
+    '3.5',
+    '-i',
+    mediaPath('tennis_forehand_2.mp4'),
+    '-t',
+    '1',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-crf',
+    '18',
+    '-an',
+    clip,
+  ]);
+  const meta = {
+    uid: 'ball-late',
+    sport: 'tennis',
+    swing_type: 'forehand_drive',
+    player_height_mm: 1800,
+    dominant_hand: 'right',
+    ball_timestamp: 30,
+  } as const;
+  const outcome = await techniquePipeline.analyseTechnique(clip, meta, {
+    signal: new AbortController().signal,
+  });
   expect(outcome.kind).toBe('no-analysis');
   const message = outcome.kind === 'no-analysis' ? outcome.message : '';
-  expect(message).toMatch(/^ball_timestamp: ball contact time must lie inside the clip, 0 to 1(\.\d+)? s \(got 30\)$/);
+  expect(message).toMatch(
+    /^ball_timestamp: ball contact time must lie inside the clip, 0 to 1(\.\d+)? s \(got 30\)$/,
+  );
 }, 300_000);
