@@ -38,15 +38,13 @@ export const techniquePipeline: AnalysisPipeline = {
     } catch (err) {
       // Input problems found while decoding are the request's fault: an `error` line, not `failed`.
       if (err instanceof NoPersonError) return { kind: 'no-analysis', message: err.message, warnings: [] };
-      if (err instanceof VideoDecodeError)
-        return { kind: 'no-analysis', message: `could not decode the video: ${err.message}`, warnings: [] };
+      if (err instanceof VideoDecodeError) return { kind: 'no-analysis', message: `could not decode the video: ${err.message}`, warnings: [] };
       throw err;
     }
     const { pose2d, pose3d, ball, video } = pose;
     // The HTTP route refuses a ball time past the clip before any work (process-route.ts); the
     // in-process path learns the clip's length from the engine's probe, so it is asked here.
-    const outside =
-      meta.ball_timestamp === undefined ? undefined : ballTimeOutsideClip(meta.ball_timestamp, video);
+    const outside = meta.ball_timestamp === undefined ? undefined : ballTimeOutsideClip(meta.ball_timestamp, video);
     if (outside) return { kind: 'no-analysis', message: `ball_timestamp: ${outside}`, warnings: [] };
     const warnings = [...pose.warnings];
     if (pose2d.frames < TRUNCATED_SHARE * video.frameCount) {
@@ -56,27 +54,10 @@ export const techniquePipeline: AnalysisPipeline = {
     }
     hooks.onProgress?.(1);
     try {
-      const out = analyseStrokes({
-        pose2d,
-        pose3d,
-        ball,
-        fps: video.fps,
-        width: video.width,
-        height: video.height,
-        meta,
-      });
-      return {
-        kind: 'done',
-        pose2d,
-        pose3d,
-        ball,
-        result: out.result,
-        warnings: [...warnings, ...out.warnings],
-        video,
-      };
+      const out = analyseStrokes({ pose2d, pose3d, ball, fps: video.fps, width: video.width, height: video.height, meta });
+      return { kind: 'done', pose2d, pose3d, ball, result: out.result, warnings: [...warnings, ...out.warnings], video };
     } catch (err) {
-      if (err instanceof InsufficientPoseError)
-        return { kind: 'no-analysis', message: err.message, pose2d, pose3d, warnings, video };
+      if (err instanceof InsufficientPoseError) return { kind: 'no-analysis', message: err.message, pose2d, pose3d, warnings, video };
       throw err;
     }
   },
@@ -86,18 +67,7 @@ export const techniquePipeline: AnalysisPipeline = {
   },
 
   async tennisStatistics(videoInput, { dominantHand, signal }) {
-    const { pose2d, pose3d, ball, video } = await estimatePose(videoInput, {
-      signal,
-      playerHeightMm: DEFAULT_PLAYER_HEIGHT_MM,
-    });
-    return computeTennisStats({
-      pose2d,
-      pose3d,
-      ball,
-      fps: video.fps,
-      width: video.width,
-      height: video.height,
-      dominantHand,
-    });
+    const { pose2d, pose3d, ball, video } = await estimatePose(videoInput, { signal, playerHeightMm: DEFAULT_PLAYER_HEIGHT_MM });
+    return computeTennisStats({ pose2d, pose3d, ball, fps: video.fps, width: video.width, height: video.height, dominantHand });
   },
 };
