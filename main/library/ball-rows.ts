@@ -8,21 +8,14 @@ import type Database from 'better-sqlite3';
 import { checkBallCandidates, type BallCandidates } from '../pose/ball-candidates.js';
 import { blobOf, fromBlob } from './pose-blob.js';
 
-/** The migration that adds `ball_candidates` (appended to main/library/migrations.ts). */
-export function migrateBallCandidates(db: Database.Database): void {
-  db.exec(`
-    CREATE TABLE ball_candidates (
-      analysis_id INTEGER PRIMARY KEY REFERENCES analyses (id) ON DELETE CASCADE,
-      frames INTEGER NOT NULL CHECK (frames >= 0),
-      xy BLOB NOT NULL,
-      area BLOB NOT NULL
-    ) STRICT;
-  `);
-}
-
 /** Stores the candidates of analysis `analysisId` (inside the caller's transaction). */
 export function insertBallCandidates(db: Database.Database, analysisId: number, c: BallCandidates): void {
-  db.prepare('INSERT INTO ball_candidates (analysis_id, frames, xy, area) VALUES (?, ?, ?, ?)').run(analysisId, c.frames, blobOf(c.xy), blobOf(c.area));
+  db.prepare('INSERT INTO ball_candidates (analysis_id, frames, xy, area) VALUES (?, ?, ?, ?)').run(
+    analysisId,
+    c.frames,
+    blobOf(c.xy),
+    blobOf(c.area),
+  );
 }
 
 /**
@@ -30,9 +23,15 @@ export function insertBallCandidates(db: Database.Database, analysisId: number, 
  * @throws RangeError when the stored arrays do not match their frame count (a damaged row).
  */
 export function loadBallCandidates(db: Database.Database, analysisId: number): BallCandidates | undefined {
-  const row = db.prepare('SELECT frames, xy, area FROM ball_candidates WHERE analysis_id = ?').get(analysisId) as { frames: number; xy: Buffer; area: Buffer } | undefined;
+  const row = db
+    .prepare('SELECT frames, xy, area FROM ball_candidates WHERE analysis_id = ?')
+    .get(analysisId) as { frames: number; xy: Buffer; area: Buffer } | undefined;
   if (!row) return undefined;
-  const c = { frames: row.frames, xy: fromBlob(row.xy, Float32Array), area: fromBlob(row.area, Float32Array) };
+  const c = {
+    frames: row.frames,
+    xy: fromBlob(row.xy, Float32Array),
+    area: fromBlob(row.area, Float32Array),
+  };
   checkBallCandidates(c, row.frames);
   return c;
 }

@@ -10,7 +10,7 @@ import { dirname } from 'node:path';
 import { existsSync, statSync } from 'node:fs';
 import { openLibrary, openLibraryReadonly, type ReadableDb } from './db.js';
 import { LibraryError } from './errors.js';
-import { schemaVersion, SCHEMA_VERSION } from './migrations.js';
+import { schemaVersion, SCHEMA_VERSION } from './migrations/index.js';
 import { libraryPaths, libraryPathsAt, type LibraryPaths } from './paths.js';
 import { isWritableFolder } from './readonly-snapshot.js';
 

@@ -8,7 +8,7 @@ import { mkdirSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { LibraryError, LibraryTooNewError } from './errors.js';
 import { storedFileCounts, type StoredFileCounts } from './files.js';
-import { migrate, schemaVersion, SCHEMA_VERSION } from './migrations.js';
+import { migrate, schemaVersion, SCHEMA_VERSION } from './migrations/index.js';
 import { libraryPaths, libraryPathsAt, type LibraryPaths } from './paths.js';
 import { openSnapshotIfReadOnly } from './readonly-snapshot.js';
 import { noteCreatedInThisOpen, sweepOrphans } from './sweep.js';

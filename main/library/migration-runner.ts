@@ -1,5 +1,5 @@
 /**
- * The one SQLite migration runner of the app, for the library (library.sqlite, migrations.ts)
+ * The one SQLite migration runner of the app, for the library (library.sqlite, migrations/index.ts)
  * and the service's task queue (tasks.sqlite, main/service/task-db.ts). Migrations are numbered
  * functions, index i migrating to version i + 1; every pending one runs in ONE `BEGIN IMMEDIATE`
  * transaction that ends with `PRAGMA user_version = N`, so a failure or crash leaves the previous

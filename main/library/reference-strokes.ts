@@ -5,7 +5,6 @@
  * null = the session's analysed stroke, its ball contact). The session may be another player's
  * (a model stroke). Removed with its player or its session (ON DELETE CASCADE).
  */
-import type Database from 'better-sqlite3';
 import type { ReadableDb, WritableDb } from './db.js';
 import { LibraryError } from './errors.js';
 import type { RowId } from './types.js';
@@ -20,23 +19,6 @@ export interface ReferenceStroke {
   setAt: string;
 }
 
-/**
- * The migration that adds `reference_strokes` (appended to main/library/migrations.ts).
- * `stroke_index` is nullable (the session's analysed stroke), and not a foreign key: the strokes
- * of a session are replaced when its analysis is recomputed.
- */
-export function migrateReferenceStrokes(db: Database.Database): void {
-  db.exec(`
-    CREATE TABLE reference_strokes (
-      player_id INTEGER PRIMARY KEY REFERENCES players (id) ON DELETE CASCADE,
-      session_id INTEGER NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
-      stroke_index INTEGER CHECK (stroke_index IS NULL OR stroke_index >= 0),
-      set_at TEXT NOT NULL
-    ) STRICT;
-    CREATE INDEX reference_strokes_session ON reference_strokes (session_id);
-  `);
-}
-
 interface ReferenceRow {
   player_id: number;
   session_id: number;
@@ -44,17 +26,25 @@ interface ReferenceRow {
   set_at: string;
 }
 
-const toReference = (r: ReferenceRow): ReferenceStroke => ({ playerId: r.player_id, sessionId: r.session_id, strokeIndex: r.stroke_index, setAt: r.set_at });
+const toReference = (r: ReferenceRow): ReferenceStroke => ({
+  playerId: r.player_id,
+  sessionId: r.session_id,
+  strokeIndex: r.stroke_index,
+  setAt: r.set_at,
+});
 
 /** The reference stroke of player `playerId`, or null when none is set. */
 export function getReferenceStroke(db: ReadableDb, playerId: RowId): ReferenceStroke | null {
-  const row = db.prepare('SELECT * FROM reference_strokes WHERE player_id = ?').get(playerId) as ReferenceRow | undefined;
+  const row = db.prepare('SELECT * FROM reference_strokes WHERE player_id = ?').get(playerId) as
+    ReferenceRow | undefined;
   return row ? toReference(row) : null;
 }
 
 /** Every player's reference stroke, by player id. */
 export function listReferenceStrokes(db: ReadableDb): ReferenceStroke[] {
-  return (db.prepare('SELECT * FROM reference_strokes ORDER BY player_id').all() as ReferenceRow[]).map(toReference);
+  return (db.prepare('SELECT * FROM reference_strokes ORDER BY player_id').all() as ReferenceRow[]).map(
+    toReference,
+  );
 }
 
 /**
@@ -64,15 +54,33 @@ export function listReferenceStrokes(db: ReadableDb): ReferenceStroke[] {
  *   `invalid-input` (the session has no analysis with a 2D pose to compare against, or the
  *   stroke index is not a whole number ≥ 1).
  */
-export function setReferenceStroke(db: WritableDb, playerId: RowId, sessionId: RowId, strokeIndex: number | null = null): ReferenceStroke {
+export function setReferenceStroke(
+  db: WritableDb,
+  playerId: RowId,
+  sessionId: RowId,
+  strokeIndex: number | null = null,
+): ReferenceStroke {
   if (strokeIndex !== null && !(Number.isInteger(strokeIndex) && strokeIndex >= 1)) {
     throw new LibraryError('invalid-input', `stroke index must be a whole number ≥ 1, got ${strokeIndex}`);
   }
-  if (!db.prepare('SELECT 1 FROM players WHERE id = ?').get(playerId)) throw new LibraryError('not-found', `no player with id ${playerId}`);
-  if (!db.prepare('SELECT 1 FROM sessions WHERE id = ?').get(sessionId)) throw new LibraryError('not-found', `no session with id ${sessionId}`);
-  const posed = db.prepare('SELECT 1 FROM analyses a JOIN poses p ON p.analysis_id = a.id AND p.dims = 2 WHERE a.session_id = ?').get(sessionId);
-  if (!posed) throw new LibraryError('invalid-input', `session ${sessionId} has no analysed pose: it cannot be a reference stroke`);
-  if (strokeIndex !== null && !db.prepare('SELECT 1 FROM strokes WHERE session_id = ? AND idx = ?').get(sessionId, strokeIndex)) {
+  if (!db.prepare('SELECT 1 FROM players WHERE id = ?').get(playerId))
+    throw new LibraryError('not-found', `no player with id ${playerId}`);
+  if (!db.prepare('SELECT 1 FROM sessions WHERE id = ?').get(sessionId))
+    throw new LibraryError('not-found', `no session with id ${sessionId}`);
+  const posed = db
+    .prepare(
+      'SELECT 1 FROM analyses a JOIN poses p ON p.analysis_id = a.id AND p.dims = 2 WHERE a.session_id = ?',
+    )
+    .get(sessionId);
+  if (!posed)
+    throw new LibraryError(
+      'invalid-input',
+      `session ${sessionId} has no analysed pose: it cannot be a reference stroke`,
+    );
+  if (
+    strokeIndex !== null &&
+    !db.prepare('SELECT 1 FROM strokes WHERE session_id = ? AND idx = ?').get(sessionId, strokeIndex)
+  ) {
     throw new LibraryError('not-found', `session ${sessionId} has no stroke ${strokeIndex}`);
   }
   const row = db

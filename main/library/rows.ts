@@ -30,7 +30,7 @@ export interface SessionRow {
   clip_sha256: string;
   duration_s: number;
   fps: number;
-  /** Since schema v5 (migrations.ts). */
+  /** Since schema v5 (migrations/v05-slow-motion.ts). */
   capture_fps: number | null;
   width: number;
   height: number;

@@ -6,59 +6,18 @@
  * at its ball contact. Written with the analysis' other result rows (store-analysis.ts) and
  * replaced with them by a recompute.
  */
-import type Database from 'better-sqlite3';
 import { featureConsistency } from '../analysis/consistency.js';
-import { STROKE_SIDES, type Feature, type FeatureConsistency, type Stroke, type StrokeSide, type SwingType, type TechniqueResult } from '../contract/technique.js';
+import {
+  STROKE_SIDES,
+  type Feature,
+  type FeatureConsistency,
+  type Stroke,
+  type StrokeSide,
+  type SwingType,
+  type TechniqueResult,
+} from '../contract/technique.js';
 import type { ReadableDb, WritableDb } from './db.js';
 import type { RowId, SessionStroke } from './types.js';
-
-/**
- * The migration that adds `strokes` (appended to main/library/migrations.ts). Every stored
- * analysis with a ball contact becomes a one-stroke analysis: the session's swing type and its
- * side, the contact of the analysis (real time = video time × fps / capture_fps), confidence =
- * the contact event's (1 when the event has none), the features, categories and chain peaks.
- */
-export function migrateStrokes(db: Database.Database): void {
-  db.exec(`
-    CREATE TABLE strokes (
-      id INTEGER PRIMARY KEY,
-      analysis_id INTEGER NOT NULL REFERENCES analyses (id) ON DELETE CASCADE,
-      session_id INTEGER NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
-      idx INTEGER NOT NULL CHECK (idx >= 1),
-      side TEXT NOT NULL CHECK (side IN ('forehand', 'backhand', 'serve')),
-      two_handed INTEGER NOT NULL CHECK (two_handed IN (0, 1)),
-      swing_type TEXT,
-      contact_frame INTEGER NOT NULL CHECK (contact_frame >= 0),
-      contact_ts REAL NOT NULL,
-      contact_real_s REAL NOT NULL,
-      confidence REAL NOT NULL CHECK (confidence >= 0 AND confidence <= 1),
-      is_primary INTEGER NOT NULL CHECK (is_primary IN (0, 1)),
-      overall_score REAL,
-      features_json TEXT NOT NULL,
-      extra_json TEXT NOT NULL,
-      UNIQUE (analysis_id, idx)
-    ) STRICT;
-    CREATE INDEX strokes_session ON strokes (session_id, idx);
-    CREATE INDEX strokes_side ON strokes (side, swing_type);
-    INSERT INTO strokes (analysis_id, session_id, idx, side, two_handed, swing_type, contact_frame, contact_ts, contact_real_s,
-                         confidence, is_primary, overall_score, features_json, extra_json)
-      SELECT a.id, a.session_id, 1,
-             CASE s.swing_type WHEN 'backhand_drive' THEN 'backhand' ELSE 'forehand' END, 0,
-             CASE WHEN s.swing_type IN ('forehand_drive', 'backhand_drive') THEN s.swing_type END,
-             a.contact_frame, a.contact_ts, a.contact_ts * COALESCE(s.fps / s.capture_fps, 1),
-             MIN(1, MAX(0, COALESCE((SELECT json_extract(f.json, '$.event.confidence') FROM features f
-                              WHERE f.analysis_id = a.id AND json_extract(f.json, '$.event.name') LIKE '%contact%' ORDER BY f.ord LIMIT 1), 1))),
-             1, a.overall_score,
-             COALESCE((SELECT json_group_array(json(x.json)) FROM (SELECT json FROM features WHERE analysis_id = a.id ORDER BY ord) x), '[]'),
-             json_object(
-               'hand_measured', json(COALESCE((SELECT CASE json_extract(f.json, '$.event.hand_measured') WHEN 0 THEN 'false' ELSE 'true' END
-                                      FROM features f WHERE f.analysis_id = a.id AND json_extract(f.json, '$.event.name') LIKE '%contact%'
-                                      ORDER BY f.ord LIMIT 1), 'true')),
-               'feature_categories', json(COALESCE((SELECT json_group_object(name, json(json)) FROM feature_categories WHERE analysis_id = a.id), '{}')))
-      FROM analyses a JOIN sessions s ON s.id = a.session_id
-      WHERE a.contact_frame IS NOT NULL AND a.contact_ts IS NOT NULL AND a.contact_frame >= 0;
-  `);
-}
 
 /** Facts of the session the strokes are stored for: its swing type, frame rate and capture rate (real time = video time × fps / captureFps). */
 export interface StrokeSessionFacts {
@@ -67,24 +26,36 @@ export interface StrokeSessionFacts {
   captureFps: number | null;
 }
 
-const SIDE_OF: Readonly<Record<string, StrokeSide>> = { forehand_drive: 'forehand', backhand_drive: 'backhand' };
+const SIDE_OF: Readonly<Record<string, StrokeSide>> = {
+  forehand_drive: 'forehand',
+  backhand_drive: 'backhand',
+};
 
 /**
  * The strokes of a result: `result.strokes` when present, else one stroke made from the
  * top-level fields (ball contact = the first event named "…contact…"; none → no stroke).
  */
-export function strokesOfResult(result: TechniqueResult, s: StrokeSessionFacts): { strokes: Stroke[]; primary: number | null } {
+export function strokesOfResult(
+  result: TechniqueResult,
+  s: StrokeSessionFacts,
+): { strokes: Stroke[]; primary: number | null } {
   if (result.strokes?.length) return { strokes: result.strokes, primary: result.stroke_index ?? null };
   const contact = result.features.find((f) => /contact/i.test(f.event.name))?.event;
   if (!contact || contact.frame_nr < 0) return { strokes: [], primary: null };
-  const swingType = s.swingType === 'forehand_drive' || s.swingType === 'backhand_drive' ? (s.swingType) : null;
-  const score = result.features.length ? result.features.reduce((a, f) => a + f.score, 0) / result.features.length : undefined;
+  const swingType = s.swingType === 'forehand_drive' || s.swingType === 'backhand_drive' ? s.swingType : null;
+  const score = result.features.length
+    ? result.features.reduce((a, f) => a + f.score, 0) / result.features.length
+    : undefined;
   const stroke: Stroke = {
     index: 1,
     side: SIDE_OF[s.swingType] ?? 'forehand',
     two_handed: false,
     swing_type: swingType,
-    contact: { frame_nr: contact.frame_nr, timestamp: contact.timestamp, real_time: contact.timestamp * (s.captureFps ? s.fps / s.captureFps : 1) },
+    contact: {
+      frame_nr: contact.frame_nr,
+      timestamp: contact.timestamp,
+      real_time: contact.timestamp * (s.captureFps ? s.fps / s.captureFps : 1),
+    },
     confidence: contact.confidence ?? 1,
     hand_measured: contact.hand_measured ?? true,
     features: result.features,
@@ -95,14 +66,21 @@ export function strokesOfResult(result: TechniqueResult, s: StrokeSessionFacts):
 }
 
 /** Inserts the stroke rows of analysis `analysisId` (see {@link strokesOfResult}). Run inside the analysis' transaction. */
-export function insertStrokeRows(db: WritableDb, analysisId: RowId, sessionId: RowId, result: TechniqueResult, s: StrokeSessionFacts): void {
+export function insertStrokeRows(
+  db: WritableDb,
+  analysisId: RowId,
+  sessionId: RowId,
+  result: TechniqueResult,
+  s: StrokeSessionFacts,
+): void {
   const { strokes, primary } = strokesOfResult(result, s);
   const ins = db.prepare(
     `INSERT INTO strokes (analysis_id, session_id, idx, side, two_handed, swing_type, contact_frame, contact_ts, contact_real_s,
        confidence, is_primary, overall_score, features_json, extra_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   for (const st of strokes) {
-    const { index, side, two_handed, swing_type, contact, confidence, overall_score, features, ...extra } = st;
+    const { index, side, two_handed, swing_type, contact, confidence, overall_score, features, ...extra } =
+      st;
     ins.run(
       analysisId,
       sessionId,
@@ -159,7 +137,9 @@ function rowToStroke(r: StrokeRow): SessionStroke {
 
 /** The strokes of analysis `analysisId` in time order. */
 export function strokesOfAnalysis(db: ReadableDb, analysisId: RowId): SessionStroke[] {
-  return (db.prepare('SELECT * FROM strokes WHERE analysis_id = ? ORDER BY idx').all(analysisId) as StrokeRow[]).map(rowToStroke);
+  return (
+    db.prepare('SELECT * FROM strokes WHERE analysis_id = ? ORDER BY idx').all(analysisId) as StrokeRow[]
+  ).map(rowToStroke);
 }
 
 /** Consistency of stored strokes: per feature over the strokes with features (main/analysis/consistency.ts). */

@@ -13,7 +13,7 @@ import { loadBallCandidates } from '../../main/library/ball-rows.js';
 import { openLibrary } from '../../main/library/db.js';
 import { getSessionDetail } from '../../main/library/detail.js';
 import { ingestAnalysis } from '../../main/library/ingest.js';
-import { migrate, MIGRATIONS } from '../../main/library/migrations.js';
+import { migrate, MIGRATIONS } from '../../main/library/migrations/index.js';
 import { setCaptureFps } from '../../main/library/recompute.js';
 import { BALL_SLOTS, emptyBallCandidates, type BallCandidates } from '../../main/pose/ball-candidates.js';
 import { J } from '../../main/pose/h36m.js';

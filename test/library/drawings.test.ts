@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openLibrary, openLibraryReadonly } from '../../main/library/db.js';
 import { deleteDrawing, listDrawings, saveDrawing } from '../../main/library/drawings.js';
 import { ingestAnalysis } from '../../main/library/ingest.js';
-import { migrate, MIGRATIONS, schemaVersion } from '../../main/library/migrations.js';
+import { migrate, MIGRATIONS, schemaVersion } from '../../main/library/migrations/index.js';
 import { deleteSession } from '../../main/library/sessions.js';
 import type { DrawingData } from '../../main/drawings/drawing.js';
 import { fakeClip, ingestInput, rawLibraryDb, tempHome } from './helpers.js';

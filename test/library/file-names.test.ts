@@ -15,7 +15,7 @@ import { probeVideo } from '../../main/engine/probe.js';
 import { openLibrary } from '../../main/library/db.js';
 import { getSessionDetail } from '../../main/library/detail.js';
 import { ingestAnalysis } from '../../main/library/ingest.js';
-import { migrate, schemaVersion, SCHEMA_VERSION } from '../../main/library/migrations.js';
+import { migrate, schemaVersion, SCHEMA_VERSION } from '../../main/library/migrations/index.js';
 import { libraryPaths } from '../../main/library/paths.js';
 import { deleteSession, listSessions } from '../../main/library/sessions.js';
 import { sweepOrphans } from '../../main/library/sweep.js';

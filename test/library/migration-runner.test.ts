@@ -10,7 +10,7 @@ import Database from 'better-sqlite3';
 import { afterAll, expect, it } from 'vitest';
 import { runMigrations, schemaVersion, type Migration } from '../../main/library/migration-runner.js';
 import { LibraryTooNewError } from '../../main/library/errors.js';
-import { migrate } from '../../main/library/migrations.js';
+import { migrate } from '../../main/library/migrations/index.js';
 import { openTaskDb, SchemaTooNewError } from '../../main/service/task-db.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'migrations-'));

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openLibrary, openLibraryReadonly } from '../../main/library/db.js';
 import { LibraryTooNewError } from '../../main/library/errors.js';
 import { listSessionsSql } from '../../main/library/sessions.js';
-import { migrate, schemaVersion, SCHEMA_VERSION } from '../../main/library/migrations.js';
+import { migrate, schemaVersion, SCHEMA_VERSION } from '../../main/library/migrations/index.js';
 import { libraryPaths } from '../../main/library/paths.js';
 import { rawLibraryDb, tempHome } from './helpers.js';
 

@@ -9,7 +9,7 @@ import { basename, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getSession, deleteSession } from '../../main/library/sessions.js';
 import { ingestAnalysis } from '../../main/library/ingest.js';
-import { migrate, schemaVersion } from '../../main/library/migrations.js';
+import { migrate, schemaVersion } from '../../main/library/migrations/index.js';
 import { pathsOf } from '../../main/library/paths.js';
 import { playbackProxyPath, proxyFileName, storePlaybackProxy } from '../../main/library/proxies.js';
 import { sweepOrphans } from '../../main/library/sweep.js';

@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openLibrary, type WritableDb } from '../../main/library/db.js';
 import { ingestAnalysis } from '../../main/library/ingest.js';
-import { migrate, MIGRATIONS, schemaVersion } from '../../main/library/migrations.js';
+import { migrate, migrateReferenceStrokes, MIGRATIONS, schemaVersion } from '../../main/library/migrations/index.js';
 import { createPlayer } from '../../main/library/players.js';
 import { deleteSession } from '../../main/library/sessions.js';
-import { clearReferenceStroke, getReferenceStroke, listReferenceStrokes, migrateReferenceStrokes, setReferenceStroke } from '../../main/library/reference-strokes.js';
+import { clearReferenceStroke, getReferenceStroke, listReferenceStrokes, setReferenceStroke } from '../../main/library/reference-strokes.js';
 import { fakeClip, ingestInput, tempHome } from './helpers.js';
 
 let cleanups: Array<() => void> = [];

@@ -12,7 +12,7 @@ import { openLibrary } from '../../main/library/db.js';
 import { getSessionDetail } from '../../main/library/detail.js';
 import { playerStrokeHistory } from '../../main/library/history.js';
 import { ingestAnalysis } from '../../main/library/ingest.js';
-import { migrate, MIGRATIONS, schemaVersion } from '../../main/library/migrations.js';
+import { migrate, MIGRATIONS, schemaVersion } from '../../main/library/migrations/index.js';
 import { strokesOfAnalysis } from '../../main/library/session-strokes.js';
 import type { Feature, Stroke } from '../../main/contract/technique.js';
 import { fakeClip, ingestInput, rawLibraryDb, tempHome } from './helpers.js';
