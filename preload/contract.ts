@@ -29,7 +29,7 @@ import {
   SessionTitle,
   SwingTypeInput,
 } from '../main/contract/fields.js';
-import { AnalysisJobInputSchema } from '../main/jobs/input-schema.js';
+import { AnalysisJobInputSchema } from '../main/contract/job-input.js';
 import type { FeatureHistoryPoint, Player, SessionDetail, SessionSummary, StrokeFeatureHistoryPoint } from '../main/library/types.js';
 import { STROKE_SIDES } from '../main/contract/technique.js';
 import type { ReferenceStroke } from '../main/library/reference-strokes.js';

@@ -1,7 +1,7 @@
 /**
  * Shapes main sends to the renderer that are not library domain types: settings as the
  * renderer may see them, video checks of local files, picked files, connection tests, app info.
- * Job views are main/jobs' JobView, re-exported so the renderer has one import place.
+ * Job views are main/contract/job.ts's JobView, re-exported so the renderer has one import place.
  */
 
 /** Settings as the renderer sees them (F's Settings minus window geometry, plus key status). */
@@ -79,7 +79,7 @@ export interface AppInfo {
 }
 
 /** Jobs as main/jobs (JobQueue) reports them. */
-export type { JobState, JobView, AnalysisJobInput, TennisJobInput } from '../main/jobs/types.js';
+export type { JobState, JobView, AnalysisJobInput, TennisJobInput } from '../main/contract/job.js';
 
 /** Files an export wrote: paths on this machine and, in the browser bridge, URLs to download them. */
 export interface ExportResult {

@@ -17,7 +17,7 @@ import { startLocalService, type LocalService, type LocalServiceOptions } from '
 import { openServiceCore, type ServiceCore } from '../service/service-core.js';
 import { resolveApiKey, type SecretBox } from '../settings/api-key.js';
 import { loadSettings } from '../settings/settings.js';
-import type { BackendKind } from '../jobs/types.js';
+import type { BackendKind } from '../contract/job.js';
 import { pipelineAnalyser, type LocalAnalyser } from './direct.js';
 import { directTasks, type TaskClient } from './direct-tasks.js';
 

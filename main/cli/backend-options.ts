@@ -6,7 +6,7 @@
 import type { Command } from 'commander';
 import { swingStudioHome } from '../config/home.js';
 import { createBackendResolver, type BackendResolver } from '../backends/index.js';
-import type { BackendKind } from '../jobs/types.js';
+import type { BackendKind } from '../contract/job.js';
 import { nodeSecretBox } from '../settings/api-key.js';
 import { loadSettings } from '../settings/settings.js';
 import { BackendInput, HttpUrlInput } from '../contract/fields.js';

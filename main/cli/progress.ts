@@ -6,7 +6,7 @@
  */
 import cliProgress from 'cli-progress';
 import { basename } from 'node:path';
-import type { JobView } from '../jobs/types.js';
+import type { JobView } from '../contract/job.js';
 
 /** Renders job events; stop() clears the bars. */
 export interface ProgressView {

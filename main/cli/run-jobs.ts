@@ -7,7 +7,7 @@
 import type { WritableDb } from '../library/db.js';
 import { openConfiguredLibrary } from '../settings/library-location.js';
 import { JobQueue } from '../jobs/queue.js';
-import type { BackendKind, JobView } from '../jobs/types.js';
+import type { BackendKind, JobView } from '../contract/job.js';
 import type { BackendResolver } from '../backends/index.js';
 import { progressView } from './progress.js';
 

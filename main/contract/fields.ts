@@ -1,6 +1,6 @@
 /**
  * Zod schemas of the input fields the app's entry points share: the IPC contract
- * (preload/contract.ts), the job input (main/jobs/input-schema.ts) and the CLI's option parsers
+ * (preload/contract.ts), the job input (main/contract/job-input.ts) and the CLI's option parsers
  * (main/cli/options.ts `optionFrom`). Each has one message that names the rule and the value
  * received, so the app, the bridge, the CLI and the job queue refuse a bad value with the same
  * words (a field's path is added in front by {@link zodIssueText}).

@@ -17,7 +17,7 @@ import type { LocalAnalyser } from '../backends/direct.js';
 import type { TechniqueRequestMetadata } from '../contract/technique.js';
 import type { JobContext } from './context.js';
 import { storeAnalysis, type StoreAnalysisInput } from './store-analysis.js';
-import type { AnalysisJobInput } from './types.js';
+import type { AnalysisJobInput } from '../contract/job.js';
 import { uploadClip } from './upload-step.js';
 import { checkAnalysisInput, checkClipFile } from './validate.js';
 

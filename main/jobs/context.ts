@@ -4,7 +4,8 @@
  */
 import type { BackendResolver } from '../backends/index.js';
 import type { WritableDb } from '../library/db.js';
-import type { JobPatch, JobRecord, SafePoint } from './job-store.js';
+import type { JobRecord, JobStep, SafePoint } from '../contract/job.js';
+import type { JobPatch } from './job-store.js';
 import type { LiveProgress } from './job-view.js';
 
 /** Live progress within the current state. */
@@ -16,9 +17,6 @@ export interface JobProgress {
   /** What the state is doing when it has steps: `playback-copy` while a playable copy of the clip is made (storing). */
   step?: JobStep;
 }
-
-/** A named step within a job state (shown as its own line in the job list). */
-export type JobStep = 'playback-copy';
 
 /** The runner's handle on its job. */
 export interface JobContext {

@@ -1,41 +1,24 @@
 /**
  * The queue's view of the library's `jobs` table (main/library/jobs.ts, migration v3): the
- * library's query functions plus the decoding of `input` and `safePoint` the queue chose.
+ * library's query functions plus the decoding of `input` and `safePoint` the queue chose
+ * (the shapes: main/contract/job.ts).
  * A cancelled job is stored as `cancelled` with the reason {@link CANCELLED_REASON} (library
  * migration v4).
  */
 import type { WritableDb } from '../library/db.js';
-import { claimNext, enqueue, getJob, listUnfinished, markInterruptedOnStart, setState } from '../library/jobs.js';
+import {
+  claimNext,
+  enqueue,
+  getJob,
+  listUnfinished,
+  markInterruptedOnStart,
+  setState,
+} from '../library/jobs.js';
 import { rowToJob, type JobRow } from '../library/rows.js';
-import type { Job, JobState as StoredState } from '../library/types.js';
-import type { JobInput, JobKind, JobState } from './types.js';
+import type { Job, JobInput, JobKind, JobRecord, JobState, SafePoint } from '../contract/job.js';
 
 /** Stored reason of a job the coach cancelled. */
 export const CANCELLED_REASON = 'cancelled by the user';
-
-/** Resume data of a job: the last point from which it can go on without redoing work. */
-export interface SafePoint {
-  /** Presigned URL pair of a finished upload and when it was issued (ISO): valid 24 h (API.md "Limits"). */
-  upload?: { uploadUrl: string; downloadUrl: string; issuedAt: string };
-  /** Tennis task id at the service once created (a resumed job polls it instead of creating another). */
-  taskId?: string;
-  /** Warnings seen so far (technique warnings, resume notes). */
-  warnings?: string[];
-}
-
-/** A job row, decoded. */
-export interface JobRecord {
-  id: number;
-  kind: JobKind;
-  state: JobState;
-  reason: string;
-  input: JobInput;
-  sessionId: number | null;
-  attempts: number;
-  safePoint: SafePoint;
-  createdAt: string;
-  updatedAt: string;
-}
 
 /** Fields {@link JobStore.update} may change (undefined = keep). */
 export interface JobPatch {
@@ -51,7 +34,11 @@ export class JobStore {
 
   /** Adds a queued job. @returns its id. */
   insert(kind: JobKind, input: JobInput): number {
-    return enqueue(this.db, { kind, input, sessionId: 'sessionId' in input ? (input.sessionId ?? null) : null }).id;
+    return enqueue(this.db, {
+      kind,
+      input,
+      sessionId: 'sessionId' in input ? (input.sessionId ?? null) : null,
+    }).id;
   }
 
   /** The job with this id, or undefined. */
@@ -92,7 +79,7 @@ export class JobStore {
   update(id: number, patch: JobPatch): JobRecord {
     const cur = getJob(this.db, id);
     if (!cur) throw new Error(`no job with id ${id}`);
-    const state: StoredState = patch.state ?? cur.state;
+    const state: JobState = patch.state ?? cur.state;
     const reason = patch.state === 'cancelled' ? CANCELLED_REASON : (patch.reason ?? cur.reason);
     return decode(
       setState(this.db, id, state, {
@@ -104,6 +91,7 @@ export class JobStore {
   }
 }
 
+/** The stored row as the queue reads it ({@link JobRecord}): a safe point that is not an object reads as {}. */
 function decode(j: Job): JobRecord {
   const sp = j.safePoint;
   return {
@@ -114,7 +102,7 @@ function decode(j: Job): JobRecord {
     input: j.input as JobInput,
     sessionId: j.sessionId,
     attempts: j.attempts,
-    safePoint: typeof sp === 'object' && sp !== null && !Array.isArray(sp) ? (sp) : {},
+    safePoint: typeof sp === 'object' && sp !== null && !Array.isArray(sp) ? sp : {},
     createdAt: j.createdAt,
     updatedAt: j.updatedAt,
   };

@@ -4,8 +4,7 @@
  * every 100 ms per job and never stored).
  */
 import type { JobProgress } from './context.js';
-import type { JobRecord } from './job-store.js';
-import { FINAL_STATES, type JobView } from './types.js';
+import { isFinalJobState, type JobRecord, type JobView } from '../contract/job.js';
 
 /** Least time between two progress events of one job, ms (UI refresh rate is ~60 Hz; 10 Hz is enough for bars). */
 export const PROGRESS_EVENT_INTERVAL_MS = 100;
@@ -44,7 +43,7 @@ export class LiveProgress {
 
 /** The view of a stored job with its live progress; a final job shows none (done: share 1). */
 export function jobView(j: JobRecord, live: JobProgress | undefined): JobView {
-  const final = FINAL_STATES.has(j.state);
+  const final = isFinalJobState(j.state);
   return {
     id: j.id,
     kind: j.kind,

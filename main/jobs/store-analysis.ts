@@ -24,7 +24,7 @@ import { storePlaybackProxy } from '../library/proxies.js';
 import { getSession } from '../library/sessions.js';
 import { makeSessionThumbnail } from '../library/thumbnail.js';
 import type { JobContext } from './context.js';
-import type { AnalysisJobInput } from './types.js';
+import type { AnalysisJobInput } from '../contract/job.js';
 
 /** What {@link storeAnalysis} needs. */
 export interface StoreAnalysisInput {

@@ -7,7 +7,7 @@
 import { PRESIGNED_URL_LIFETIME_S } from '../contract/api.js';
 import type { ApiClient } from '../api/client.js';
 import type { JobContext } from './context.js';
-import type { SafePoint } from './job-store.js';
+import type { SafePoint } from '../contract/job.js';
 
 /**
  * Margin before the 24 h expiry (API.md "Limits") under which a saved pair is not reused, ms:

@@ -1,6 +1,6 @@
 /**
  * Checks of a job's input before it is queued (and again before it runs, since a file may have
- * gone in between): the fields against the one job input schema (main/jobs/input-schema.ts, the
+ * gone in between): the fields against the one job input schema (main/contract/job-input.ts, the
  * same the app's IPC contract uses), then the clip on the file system: it exists and is a
  * regular, non-empty file with an extension `/process` accepts.
  */
@@ -9,7 +9,7 @@ import { basename, resolve } from 'node:path';
 import type { z } from 'zod';
 import { zodIssueText } from '../contract/zod-issues.js';
 import { contentTypeFor, extensionOf, PROCESS_EXTENSIONS } from '../contract/upload-rules.js';
-import { AnalysisJobInputSchema, TennisJobInputSchema, type AnalysisJobInput, type TennisJobInput } from './input-schema.js';
+import { AnalysisJobInputSchema, TennisJobInputSchema, type AnalysisJobInput, type TennisJobInput } from '../contract/job-input.js';
 
 /** The input of a job is invalid; the message says which field and why. */
 export class JobInputError extends Error {

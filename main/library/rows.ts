@@ -5,7 +5,16 @@
 import { join } from 'node:path';
 import type { Feature, Hand, Sport, SwingType } from '../contract/technique.js';
 import type { LibraryPaths } from './paths.js';
-import type { Analysis, AnalysisBackend, AnalysisStatus, FeatureRow, Job, JobKind, JobState, Player, Session, TennisTaskResult } from './types.js';
+import type { Job, JobKind, JobState } from '../contract/job.js';
+import type {
+  Analysis,
+  AnalysisBackend,
+  AnalysisStatus,
+  FeatureRow,
+  Player,
+  Session,
+  TennisTaskResult,
+} from './types.js';
 
 export interface PlayerRow {
   id: number;
@@ -17,7 +26,14 @@ export interface PlayerRow {
 }
 
 export function rowToPlayer(r: PlayerRow): Player {
-  return { id: r.id, name: r.name, dominantHand: r.dominant_hand as Hand, heightMm: r.height_mm, notes: r.notes, createdAt: r.created_at };
+  return {
+    id: r.id,
+    name: r.name,
+    dominantHand: r.dominant_hand as Hand,
+    heightMm: r.height_mm,
+    notes: r.notes,
+    createdAt: r.created_at,
+  };
 }
 
 export interface SessionRow {
@@ -159,16 +175,28 @@ export interface TennisTaskRow {
 }
 
 export function rowToTennisTask(r: TennisTaskRow): TennisTaskResult {
-  return { id: r.id, sessionId: r.session_id, taskId: r.task_id, raw: JSON.parse(r.raw_json) as unknown, createdAt: r.created_at };
+  return {
+    id: r.id,
+    sessionId: r.session_id,
+    taskId: r.task_id,
+    raw: JSON.parse(r.raw_json) as unknown,
+    createdAt: r.created_at,
+  };
 }
 
 /** The capture rate and slow-motion guess of an analysis' result extras (`result_extras_json`). */
 function slowMotionOf(json: string): Pick<Analysis, 'captureFps' | 'slowMotionGuess'> {
-  const x = JSON.parse(json) as { capture_fps?: unknown; slow_motion_guess?: { factor?: unknown; suggested_capture_fps?: unknown } };
+  const x = JSON.parse(json) as {
+    capture_fps?: unknown;
+    slow_motion_guess?: { factor?: unknown; suggested_capture_fps?: unknown };
+  };
   const g = x.slow_motion_guess;
   const positive = (v: unknown): v is number => typeof v === 'number' && v > 0;
   return {
     captureFps: positive(x.capture_fps) ? x.capture_fps : null,
-    slowMotionGuess: g && positive(g.factor) && positive(g.suggested_capture_fps) ? { factor: g.factor, suggestedCaptureFps: g.suggested_capture_fps } : null,
+    slowMotionGuess:
+      g && positive(g.factor) && positive(g.suggested_capture_fps)
+        ? { factor: g.factor, suggestedCaptureFps: g.suggested_capture_fps }
+        : null,
   };
 }

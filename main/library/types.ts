@@ -22,8 +22,6 @@ import type {
 import type { BallCandidates } from '../pose/ball-candidates.js';
 import type { PoseTrack } from '../pose/pose-track.js';
 
-export { ACTIVE_JOB_STATES, FINAL_JOB_STATES, type Job, type JobKind, type JobState } from './job-types.js';
-
 /** Row id of a library table (SQLite INTEGER PRIMARY KEY). */
 export type RowId = number;
 

@@ -11,8 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatch } from '../../main/ipc/dispatch.js';
 import { JobInputError } from '../../main/jobs/validate.js';
-import { FINAL_STATES } from '../../main/jobs/types.js';
-import { FINAL_JOB_STATES } from '../../main/library/jobs.js';
+import { FINAL_JOB_STATES } from '../../main/contract/job.js';
 import { MAX_PLAYER_HEIGHT_MM, MIN_PLAYER_HEIGHT_MM } from '../../main/contract/player-height.js';
 import { AnalysisJobInputSchema } from '../../preload/contract.js';
 import { startConnectedBridge, type ConnectedBridge } from '../app/bridge-client-loader.js';
@@ -53,24 +52,90 @@ interface BadCase {
 
 const player = (patch: object) => ({ ...good, player: { ...good.player, ...patch } });
 const CASES: BadCase[] = [
-  { what: 'height in cm', input: player({ heightMm: 168 }), message: 'player.heightMm: player height must be between 500 and 2800 mm (got 168)', cli: ['--height', '168'] },
-  { what: 'height in metres', input: player({ heightMm: 1.68 }), message: 'player.heightMm: player height must be between 500 and 2800 mm (got 1.68)', cli: ['--height', '1.68'] },
-  { what: 'height not a number', input: player({ heightMm: 'tall' }), message: 'player.heightMm: player height must be between 500 and 2800 mm (got "tall")', cli: ['--height', 'tall'] },
-  { what: 'empty name', input: player({ name: '   ' }), message: 'player.name: player name must not be empty', cli: ['--player', '   '] },
-  { what: 'unknown hand', input: player({ dominantHand: 'both' }), message: 'player.dominantHand: unknown dominant hand "both"; expected one of left, right', cli: ['--hand', 'both'] },
-  { what: 'unknown sport', input: { ...good, sport: 'golf' }, message: 'sport: unknown sport "golf"; expected one of pickleball, tennis, none', cli: ['--sport', 'golf'] },
-  { what: 'unknown swing', input: { ...good, swingType: 'serve' }, message: 'swingType: unknown swing type "serve"; expected one of forehand_drive, backhand_drive', cli: ['--swing', 'serve'] },
-  { what: 'unknown backend', input: { ...good, backend: 'cloud' }, message: 'backend: unknown backend "cloud"; expected one of local, remote', cli: ['--backend', 'cloud'] },
-  { what: 'capture rate 0', input: { ...good, captureFps: 0 }, message: 'captureFps: capture frame rate must be > 0 and at most 100000 frames/s (got 0)', cli: ['--capture-fps', '0'] },
-  { what: 'negative ball time', input: { ...good, ballTimestampS: -1 }, message: 'ballTimestampS: ball contact time must be between 0 and 36000 s (got -1)', cli: ['--ball-time=-1'] },
-  { what: 'date-time without zone', input: { ...good, recordedAt: '2026-11-20 10:00' }, message: 'recordedAt: expected an ISO 8601 date (2026-11-20) or date-time with zone (2026-11-20T10:00:00Z) (got "2026-11-20 10:00")', cli: ['--recorded-at', '2026-11-20 10:00'] },
-  { what: 'relative path', input: { ...good, videoPath: 'clip.mp4' }, message: 'videoPath: path must be absolute (got "clip.mp4")' },
+  {
+    what: 'height in cm',
+    input: player({ heightMm: 168 }),
+    message: 'player.heightMm: player height must be between 500 and 2800 mm (got 168)',
+    cli: ['--height', '168'],
+  },
+  {
+    what: 'height in metres',
+    input: player({ heightMm: 1.68 }),
+    message: 'player.heightMm: player height must be between 500 and 2800 mm (got 1.68)',
+    cli: ['--height', '1.68'],
+  },
+  {
+    what: 'height not a number',
+    input: player({ heightMm: 'tall' }),
+    message: 'player.heightMm: player height must be between 500 and 2800 mm (got "tall")',
+    cli: ['--height', 'tall'],
+  },
+  {
+    what: 'empty name',
+    input: player({ name: '   ' }),
+    message: 'player.name: player name must not be empty',
+    cli: ['--player', '   '],
+  },
+  {
+    what: 'unknown hand',
+    input: player({ dominantHand: 'both' }),
+    message: 'player.dominantHand: unknown dominant hand "both"; expected one of left, right',
+    cli: ['--hand', 'both'],
+  },
+  {
+    what: 'unknown sport',
+    input: { ...good, sport: 'golf' },
+    message: 'sport: unknown sport "golf"; expected one of pickleball, tennis, none',
+    cli: ['--sport', 'golf'],
+  },
+  {
+    what: 'unknown swing',
+    input: { ...good, swingType: 'serve' },
+    message: 'swingType: unknown swing type "serve"; expected one of forehand_drive, backhand_drive',
+    cli: ['--swing', 'serve'],
+  },
+  {
+    what: 'unknown backend',
+    input: { ...good, backend: 'cloud' },
+    message: 'backend: unknown backend "cloud"; expected one of local, remote',
+    cli: ['--backend', 'cloud'],
+  },
+  {
+    what: 'capture rate 0',
+    input: { ...good, captureFps: 0 },
+    message: 'captureFps: capture frame rate must be > 0 and at most 100000 frames/s (got 0)',
+    cli: ['--capture-fps', '0'],
+  },
+  {
+    what: 'negative ball time',
+    input: { ...good, ballTimestampS: -1 },
+    message: 'ballTimestampS: ball contact time must be between 0 and 36000 s (got -1)',
+    cli: ['--ball-time=-1'],
+  },
+  {
+    what: 'date-time without zone',
+    input: { ...good, recordedAt: '2026-11-20 10:00' },
+    message:
+      'recordedAt: expected an ISO 8601 date (2026-11-20) or date-time with zone (2026-11-20T10:00:00Z) (got "2026-11-20 10:00")',
+    cli: ['--recorded-at', '2026-11-20 10:00'],
+  },
+  {
+    what: 'relative path',
+    input: { ...good, videoPath: 'clip.mp4' },
+    message: 'videoPath: path must be absolute (got "clip.mp4")',
+  },
   { what: 'an extra field', input: { ...good, outputDir: '/etc' }, message: 'Unrecognized key: "outputDir"' },
 ];
 
 describe('a bad job input is refused with the same message everywhere', () => {
   it.each(CASES)('$what: IPC (dispatcher, bridge) and job queue', async ({ input, message }) => {
-    const refused = { ok: false, error: { kind: 'input', message: `jobs.enqueueAnalysis: 0.${message}`.replace('0.Unrecognized', '0: Unrecognized') } };
+    const refused = {
+      ok: false,
+      error: {
+        kind: 'input',
+        message: `jobs.enqueueAnalysis: 0.${message}`.replace('0.Unrecognized', '0: Unrecognized'),
+      },
+    };
     expect(await dispatch(bridge.services.handlers, 'jobs.enqueueAnalysis', [input])).toEqual(refused);
     expect(await api.invoke('jobs.enqueueAnalysis', [input as never])).toEqual(refused);
     let thrown: unknown;
@@ -96,9 +161,18 @@ describe('a bad job input is refused with the same message everywhere', () => {
 
 it('other CLI options with a shared field refuse with that field message', async () => {
   const cases: [string[], string][] = [
-    [['library', 'list', '--from', '2026-11-20 10:00'], 'expected an ISO 8601 date (2026-11-20) or date-time with zone (2026-11-20T10:00:00Z) (got "2026-11-20 10:00")'],
-    [['library', 'list', '--sport', 'golf'], 'unknown sport "golf"; expected one of pickleball, tennis, none'],
-    [['analyze', clip, '--base-url', 'ftp://api.example.com'], 'expected an http(s) URL (got "ftp://api.example.com")'],
+    [
+      ['library', 'list', '--from', '2026-11-20 10:00'],
+      'expected an ISO 8601 date (2026-11-20) or date-time with zone (2026-11-20T10:00:00Z) (got "2026-11-20 10:00")',
+    ],
+    [
+      ['library', 'list', '--sport', 'golf'],
+      'unknown sport "golf"; expected one of pickleball, tennis, none',
+    ],
+    [
+      ['analyze', clip, '--base-url', 'ftp://api.example.com'],
+      'expected an http(s) URL (got "ftp://api.example.com")',
+    ],
   ];
   for (const [args, message] of cases) {
     const run = await runCliCapture(args, { SWING_STUDIO_HOME: home });
@@ -108,11 +182,20 @@ it('other CLI options with a shared field refuse with that field message', async
 });
 
 it('player heights from 500 to 2800 mm are accepted, nothing else', () => {
-  const heights = [100, 1, MIN_PLAYER_HEIGHT_MM - 1, MIN_PLAYER_HEIGHT_MM, 1850, MAX_PLAYER_HEIGHT_MM, MAX_PLAYER_HEIGHT_MM + 1, Number.NaN];
+  const heights = [
+    100,
+    1,
+    MIN_PLAYER_HEIGHT_MM - 1,
+    MIN_PLAYER_HEIGHT_MM,
+    1850,
+    MAX_PLAYER_HEIGHT_MM,
+    MAX_PLAYER_HEIGHT_MM + 1,
+    Number.NaN,
+  ];
   const accepted = heights.map((h) => AnalysisJobInputSchema.safeParse(player({ heightMm: h })).success);
   expect(accepted).toEqual([false, false, false, true, true, true, false, false]);
 });
 
 it('job states have one list of final states', () => {
-  expect([...FINAL_STATES]).toEqual([...FINAL_JOB_STATES]);
+  expect([...FINAL_JOB_STATES]).toEqual(['done', 'failed', 'cancelled']);
 });

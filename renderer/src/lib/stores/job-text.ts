@@ -1,14 +1,12 @@
 /**
  * Plain-word descriptions of background jobs for the job list ("Analysing — 63 %").
  */
+import { isFinalJobState } from '../../../../main/contract/job.js';
 import type { JobView } from '../../../../preload/contract.js';
 
-/** States after which a job never changes. */
-export const FINAL_STATES: ReadonlySet<JobView['state']> = new Set(['done', 'failed', 'cancelled']);
-
-/** Whether the job is still queued or running. */
+/** Whether the job is still queued or running (not in a final state, main/contract/job.ts). */
 export function isActive(job: JobView): boolean {
-  return !FINAL_STATES.has(job.state);
+  return !isFinalJobState(job.state);
 }
 
 /** Percent 0..100 of the current step, rounded. */
