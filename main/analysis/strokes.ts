@@ -29,7 +29,7 @@
  * Thresholds are ours, measured on the 11 labelled strokes of the shared clips (test/eval,
  * README.md "Strokes": the values found there), so those figures are not an independent test.
  */
-import type { Sport } from '../contract/technique.js';
+import type { Sport, StrokeContact, StrokeSide } from '../contract/technique.js';
 import { J } from '../pose/h36m.js';
 import { CANDIDATE_WINDOW_S, contactCandidates, handMeasuredMask, UNMEASURED_FACTOR, type ContactCandidate, type ContactEvidence } from './contact-candidates.js';
 import { computeKinematics, type Kinematics } from './kinematics.js';
@@ -38,10 +38,8 @@ import { sceneCuts } from './scene-cuts.js';
 import { classifySide, type SideCall } from './side-call.js';
 import { inferTwoHanded } from './swing-input.js';
 
-/** Sides of a stroke. */
-export const STROKE_SIDES = ['forehand', 'backhand', 'serve'] as const;
-/** One of {@link STROKE_SIDES}. */
-export type StrokeSide = (typeof STROKE_SIDES)[number];
+/** Sides of a stroke and a stroke's contact: the contract's (main/contract/technique.ts `STROKE_SIDES`, `StrokeContact`), re-exported. */
+export type { StrokeContact, StrokeSide };
 
 /** Lowest chord speed kept, as a share of the clip's strongest swing (measured: false swings ≤ 0.41, strokes ≥ 0.40 on the labelled clips). */
 export const MIN_RELATIVE_SCORE = 0.35;
@@ -224,13 +222,6 @@ function describe(k: Kinematics, ev: StrokeEvidence, s: Swing, best: number): De
     foundBy: s.foundBy,
     sideCall: call,
   };
-}
-
-/** A stroke's ball contact on both clocks: video `frame_nr`, video `timestamp` (s), `real_time` (s, analysis clock). */
-export interface StrokeContact {
-  frame_nr: number;
-  timestamp: number;
-  real_time: number;
 }
 
 /** The contact of sample `i`: frame_nr from the 3D track, timestamp from `k.videoT`, real time from `k.t` (seconds, 3 decimals). */
