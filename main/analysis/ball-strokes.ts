@@ -9,7 +9,11 @@
  *    (`ruledOut`): asked by the stroke detector before a swing may hide weaker ones near it
  *    (strokes.ts `detectStrokes`), so that a swing the ball rules out hides nothing (since
  *    2026-11-25: pickleball_broadcast_1's dink at 180 had been hidden by a swing at 166 that the
- *    ball then ruled out, in a pose of a measured engine variant);
+ *    ball then ruled out, in a pose of a measured engine variant). The ball never removes the
+ *    last candidates: when it rules out every swing and shows no stroke of its own, the swings
+ *    the pose alone keeps stay, their confidence × {@link BALL_DOUBT_FACTOR} (`doubted`,
+ *    {@link keepDoubted}; issue 26: tennis_groundstrokes_stock_slowmo_1 and a pickleball
+ *    broadcast volley were left without a stroke);
  * 3. a hit with no kept swing within half of MIN_STROKE_GAP_S becomes a stroke of its own
  *    (`ballFound`, strokes.ts `ballFoundStroke`: pickleball_rec_1's dink at 250, whose lift is
  *    no swing of the hand).
@@ -17,12 +21,19 @@
 import type { Hand } from '../contract/technique.js';
 import type { BallCandidates } from '../pose/ball-candidates.js';
 import type { PoseTrack } from '../pose/pose-track.js';
-import { ballHits, ballVerdict, type BallHit } from './ball-flight.js';
+import { ballVerdict } from './ball-flight.js';
+import { ballHits, type BallHit } from './ball-hits.js';
 import type { Kinematics } from './kinematics.js';
-import { ballFoundStroke, MIN_STROKE_GAP_S, type DetectedStroke, type StrokeEvidence } from './strokes.js';
+import {
+  BALL_FOUND_FACTOR,
+  ballFoundStroke,
+  MIN_STROKE_GAP_S,
+  type DetectedStroke,
+  type StrokeEvidence,
+} from './strokes.js';
 import { mapClock } from './timebase.js';
 
-/** Farthest a hit may lie from a swing's contact to time it, real seconds (ball-flight.ts EXTRAPOLATE_REAL_S). */
+/** Farthest a hit may lie from a swing's contact to time it, real seconds (ball-racket.ts EXTRAPOLATE_REAL_S). */
 export const RETIME_REAL_S = 0.1;
 
 /** What the ball's flight said of a swing: its contact's video frame_nr and why. */
@@ -31,10 +42,19 @@ export interface BallNote {
   reason: string;
 }
 
+/**
+ * Confidence factor of a swing the ball's flight rules out, kept because no other stroke is left
+ * (module rule 2): as for a hand not measured at contact (strokes.ts `BALL_FOUND_FACTOR`), so a
+ * doubted swing ranks below any swing the ball allows. Not fitted on data.
+ */
+export const BALL_DOUBT_FACTOR = BALL_FOUND_FACTOR;
+
 /** The swings after the ball's judgement (module comment), with what it did. */
 export interface BallJudged {
   strokes: DetectedStroke[];
   ruledOut: BallNote[];
+  /** Swings the ball rules out, kept at lower confidence because no other stroke is left. */
+  doubted: BallNote[];
   retimed: BallNote[];
   ballFound: BallNote[];
 }
@@ -110,7 +130,36 @@ export function judgeByBall(swings: readonly DetectedStroke[], judge: BallJudge)
     strokes.push(s);
     ballFound.push({ frameNr: nr(i), reason: hit.reason });
   }
-  return { strokes: strokes.sort((a, b) => a.index - b.index), ruledOut: [...judge.ruledOut].sort((a, b) => a.frameNr - b.frameNr), retimed, ballFound };
+  return {
+    strokes: strokes.sort((a, b) => a.index - b.index),
+    ruledOut: [...judge.ruledOut].sort((a, b) => a.frameNr - b.frameNr),
+    doubted: [],
+    retimed,
+    ballFound,
+  };
+}
+
+/**
+ * Module rule 2's floor: `judged` as it is unless the ball ruled out every swing and left no
+ * stroke; then `poseOnly` (the detector's swings without the ball, strokes.ts `detectStrokes`
+ * with no `rulesOut`: each one the ball ruled out, since a ruled-out swing hides nothing), each
+ * confidence × {@link BALL_DOUBT_FACTOR}, noted in `doubted` with the ball's reason; the
+ * ruled-out swings they hide stay in `ruledOut`.
+ */
+export function keepDoubted(
+  judged: BallJudged,
+  poseOnly: readonly DetectedStroke[],
+  judge: BallJudge,
+): BallJudged {
+  if (judged.strokes.length > 0 || judged.ruledOut.length === 0 || poseOnly.length === 0) return judged;
+  const nr = (s: DetectedStroke) => judge.x.pose2d.frameNr[judge.x.kept[s.index]!]!;
+  const frames = new Set(poseOnly.map(nr));
+  return {
+    ...judged,
+    strokes: poseOnly.map((s) => ({ ...s, confidence: s.confidence * BALL_DOUBT_FACTOR })),
+    ruledOut: judged.ruledOut.filter((n) => !frames.has(n.frameNr)),
+    doubted: judged.ruledOut.filter((n) => frames.has(n.frameNr)),
+  };
 }
 
 /** The hits within {@link RETIME_REAL_S} of analysis sample i, nearest first. */

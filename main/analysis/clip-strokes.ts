@@ -6,7 +6,7 @@
 import type { Hand, Sport } from '../contract/technique.js';
 import { checkBallCandidates, type BallCandidates } from '../pose/ball-candidates.js';
 import type { PoseTrack } from '../pose/pose-track.js';
-import { ballJudge, judgeByBall, type BallNote } from './ball-strokes.js';
+import { ballJudge, judgeByBall, keepDoubted, type BallNote } from './ball-strokes.js';
 import { computeKinematics, type Kinematics } from './kinematics.js';
 import type { PosePair } from './pose-access.js';
 import { realSecondsPerVideoSecond } from './slow-motion.js';
@@ -50,6 +50,8 @@ export interface ClipStrokes {
   cuts: number[];
   /** Swings dropped because the ball's flight rules them out (empty without ball candidates). */
   ruledOut: BallNote[];
+  /** Swings the ball's flight rules out, kept at lower confidence because no other stroke is left (ball-strokes.ts `keepDoubted`). */
+  doubted: BallNote[];
   /** Strokes whose contact the ball's flight timed (ball-strokes.ts; empty without ball candidates). */
   retimed: BallNote[];
   /** Strokes the ball's flight alone showed (`foundBy: 'ball_flight'`; empty without ball candidates). */
@@ -58,8 +60,8 @@ export interface ClipStrokes {
 
 /**
  * Every stroke of the clip, in time order (strokes.ts), judged by the ball's flight when
- * `input.ball` is given (ball-strokes.ts: swings it rules out dropped, contacts it shows timed
- * there, strokes it alone shows added).
+ * `input.ball` is given (ball-strokes.ts: swings it rules out dropped unless none would be left,
+ * then kept at lower confidence; contacts it shows timed there, strokes it alone shows added).
  * @throws Error for malformed tracks (swing-input.ts `checkPair`), RangeError for fps or capture_fps ≤ 0
  *   or ball candidates of another length than the tracks.
  */
@@ -71,16 +73,33 @@ export function clipStrokes(input: ClipStrokesInput): ClipStrokes {
   const pair = { ...checkPair(tb.pose2d, tb.pose3d), clock: tb.clock };
   const k = computeKinematics(pair, tb.rate, input.dominantHand, 'dominant_wrist');
   const ev = { pair, hand: input.dominantHand, rate: tb.rate, sport: input.sport };
-  const judge = input.ball ? ballJudge({ ball: input.ball, pose2d: input.pose2d, hand: input.dominantHand, framesPerRealS: input.fps / realPerVideo, kept: tb.kept, k, ev }) : undefined;
+  const judge = input.ball
+    ? ballJudge({
+        ball: input.ball,
+        pose2d: input.pose2d,
+        hand: input.dominantHand,
+        framesPerRealS: input.fps / realPerVideo,
+        kept: tb.kept,
+        k,
+        ev,
+      })
+    : undefined;
   const swings = detectStrokes(k, ev, judge?.rulesOut);
   const cuts = sceneCuts(pair).map((c) => tb.kept[c]!);
-  const judged = judge ? judgeByBall(swings, judge) : { strokes: swings, ruledOut: [], retimed: [], ballFound: [] };
+  const judged = judge
+    ? keepDoubted(judgeByBall(swings, judge), swings.length ? [] : detectStrokes(k, ev), judge)
+    : { strokes: swings, ruledOut: [], doubted: [], retimed: [], ballFound: [] };
   const found = judged.strokes;
   return {
     ruledOut: judged.ruledOut,
+    doubted: judged.doubted,
     retimed: judged.retimed,
     ballFound: judged.ballFound,
-    strokes: found.map((s) => ({ ...s, contact: strokeContact(k, pair.pose3d.frameNr, s.index), exactTimestamp: mapClock(k.t, k.videoT, s.tExact) })),
+    strokes: found.map((s) => ({
+      ...s,
+      contact: strokeContact(k, pair.pose3d.frameNr, s.index),
+      exactTimestamp: mapClock(k.t, k.videoT, s.tExact),
+    })),
     pair,
     k,
     timebase: tb,

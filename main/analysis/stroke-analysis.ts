@@ -6,18 +6,20 @@
  * "Every stroke"), and `strokes`, `stroke_index`, `consistency` are our extras.
  */
 import type { Stroke, SwingType, TechniqueResult } from '../contract/technique.js';
-import { J } from '../pose/h36m.js';
 import { clipStrokes, type ClipStroke, type ClipStrokes } from './clip-strokes.js';
 import { featureConsistency, meanScore } from './consistency.js';
-import { InsufficientPoseError, NoStrokeOfTypeError } from './errors.js';
+import { InsufficientPoseError } from './errors.js';
 import { nearestFrame } from './phases.js';
 import { MIN_STROKE_GAP_S, strokeContact, type StrokeSide } from './strokes.js';
-import { usableFrames } from './swing-input.js';
 import { computeTechniqueResult, type AnalysisInput, type TechniqueOutput } from './technique.js';
 import { analyseInScene } from './scene-analysis.js';
 
 /** The API.md swing type of a stroke side (a serve has none). */
-export const SWING_TYPE_OF: Readonly<Record<StrokeSide, SwingType | null>> = { forehand: 'forehand_drive', backhand: 'backhand_drive', serve: null };
+export const SWING_TYPE_OF: Readonly<Record<StrokeSide, SwingType | null>> = {
+  forehand: 'forehand_drive',
+  backhand: 'backhand_drive',
+  serve: null,
+};
 
 const r2 = (x: number) => Math.round(x * 100) / 100;
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
@@ -37,35 +39,51 @@ interface Analysed {
  * The technique output of a clip with every stroke (module doc). Rule for the top-level stroke:
  * the one at `ball_timestamp` when given (analysed at the coach's contact, as before); otherwise
  * the best-measured stroke of the requested type: highest detector confidence × share of the
- * applicable features measured. When the detector finds no stroke at all (a slowed clip without
- * its capture rate, a soft swing), the single-stroke analysis of computeTechniqueResult is the
- * result and its stroke the one listed; when it found swings but the ball's flight ruled every
- * one out (clip-strokes.ts), there is no stroke to analyse (NoStrokeOfTypeError naming them).
- * @throws NoStrokeOfTypeError when strokes (or swings the ball ruled out) were found but none of
- *   `meta.swing_type` (and no ball_timestamp).
- * @throws InsufficientPoseError, Error, RangeError as computeTechniqueResult.
+ * applicable features measured. When the detector finds strokes but none of the requested type,
+ * the most likely one (highest confidence; the next when it cannot be measured) is analysed
+ * instead, as its own swing type (a serve, which API.md has no type for, as the requested one),
+ * and a warning names what was found and what was asked ({@link substituteWarning}). When the
+ * detector finds no stroke at all (a slowed clip without its capture rate, a soft swing), the
+ * single-stroke analysis of computeTechniqueResult is the result and its stroke the one listed.
+ * @throws InsufficientPoseError when no stroke can be measured; Error, RangeError as computeTechniqueResult.
  */
 export function analyseStrokes(raw: AnalysisInput): TechniqueOutput {
   const { meta } = raw;
-  const found = clipStrokes({ pose2d: raw.pose2d, pose3d: raw.pose3d, fps: raw.fps, sport: meta.sport, dominantHand: meta.dominant_hand, captureFps: meta.capture_fps, ball: raw.ball });
-  const wanted = found.strokes.filter((s) => swingTypeOf(s, meta.swing_type) === meta.swing_type);
-  if ((found.strokes.length > 0 || found.ruledOut.length > 0) && wanted.length === 0 && meta.ball_timestamp === undefined) throw noStrokeOfType(found, meta.swing_type);
-  const analysed: Analysed[] = wanted.map((stroke) => {
-    try {
-      const at = { ...raw, meta: { ...meta, ball_timestamp: stroke.exactTimestamp } };
-      const opts = { detectedContactConfidence: stroke.confidence };
-      const out = found.cuts.length ? analyseInScene(at, found.cuts, found.timebase.kept[stroke.index]!, opts) : computeTechniqueResult(at, opts);
-      return { stroke, out, failure: null };
-    } catch (err) {
-      if (err instanceof InsufficientPoseError) return { stroke, out: null, failure: err.message };
-      throw err;
-    }
+  const found = clipStrokes({
+    pose2d: raw.pose2d,
+    pose3d: raw.pose3d,
+    fps: raw.fps,
+    sport: meta.sport,
+    dominantHand: meta.dominant_hand,
+    captureFps: meta.capture_fps,
+    ball: raw.ball,
   });
-  const own = meta.ball_timestamp !== undefined || found.strokes.length === 0 ? computeTechniqueResult(raw) : null;
+  const analysed: Analysed[] = found.strokes
+    .filter((s) => swingTypeOf(s, meta.swing_type) === meta.swing_type)
+    .map((s) => analyseOne(raw, found, s, meta.swing_type));
+  let substitute: Analysed | undefined;
+  if (analysed.length === 0 && meta.ball_timestamp === undefined) {
+    for (const s of [...found.strokes].sort((a, b) => b.confidence - a.confidence)) {
+      const a = analyseOne(raw, found, s, SWING_TYPE_OF[s.side] ?? meta.swing_type);
+      analysed.push(a);
+      if (a.out) {
+        substitute = a;
+        break;
+      }
+    }
+  }
+  const own =
+    meta.ball_timestamp !== undefined || found.strokes.length === 0 ? computeTechniqueResult(raw) : null;
   const top = own ?? bestMeasured(analysed);
-  if (!top) throw new InsufficientPoseError(`too little pose to analyse: no stroke could be measured (${analysed.map((a) => a.failure).join('; ')})`, analysed.length);
+  if (!top)
+    throw new InsufficientPoseError(
+      `too little pose to analyse: no stroke could be measured (${analysed.map((a) => a.failure).join('; ')})`,
+      analysed.length,
+    );
   const entries = analysed.map((a) => ({ stroke: a.stroke, out: a.out }));
-  const others = found.strokes.filter((s) => !wanted.includes(s)).map((stroke) => ({ stroke, out: null }));
+  const others = found.strokes
+    .filter((s) => !analysed.some((a) => a.stroke === s))
+    .map((stroke) => ({ stroke, out: null }));
   let list = [...entries, ...others];
   let topStroke: ClipStroke | undefined = analysed.find((a) => a.out === top)?.stroke;
   if (own) {
@@ -80,11 +98,62 @@ export function analyseStrokes(raw: AnalysisInput): TechniqueOutput {
   const strokes = list.map((e, n) => strokeEntry(e.stroke, n + 1, e.out, meta.swing_type));
   const strokeIndex = list.findIndex((e) => e.stroke === topStroke) + 1;
   const measured = list.flatMap((e) => (e.out ? [e.out.result.features] : []));
-  const result: TechniqueResult = { ...top.result, strokes, stroke_index: strokeIndex, consistency: featureConsistency(measured) };
-  const notes = analysed.filter((a) => a.failure).map((a) => `stroke at frame ${a.stroke.contact.frame_nr} not analysed: ${a.failure}`);
-  const ruledOut = found.ruledOut.map((r) => `swing at frame ${r.frameNr} not counted as a stroke: ${r.reason}`);
-  const ballFound = found.ballFound.map((r) => `stroke at frame ${r.frameNr} found by the ball alone (no swing of the hand): ${r.reason}`);
-  return { ...top, result, warnings: [...top.warnings, strokesSummary(strokes, meta.swing_type), ...ballFound, ...ruledOut, ...notes] };
+  const result: TechniqueResult = {
+    ...top.result,
+    strokes,
+    stroke_index: strokeIndex,
+    consistency: featureConsistency(measured),
+  };
+  const notes = analysed
+    .filter((a) => a.failure)
+    .map((a) => `stroke at frame ${a.stroke.contact.frame_nr} not analysed: ${a.failure}`);
+  const ruledOut = found.ruledOut.map(
+    (r) => `swing at frame ${r.frameNr} not counted as a stroke: ${r.reason}`,
+  );
+  const doubted = found.doubted.map(
+    (r) =>
+      `swing at frame ${r.frameNr} kept as a stroke at lower confidence, as no other swing was found, although ${r.reason}`,
+  );
+  const ballFound = found.ballFound.map(
+    (r) => `stroke at frame ${r.frameNr} found by the ball alone (no swing of the hand): ${r.reason}`,
+  );
+  const asked = substitute ? [substituteWarning(substitute.stroke, meta.swing_type)] : [];
+  const summary = strokesSummary(
+    strokes,
+    substitute ? (SWING_TYPE_OF[substitute.stroke.side] ?? meta.swing_type) : meta.swing_type,
+  );
+  return {
+    ...top,
+    result,
+    warnings: [...asked, ...top.warnings, summary, ...ballFound, ...doubted, ...ruledOut, ...notes],
+  };
+}
+
+/** Stroke `s` analysed as `swingType` at its detected contact (in its own scene when the clip is joined); an InsufficientPoseError becomes `failure`. */
+function analyseOne(raw: AnalysisInput, found: ClipStrokes, s: ClipStroke, swingType: SwingType): Analysed {
+  try {
+    const at = { ...raw, meta: { ...raw.meta, swing_type: swingType, ball_timestamp: s.exactTimestamp } };
+    const opts = { detectedContactConfidence: s.confidence };
+    const out = found.cuts.length
+      ? analyseInScene(at, found.cuts, found.timebase.kept[s.index]!, opts)
+      : computeTechniqueResult(at, opts);
+    return { stroke: s, out, failure: null };
+  } catch (err) {
+    if (err instanceof InsufficientPoseError) return { stroke: s, out: null, failure: err.message };
+    throw err;
+  }
+}
+
+/**
+ * The warning when no stroke of the requested type was found and stroke `s` is analysed instead,
+ * e.g. "No forehand drive found: the serve at frame 33 (confidence 0.62) is analysed instead,
+ * scored against forehand drive ranges."
+ */
+export function substituteWarning(s: ClipStroke, asked: SwingType): string {
+  const what = s.side === 'backhand' && s.twoHanded ? 'two-handed backhand' : s.side;
+  const own = SWING_TYPE_OF[s.side];
+  const how = own ? `as a ${own.replace('_', ' ')}` : `scored against ${asked.replace('_', ' ')} ranges`;
+  return `No ${asked.replace('_', ' ')} found: the ${what} at frame ${s.contact.frame_nr} (confidence ${r2(s.confidence).toFixed(2)}) is analysed instead, ${how}.`;
 }
 
 /** The analysis with the highest confidence × share of applicable features measured, or null. */
@@ -123,9 +192,18 @@ function ownStroke(found: ClipStrokes, i: number, swingType: SwingType, out: Tec
 }
 
 /** The `strokes[]` element of a stroke (contract Stroke). */
-function strokeEntry(s: ClipStroke, index: number, out: TechniqueOutput | null, requested: SwingType): Stroke {
+function strokeEntry(
+  s: ClipStroke,
+  index: number,
+  out: TechniqueOutput | null,
+  requested: SwingType,
+): Stroke {
   const chain = out?.result.kinetic_chain?.speed_dict;
-  const peak = (x: { peak_index: number; peak_speed: number; unit?: string | undefined }) => ({ peak_index: x.peak_index, peak_speed: x.peak_speed, ...(x.unit ? { unit: x.unit } : {}) });
+  const peak = (x: { peak_index: number; peak_speed: number; unit?: string | undefined }) => ({
+    peak_index: x.peak_index,
+    peak_speed: x.peak_speed,
+    ...(x.unit ? { unit: x.unit } : {}),
+  });
   const features = out?.result.features ?? [];
   const score = meanScore(features);
   return {
@@ -139,7 +217,9 @@ function strokeEntry(s: ClipStroke, index: number, out: TechniqueOutput | null, 
     features,
     feature_categories: out?.result.feature_categories ?? {},
     ...(score !== null ? { overall_score: r3(score) } : {}),
-    ...(chain ? { kinetic_chain: { hip: peak(chain.hip), shoulder: peak(chain.shoulder), wrist: peak(chain.wrist) } } : {}),
+    ...(chain
+      ? { kinetic_chain: { hip: peak(chain.hip), shoulder: peak(chain.shoulder), wrist: peak(chain.wrist) } }
+      : {}),
     ...(out ? { events: out.events } : {}),
     ...(out?.result.features_left_out?.length ? { features_left_out: out.result.features_left_out } : {}),
   };
@@ -152,15 +232,12 @@ function countSides(strokes: readonly { side: StrokeSide }[]): Record<StrokeSide
 }
 
 function sidesText(n: Record<StrokeSide, number>): string {
-  const parts = (Object.entries(n) as [StrokeSide, number][]).filter(([, c]) => c > 0).map(([side, c]) => `${c} ${side}${c === 1 ? '' : 's'}`);
-  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}` : (parts[0] ?? 'none');
-}
-
-function noStrokeOfType(found: ClipStrokes, swingType: SwingType): NoStrokeOfTypeError {
-  const n = countSides(found.strokes);
-  const usable = usableFrames(found.pair, [J.leftHip, J.rightHip, J.leftShoulder, J.rightShoulder]);
-  const ruledOut = found.ruledOut.map((r) => `; the swing at frame ${r.frameNr} is not a stroke: ${r.reason}`).join('');
-  return new NoStrokeOfTypeError(`no ${swingType.replace('_', ' ')} in the clip: the strokes found are ${sidesText(n)}${ruledOut}`, usable, n);
+  const parts = (Object.entries(n) as [StrokeSide, number][])
+    .filter(([, c]) => c > 0)
+    .map(([side, c]) => `${c} ${side}${c === 1 ? '' : 's'}`);
+  return parts.length > 1
+    ? `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`
+    : (parts[0] ?? 'none');
 }
 
 /** "4 strokes found (3 forehands and 1 backhand); 3 analysed as forehand_drive". */

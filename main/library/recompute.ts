@@ -10,8 +10,14 @@
  */
 import type { TechniqueOutput } from '../analysis/technique.js';
 import { analyseStrokes } from '../analysis/stroke-analysis.js';
-import { InsufficientPoseError, NoStrokeOfTypeError } from '../analysis/errors.js';
-import { MAX_CAPTURE_FPS, TechniqueRequestMetadata, type Hand, type Sport, type SwingType } from '../contract/technique.js';
+import { InsufficientPoseError } from '../analysis/errors.js';
+import {
+  MAX_CAPTURE_FPS,
+  TechniqueRequestMetadata,
+  type Hand,
+  type Sport,
+  type SwingType,
+} from '../contract/technique.js';
 import { isCaptureFps } from '../contract/capture-rate.js';
 import type { PoseTrack } from '../pose/pose-track.js';
 import { COMPUTE_VERSION } from '../service/versions.js';
@@ -21,7 +27,13 @@ import { withLibraryLock } from './lock.js';
 import { pathsOf } from './paths.js';
 import { loadBallCandidates } from './ball-rows.js';
 import { rowToPose, type PoseRow } from './pose-blob.js';
-import { contactOf, deleteResultRows, insertResultRows, overallScore, resultExtras } from './store-analysis.js';
+import {
+  contactOf,
+  deleteResultRows,
+  insertResultRows,
+  overallScore,
+  resultExtras,
+} from './store-analysis.js';
 import type { ContactEvent, RowId } from './types.js';
 
 /** What {@link setCaptureFps} changed. */
@@ -68,21 +80,34 @@ export const RECOMPUTED_LOCALLY_WARNING =
  * @throws LibraryError `invalid-input` (rate out of range, analysis without stored 2D+3D pose,
  *   or the pose no longer analysable), `not-found` (no such session), `busy` (lock held elsewhere).
  */
-export function setCaptureFps(db: WritableDb, sessionId: RowId, captureFps: number | null): CaptureFpsOutcome {
+export function setCaptureFps(
+  db: WritableDb,
+  sessionId: RowId,
+  captureFps: number | null,
+): CaptureFpsOutcome {
   if (captureFps !== null && !isCaptureFps(captureFps)) {
-    throw new LibraryError('invalid-input', `the capture frame rate must be in (0, ${MAX_CAPTURE_FPS}] frames/s or none, got ${captureFps}`);
+    throw new LibraryError(
+      'invalid-input',
+      `the capture frame rate must be in (0, ${MAX_CAPTURE_FPS}] frames/s or none, got ${captureFps}`,
+    );
   }
-  return withLibraryLock(pathsOf(db).root, () => db.transaction(() => setLocked(db, sessionId, captureFps)).immediate());
+  return withLibraryLock(pathsOf(db).root, () =>
+    db.transaction(() => setLocked(db, sessionId, captureFps)).immediate(),
+  );
 }
 
 function setLocked(db: WritableDb, sessionId: RowId, captureFps: number | null): CaptureFpsOutcome {
   const s = db
-    .prepare('SELECT s.sport, s.swing_type, s.fps, s.width, s.height, p.dominant_hand, p.height_mm FROM sessions s JOIN players p ON p.id = s.player_id WHERE s.id = ?')
+    .prepare(
+      'SELECT s.sport, s.swing_type, s.fps, s.width, s.height, p.dominant_hand, p.height_mm FROM sessions s JOIN players p ON p.id = s.player_id WHERE s.id = ?',
+    )
     .get(sessionId) as SessionFacts | undefined;
   if (!s) throw new LibraryError('not-found', `no session with id ${sessionId}`);
   db.prepare('UPDATE sessions SET capture_fps = ? WHERE id = ?').run(captureFps, sessionId);
   const a = db
-    .prepare('SELECT id, backend, warnings_json, request_json, result_extras_json, contact_ts FROM analyses WHERE session_id = ? ORDER BY id DESC LIMIT 1')
+    .prepare(
+      'SELECT id, backend, warnings_json, request_json, result_extras_json, contact_ts FROM analyses WHERE session_id = ? ORDER BY id DESC LIMIT 1',
+    )
     .get(sessionId) as AnalysisFacts | undefined;
   if (!a) return { sessionId, captureFps, analysisId: null, contact: null, overallScore: null };
 
@@ -93,24 +118,25 @@ function setLocked(db: WritableDb, sessionId: RowId, captureFps: number | null):
   const meta = withCaptureFps(base, captureFps ?? undefined);
   const analyse = (m: TechniqueRequestMetadata): TechniqueOutput =>
     analyseStrokes({ pose2d, pose3d, ball, fps: s.fps, width: s.width, height: s.height, meta: m });
+  // At the new clock the detector may call the session's stroke another type: analyseStrokes
+  // then analyses the most likely stroke anyway and its warning says what was found and asked.
   let out: TechniqueOutput;
-  let kept: string | null = null;
   try {
-    try {
-      out = analyse(meta);
-    } catch (err) {
-      // At the new clock the detector may call the session's one stroke another type (its side
-      // call reads the swing's timing): the stored stroke is the session's, kept at its contact.
-      if (!(err instanceof NoStrokeOfTypeError) || a.contact_ts === null || meta.ball_timestamp !== undefined) throw err;
-      out = analyse({ ...meta, ball_timestamp: a.contact_ts });
-      kept = `${err.message}; the session's stroke is kept as ${meta.swing_type} at its stored contact (${a.contact_ts.toFixed(3)} s)`;
-    }
+    out = analyse(meta);
   } catch (err) {
-    if (err instanceof InsufficientPoseError) throw new LibraryError('invalid-input', `session ${sessionId} cannot be recomputed: ${err.message}`, { cause: err });
+    if (err instanceof InsufficientPoseError)
+      throw new LibraryError('invalid-input', `session ${sessionId} cannot be recomputed: ${err.message}`, {
+        cause: err,
+      });
     throw err;
   }
-  const warnings = replaceAnalysisWarnings(JSON.parse(a.warnings_json) as string[], previousWarnings(() => analyse(withCaptureFps(base, previous))), kept ? [...out.warnings, kept] : out.warnings);
-  if (a.backend === 'remote' && !warnings.includes(RECOMPUTED_LOCALLY_WARNING)) warnings.push(RECOMPUTED_LOCALLY_WARNING);
+  const warnings = replaceAnalysisWarnings(
+    JSON.parse(a.warnings_json) as string[],
+    previousWarnings(() => analyse(withCaptureFps(base, previous))),
+    out.warnings,
+  );
+  if (a.backend === 'remote' && !warnings.includes(RECOMPUTED_LOCALLY_WARNING))
+    warnings.push(RECOMPUTED_LOCALLY_WARNING);
 
   const features = out.result.features;
   const contact = contactOf(features);
@@ -120,7 +146,16 @@ function setLocked(db: WritableDb, sessionId: RowId, captureFps: number | null):
   db.prepare(
     `UPDATE analyses SET warnings_json = ?, overall_score = ?, contact_frame = ?, contact_ts = ?, request_json = ?, result_extras_json = ?, compute_version = ?
      WHERE id = ?`,
-  ).run(JSON.stringify(warnings), score, contact?.frameNr ?? null, contact?.timestamp ?? null, JSON.stringify(meta), JSON.stringify(resultExtras(out.result)), COMPUTE_VERSION, a.id);
+  ).run(
+    JSON.stringify(warnings),
+    score,
+    contact?.frameNr ?? null,
+    contact?.timestamp ?? null,
+    JSON.stringify(meta),
+    JSON.stringify(resultExtras(out.result)),
+    COMPUTE_VERSION,
+    a.id,
+  );
   return { sessionId, captureFps, analysisId: a.id, contact, overallScore: score };
 }
 
@@ -129,7 +164,11 @@ function storedPose(db: WritableDb, analysisId: RowId): { pose2d: PoseTrack; pos
   const rows = db.prepare('SELECT * FROM poses WHERE analysis_id = ?').all(analysisId) as PoseRow[];
   const pose2d = rows.find((r) => r.dims === 2);
   const pose3d = rows.find((r) => r.dims === 3);
-  if (!pose2d || !pose3d) throw new LibraryError('invalid-input', `analysis ${analysisId} has no stored 2D and 3D pose to recompute from`);
+  if (!pose2d || !pose3d)
+    throw new LibraryError(
+      'invalid-input',
+      `analysis ${analysisId} has no stored 2D and 3D pose to recompute from`,
+    );
   return { pose2d: rowToPose(pose2d), pose3d: rowToPose(pose3d) };
 }
 
@@ -148,7 +187,10 @@ function requestOf(a: AnalysisFacts, s: SessionFacts): TechniqueRequestMetadata 
   };
 }
 
-function withCaptureFps(meta: TechniqueRequestMetadata, captureFps: number | undefined): TechniqueRequestMetadata {
+function withCaptureFps(
+  meta: TechniqueRequestMetadata,
+  captureFps: number | undefined,
+): TechniqueRequestMetadata {
   const { capture_fps: _old, ...rest } = meta;
   return captureFps === undefined ? rest : { ...rest, capture_fps: captureFps };
 }
@@ -167,7 +209,11 @@ function previousWarnings(recompute: () => TechniqueOutput): string[] {
  * The stored warnings with the previous analysis' own warnings (each once) replaced by the new
  * analysis' warnings; the pose engine's warnings and the library's stay, in order.
  */
-export function replaceAnalysisWarnings(stored: readonly string[], previous: readonly string[], next: readonly string[]): string[] {
+export function replaceAnalysisWarnings(
+  stored: readonly string[],
+  previous: readonly string[],
+  next: readonly string[],
+): string[] {
   const drop = new Map<string, number>();
   for (const w of previous) drop.set(w, (drop.get(w) ?? 0) + 1);
   const kept = stored.filter((w) => {

@@ -4,8 +4,8 @@
  * dropping the swing the ball rules out (analyseStrokes, as /process runs it).
  */
 import { describe, expect, test } from 'vitest';
-import { ballFlights, ballHits, ballVerdict, carryTo } from '../../main/analysis/ball-flight.js';
-import { NoStrokeOfTypeError } from '../../main/analysis/errors.js';
+import { ballFlights, ballVerdict, carryTo } from '../../main/analysis/ball-flight.js';
+import { ballHits } from '../../main/analysis/ball-hits.js';
 import { analyseStrokes } from '../../main/analysis/stroke-analysis.js';
 import type { TechniqueRequestMetadata } from '../../main/contract/technique.js';
 import { BALL_SLOTS, emptyBallCandidates, type BallCandidates } from '../../main/pose/ball-candidates.js';
@@ -13,7 +13,13 @@ import { J } from '../../main/pose/h36m.js';
 import type { PoseTrack } from '../../main/pose/pose-track.js';
 import { synthTracks } from './support/synthetic.js';
 
-const META: TechniqueRequestMetadata = { uid: 'b1', sport: 'tennis', swing_type: 'forehand_drive', dominant_hand: 'right', player_height_mm: 1750 };
+const META: TechniqueRequestMetadata = {
+  uid: 'b1',
+  sport: 'tennis',
+  swing_type: 'forehand_drive',
+  dominant_hand: 'right',
+  player_height_mm: 1750,
+};
 
 function put(c: BallCandidates, f: number, x: number, y: number, area = 50, slot = 0): void {
   c.xy[(f * BALL_SLOTS + slot) * 2] = x;
@@ -22,7 +28,10 @@ function put(c: BallCandidates, f: number, x: number, y: number, area = 50, slot
 }
 
 function wristAt(t: PoseTrack, f: number): [number, number] {
-  return [t.keypoints[(f * t.joints + J.rightWrist) * 2]!, t.keypoints[(f * t.joints + J.rightWrist) * 2 + 1]!];
+  return [
+    t.keypoints[(f * t.joints + J.rightWrist) * 2]!,
+    t.keypoints[(f * t.joints + J.rightWrist) * 2 + 1]!,
+  ];
 }
 
 /** A ball that flies in a straight line to the wrist's position at frame c, then back the way it came (a hit). */
@@ -70,13 +79,18 @@ describe('the ball verdict at a synthetic forehand (contact near frame 60)', () 
     hitAt(ball, t.pose2d, c);
     const v = ballVerdict(ball, t.pose2d, 'right', c, 60);
     expect(v.verdict).toBe('hit-possible');
-    expect(v.reason).toMatch(/^ball flight of frames 52–59 reaches the racket \(0\.\d torso lengths from the wrist\)$/);
+    expect(v.reason).toMatch(
+      /^ball flight of frames 52–59 reaches the racket \(0\.\d torso lengths from the wrist\)$/,
+    );
   });
 
   test('a ball that flies on past the wrist through the contact: no hit', () => {
     const ball = emptyBallCandidates(t.pose2d.frames);
     for (let f = c - 10; f <= c + 10; f++) put(ball, f, hx + 15 * (f - c), hy - 100);
-    expect(ballVerdict(ball, t.pose2d, 'right', c, 60)).toEqual({ verdict: 'no-hit', reason: 'the ball flies on through frame 60 without a hit (flight of frames 50–70)' });
+    expect(ballVerdict(ball, t.pose2d, 'right', c, 60)).toEqual({
+      verdict: 'no-hit',
+      reason: 'the ball flies on through frame 60 without a hit (flight of frames 50–70)',
+    });
   });
 
   test('a ball whose flight ends far from the player just before the contact: no hit', () => {
@@ -85,12 +99,50 @@ describe('the ball verdict at a synthetic forehand (contact near frame 60)', () 
     for (let f = c - 10; f <= c - 1; f++) put(ball, f, hx - 700, 300 + 6 * (f - c));
     const v = ballVerdict(ball, t.pose2d, 'right', c, 60);
     expect(v.verdict).toBe('no-hit');
-    expect(v.reason).toMatch(/^the ball is \d\.\d torso lengths from the hitting wrist at frame 60 \(flight of frames 50–59\)$/);
+    expect(v.reason).toMatch(
+      /^the ball is \d\.\d torso lengths from the hitting wrist at frame 60 \(flight of frames 50–59\)$/,
+    );
+  });
+
+  // A practice wall: the ball comes back toward the player with no net between them. The pose's
+  // contact (c) may fall a few frames before the ball reaches the racket, so the ball flies
+  // through c on its way in.
+  const [wx, wy] = wristAt(t.pose2d, c + 3);
+
+  test('a ball coming back from a wall that flies through the contact and reaches the racket 3 frames later: a hit is possible', () => {
+    const ball = emptyBallCandidates(t.pose2d.frames);
+    for (let f = c - 10; f <= c + 3; f++) put(ball, f, wx + 20 * (c + 3 - f), wy - 2 * (c + 3 - f));
+    expect(ballVerdict(ball, t.pose2d, 'right', c, 60)).toEqual({
+      verdict: 'hit-possible',
+      reason: `ball flight of frames ${c - 10}–${c + 3} meets the racket at frame ${c + 3}, a few frames from the contact`,
+    });
+  });
+
+  test('the same ball flying on past the player, or drifting in slowly, is still no hit', () => {
+    const past = emptyBallCandidates(t.pose2d.frames);
+    for (let f = c - 10; f <= c + 10; f++) put(past, f, wx + 20 * (c + 3 - f), wy - 2 * (c + 3 - f));
+    expect(ballVerdict(past, t.pose2d, 'right', c, 60).verdict).toBe('no-hit');
+    // 2 px per frame toward the wrist: 0.8 torso lengths per second (torso ≈ 150 px), under the 5 of a struck ball.
+    const slow = emptyBallCandidates(t.pose2d.frames);
+    for (let f = c - 10; f <= c + 3; f++) put(slow, f, wx + 60 + 2 * (c + 3 - f), wy);
+    expect(ballVerdict(slow, t.pose2d, 'right', c, 60).verdict).toBe('no-hit');
+  });
+
+  test('a ball that leaves the racket 3 frames before the contact and flies through it: a hit is possible', () => {
+    const [sx, sy] = wristAt(t.pose2d, c - 3);
+    const ball = emptyBallCandidates(t.pose2d.frames);
+    for (let f = c - 3; f <= c + 8; f++) put(ball, f, sx + 30 * (f - c + 3), sy - 5 * (f - c + 3));
+    expect(ballVerdict(ball, t.pose2d, 'right', c, 60).reason).toBe(
+      `ball flight of frames ${c - 3}–${c + 8} meets the racket at frame ${c - 3}, a few frames from the contact`,
+    );
   });
 
   test('no candidates, or a flight long before the contact: unknown (never removes a stroke)', () => {
     const none = emptyBallCandidates(t.pose2d.frames);
-    expect(ballVerdict(none, t.pose2d, 'right', c, 60)).toEqual({ verdict: 'unknown', reason: 'no ball flight near the contact' });
+    expect(ballVerdict(none, t.pose2d, 'right', c, 60)).toEqual({
+      verdict: 'unknown',
+      reason: 'no ball flight near the contact',
+    });
     const early = emptyBallCandidates(t.pose2d.frames);
     for (let f = c - 14; f <= c - 8; f++) put(early, f, hx - 700, 300);
     expect(ballVerdict(early, t.pose2d, 'right', c, 60).verdict).toBe('unknown');
@@ -98,7 +150,14 @@ describe('the ball verdict at a synthetic forehand (contact near frame 60)', () 
 });
 
 describe('the stroke detector with the ball (analyseStrokes)', () => {
-  const t = synthTracks({ seconds: 6, swings: [{ t: 1, side: 'forehand' }, { t: 3, side: 'forehand' }, { t: 5, side: 'forehand' }] });
+  const t = synthTracks({
+    seconds: 6,
+    swings: [
+      { t: 1, side: 'forehand' },
+      { t: 3, side: 'forehand' },
+      { t: 5, side: 'forehand' },
+    ],
+  });
   const without = analyseStrokes({ ...t, meta: META });
   const contacts = without.result.strokes!.map((s) => s.contact.frame_nr);
 
@@ -112,34 +171,41 @@ describe('the stroke detector with the ball (analyseStrokes)', () => {
     for (let f = c3 - 10; f <= c3 + 10; f++) put(ball, f, hx + 15 * (f - c3), hy - 100);
     const out = analyseStrokes({ ...t, ball, meta: META });
     expect(out.result.strokes!.map((s) => s.contact.frame_nr)).toEqual(contacts.slice(0, 2));
-    expect(out.warnings).toContain(`swing at frame ${c3} not counted as a stroke: the ball flies on through frame ${c3} without a hit (flight of frames ${c3 - 10}–${c3 + 10})`);
+    expect(out.warnings).toContain(
+      `swing at frame ${c3} not counted as a stroke: the ball flies on through frame ${c3} without a hit (flight of frames ${c3 - 10}–${c3 + 10})`,
+    );
     expect(out.warnings).toContain('2 strokes found (2 forehands); 2 analysed as forehand_drive');
   });
 
-  test('every swing ruled out by the ball: no stroke to analyse, the error names each swing and why', () => {
+  test('every swing ruled out by the ball: the swings stay at half confidence, the clip is analysed, a warning says why', () => {
     const ball = emptyBallCandidates(t.pose2d.frames);
     for (const c of contacts) {
       const [hx, hy] = wristAt(t.pose2d, c);
       for (let f = c - 10; f <= c + 10; f++) put(ball, f, hx + 15 * (f - c), hy - 100);
     }
-    const err = (() => {
-      try {
-        analyseStrokes({ ...t, ball, meta: META });
-      } catch (e) {
-        return e;
-      }
-    })();
-    expect(err).toBeInstanceOf(NoStrokeOfTypeError);
-    expect((err as Error).message).toBe(
-      'no forehand drive in the clip: the strokes found are none' +
-        contacts.map((c) => `; the swing at frame ${c} is not a stroke: the ball flies on through frame ${c} without a hit (flight of frames ${c - 10}–${c + 10})`).join(''),
+    const out = analyseStrokes({ ...t, ball, meta: META });
+    const strokes = out.result.strokes!;
+    expect(strokes.map((s) => s.contact.frame_nr)).toEqual(contacts);
+    expect(strokes.map((s) => s.confidence)).toEqual(
+      without.result.strokes!.map((s) => Math.round(s.confidence * 50) / 100),
     );
+    expect(strokes.every((s) => s.features.length > 0)).toBe(true);
+    for (const c of contacts) {
+      expect(out.warnings).toContain(
+        `swing at frame ${c} kept as a stroke at lower confidence, as no other swing was found, although the ball flies on through frame ${c} without a hit (flight of frames ${c - 10}–${c + 10})`,
+      );
+    }
+    expect(out.warnings.some((w) => w.includes('not counted as a stroke'))).toBe(false);
     // With the coach's contact the analysis runs there, whatever the ball says.
-    expect(analyseStrokes({ ...t, ball, meta: { ...META, ball_timestamp: contacts[0]! / 60 } }).contact.frame).toBe(contacts[0]);
+    expect(
+      analyseStrokes({ ...t, ball, meta: { ...META, ball_timestamp: contacts[0]! / 60 } }).contact.frame,
+    ).toBe(contacts[0]);
   });
 
   test('candidates of another length than the tracks are refused', () => {
-    expect(() => analyseStrokes({ ...t, ball: emptyBallCandidates(t.pose2d.frames - 1), meta: META })).toThrow(RangeError);
+    expect(() =>
+      analyseStrokes({ ...t, ball: emptyBallCandidates(t.pose2d.frames - 1), meta: META }),
+    ).toThrow(RangeError);
   });
 });
 
@@ -150,7 +216,9 @@ describe('frames in the reasons', () => {
     const [hx, hy] = wristAt(t.pose2d, 60);
     const ball = emptyBallCandidates(t.pose2d.frames);
     for (let f = 50; f <= 70; f++) put(ball, f, hx + 15 * (f - 60), hy - 100);
-    expect(ballVerdict(ball, t.pose2d, 'right', 60, 60).reason).toBe('the ball flies on through frame 260 without a hit (flight of frames 250–270)');
+    expect(ballVerdict(ball, t.pose2d, 'right', 60, 60).reason).toBe(
+      'the ball flies on through frame 260 without a hit (flight of frames 250–270)',
+    );
   });
 });
 
@@ -160,7 +228,13 @@ describe('hits the ball shows (ballHits) and the strokes only the ball finds', (
     const hit = emptyBallCandidates(t.pose2d.frames);
     hitAt(hit, t.pose2d, 60);
     // Incoming ends at 59, outgoing starts at 61; both carried on meet at the wrist at frame 60.
-    expect(ballHits(hit, t.pose2d, 'right')).toEqual([{ at: 60, reason: 'the ball turns round at the racket at frame 60 (flights 52–59 and 61–68, 0.0 torso lengths from the wrist)' }]);
+    expect(ballHits(hit, t.pose2d, 'right')).toEqual([
+      {
+        at: 60,
+        reason:
+          'the ball turns round at the racket at frame 60 (flights 52–59 and 61–68, 0.0 torso lengths from the wrist)',
+      },
+    ]);
     const [hx, hy] = wristAt(t.pose2d, 60);
     const bounce = emptyBallCandidates(t.pose2d.frames);
     for (let k = 1; k <= 8; k++) {
@@ -177,16 +251,27 @@ describe('hits the ball shows (ballHits) and the strokes only the ball finds', (
   });
 
   test('a hit where the hand made no swing adds a stroke found by the ball, with lower confidence and a warning', () => {
-    const t = synthTracks({ seconds: 6, swings: [{ t: 1, side: 'forehand' }, { t: 3, side: 'forehand' }] });
+    const t = synthTracks({
+      seconds: 6,
+      swings: [
+        { t: 1, side: 'forehand' },
+        { t: 3, side: 'forehand' },
+      ],
+    });
     const plain = analyseStrokes({ ...t, meta: META });
     expect(plain.result.strokes!.length).toBe(2);
     const ball = emptyBallCandidates(t.pose2d.frames);
     hitAt(ball, t.pose2d, 300);
     const out = analyseStrokes({ ...t, ball, meta: META });
     const strokes = out.result.strokes!;
-    expect(strokes.map((s) => s.contact.frame_nr)).toEqual([...plain.result.strokes!.map((s) => s.contact.frame_nr), 300]);
+    expect(strokes.map((s) => s.contact.frame_nr)).toEqual([
+      ...plain.result.strokes!.map((s) => s.contact.frame_nr),
+      300,
+    ]);
     // Confidence: hand measured in every sample around it (1) × 0.5 (no swing window).
     expect(strokes[2]!.confidence).toBe(0.5);
-    expect(out.warnings).toContain('stroke at frame 300 found by the ball alone (no swing of the hand): the ball turns round at the racket at frame 300 (flights 292–299 and 301–308, 0.0 torso lengths from the wrist)');
+    expect(out.warnings).toContain(
+      'stroke at frame 300 found by the ball alone (no swing of the hand): the ball turns round at the racket at frame 300 (flights 292–299 and 301–308, 0.0 torso lengths from the wrist)',
+    );
   });
 });

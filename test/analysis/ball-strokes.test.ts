@@ -1,9 +1,11 @@
 /**
  * The swings judged by the ball (ball-strokes.ts) on a synthetic rally (support/synthetic.ts,
  * 60 fps): a hit the ball shows near a swing's contact times that stroke; one far from any swing
- * is a stroke of its own; without candidates nothing changes.
+ * is a stroke of its own; without candidates nothing changes; the ball never removes the last
+ * swings (they stay at lower confidence).
  */
 import { describe, expect, test } from 'vitest';
+import { BALL_DOUBT_FACTOR } from '../../main/analysis/ball-strokes.js';
 import { clipStrokes } from '../../main/analysis/clip-strokes.js';
 import { BALL_SLOTS, emptyBallCandidates, type BallCandidates } from '../../main/pose/ball-candidates.js';
 import { J } from '../../main/pose/h36m.js';
@@ -15,7 +17,10 @@ function hitAt(ball: BallCandidates, pose2d: PoseTrack, c: number): void {
   const i = (c * pose2d.joints + J.rightWrist) * 2;
   const [hx, hy] = [pose2d.keypoints[i]!, pose2d.keypoints[i + 1]!];
   for (let k = 1; k <= 8; k++) {
-    for (const [f, x, y] of [[c - k, hx + 20 * k, hy - 2 * k], [c + k, hx + 35 * k, hy - 8 * k]] as const) {
+    for (const [f, x, y] of [
+      [c - k, hx + 20 * k, hy - 2 * k],
+      [c + k, hx + 35 * k, hy - 8 * k],
+    ] as const) {
       ball.xy.set([x, y], f * BALL_SLOTS * 2);
       ball.area[f * BALL_SLOTS] = 50;
     }
@@ -23,12 +28,18 @@ function hitAt(ball: BallCandidates, pose2d: PoseTrack, c: number): void {
 }
 
 describe('strokes judged by the ball', () => {
-  const t = synthTracks({ seconds: 6, swings: [{ t: 1, side: 'forehand' }, { t: 3, side: 'forehand' }] });
+  const t = synthTracks({
+    seconds: 6,
+    swings: [
+      { t: 1, side: 'forehand' },
+      { t: 3, side: 'forehand' },
+    ],
+  });
   const input = { ...t, sport: 'tennis' as const, dominantHand: 'right' as const };
   const plain = clipStrokes(input);
   const contacts = plain.strokes.map((s) => s.contact.frame_nr);
 
-  test('a hit 3 frames before a swing\'s own contact times that stroke; a hit where no swing is adds one', () => {
+  test("a hit 3 frames before a swing's own contact times that stroke; a hit where no swing is adds one", () => {
     expect(contacts.length).toBe(2);
     const ball = emptyBallCandidates(t.pose2d.frames);
     hitAt(ball, t.pose2d, contacts[0]! - 3);
@@ -46,8 +57,12 @@ describe('strokes judged by the ball', () => {
     expect(judged.ruledOut).toEqual([]);
   });
 
-  test('without candidates, or with none near the strokes, the detector\'s strokes stand', () => {
-    expect(clipStrokes({ ...input, ball: emptyBallCandidates(t.pose2d.frames) }).strokes.map((s) => s.contact.frame_nr)).toEqual(contacts);
+  test("without candidates, or with none near the strokes, the detector's strokes stand", () => {
+    expect(
+      clipStrokes({ ...input, ball: emptyBallCandidates(t.pose2d.frames) }).strokes.map(
+        (s) => s.contact.frame_nr,
+      ),
+    ).toEqual(contacts);
     expect(plain.retimed).toEqual([]);
     expect(plain.ballFound).toEqual([]);
   });
@@ -63,11 +78,17 @@ function flyThrough(ball: BallCandidates, c: number): void {
 
 describe('a swing the ball rules out hides no weaker swing near it', () => {
   // Two swings 0.5 s apart (under MIN_STROKE_GAP_S): the detector keeps the stronger one only.
-  const t = synthTracks({ seconds: 4, swings: [{ t: 1, side: 'forehand' }, { t: 1.5, side: 'backhand' }] });
+  const t = synthTracks({
+    seconds: 4,
+    swings: [
+      { t: 1, side: 'forehand' },
+      { t: 1.5, side: 'backhand' },
+    ],
+  });
   const input = { ...t, sport: 'tennis' as const, dominantHand: 'right' as const };
   const plain = clipStrokes(input);
 
-  test('the ball flying on through the stronger swing\'s contact leaves the weaker swing as the stroke', () => {
+  test("the ball flying on through the stronger swing's contact leaves the weaker swing as the stroke", () => {
     expect(plain.strokes).toHaveLength(1);
     const [strong] = plain.strokes;
     const ball = emptyBallCandidates(t.pose2d.frames);
@@ -79,5 +100,46 @@ describe('a swing the ball rules out hides no weaker swing near it', () => {
     // The other swing: 0.5 s (30 frames at 60 fps) from the stronger one, its own side.
     expect(Math.abs(Math.abs(weak.contact.frame_nr - strong!.contact.frame_nr) - 30)).toBeLessThanOrEqual(3);
     expect(weak.side).not.toBe(strong!.side);
+  });
+});
+
+describe('the ball never removes the last candidates', () => {
+  const t = synthTracks({
+    seconds: 6,
+    swings: [
+      { t: 1, side: 'forehand' },
+      { t: 3, side: 'forehand' },
+    ],
+  });
+  const input = { ...t, sport: 'tennis' as const, dominantHand: 'right' as const };
+  const plain = clipStrokes(input);
+
+  test('the ball flying on through every swing leaves every swing, at half confidence, noted as doubted', () => {
+    const ball = emptyBallCandidates(t.pose2d.frames);
+    for (const s of plain.strokes) flyThrough(ball, s.contact.frame_nr);
+    const judged = clipStrokes({ ...input, ball });
+    expect(judged.strokes.map((s) => s.contact.frame_nr)).toEqual(
+      plain.strokes.map((s) => s.contact.frame_nr),
+    );
+    expect(judged.strokes.map((s) => s.confidence)).toEqual(
+      plain.strokes.map((s) => s.confidence * BALL_DOUBT_FACTOR),
+    );
+    expect(BALL_DOUBT_FACTOR).toBe(0.5);
+    expect(judged.doubted.map((n) => n.frameNr)).toEqual(plain.strokes.map((s) => s.contact.frame_nr));
+    expect(judged.doubted[0]!.reason).toMatch(
+      /^the ball flies on through frame \d+ without a hit \(flight of frames \d+–\d+\)$/,
+    );
+    expect(judged.ruledOut).toEqual([]);
+  });
+
+  test('while one swing is left, the ball still removes the other', () => {
+    const ball = emptyBallCandidates(t.pose2d.frames);
+    flyThrough(ball, plain.strokes[1]!.contact.frame_nr);
+    const judged = clipStrokes({ ...input, ball });
+    expect(judged.strokes.map((s) => [s.contact.frame_nr, s.confidence])).toEqual([
+      [plain.strokes[0]!.contact.frame_nr, plain.strokes[0]!.confidence],
+    ]);
+    expect(judged.ruledOut.map((n) => n.frameNr)).toEqual([plain.strokes[1]!.contact.frame_nr]);
+    expect(judged.doubted).toEqual([]);
   });
 });
