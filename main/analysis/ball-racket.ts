@@ -28,11 +28,15 @@ export const EXTRAPOLATE_REAL_S = 0.1;
  */
 export const MEET_PACE_TORSOS_PER_S = 5;
 
+/** Most frames before contact a flight leaving the racket may start (the ±2 frames of a flight `through` contact). */
+export const LEAVE_FRAMES = 2;
+
 /**
  * The frame where a flight through contact frame `f` meets the racket, or null. Coming back: the
  * flight ends at most `carry` frames after `f` and its points from two frames before `f` on come
- * ever closer to where it ends. Leaving: it starts at most `carry` frames before `f` and its points
- * up to two frames after `f` move ever away from where it starts. Either way, at no less than
+ * ever closer to the hitting wrist, by the ball's own motion. Leaving: it starts at most
+ * {@link LEAVE_FRAMES} frames before `f` and its points up to two frames after `f` move ever away
+ * from the wrist (farther back, a ball flying past a hand in its backswing looks the same). Either way, at no less than
  * {@link MEET_PACE_TORSOS_PER_S}, and that end point lies within {@link RACKET_REACH_TORSOS}
  * torso lengths of the `wrist` at its frame. A ball flying past, which closes in on the player
  * and then moves away, does neither. `carry` is {@link EXTRAPOLATE_REAL_S} in frames.
@@ -47,36 +51,38 @@ export function meetsRacket(
 ): number | null {
   const pts = fl.points;
   const carry = Math.max(2, Math.round(EXTRAPOLATE_REAL_S * framesPerRealS));
-  // The ball's distance from `at` falls at every step of `ps`, at a struck ball's pace.
-  const closing = (ps: readonly Point[], at: Point) => {
-    const xs = ps.map((p) => Math.hypot(p.x - at.x, p.y - at.y));
-    const pace =
-      ps.length >= 2
-        ? ((xs[0]! - xs[xs.length - 1]!) * framesPerRealS) / Math.abs(ps[ps.length - 1]!.f - ps[0]!.f) / torso
-        : 0;
-    return xs.every((x, i) => i === 0 || x < xs[i - 1]!) && pace >= MEET_PACE_TORSOS_PER_S;
+  // At every step of `ps` the ball moves toward the hitting wrist (where the wrist is when the
+  // step ends), on average at a struck ball's pace; `ps` reversed: it moves away from the hand.
+  // The ball's own motion, not the hand's: a hand swung at a drifting ball does not count.
+  const wristAt = (p: Point) => jointAt(pose2d, p.f, wrist);
+  const closing = (ps: readonly Point[]) => {
+    let sum = 0;
+    for (let i = 1; i < ps.length; i++) {
+      const [p, q] = [ps[i - 1]!, ps[i]!];
+      const w = wristAt(q);
+      const gap = Math.hypot(w ? w[0] - p.x : NaN, w ? w[1] - p.y : NaN);
+      const toward =
+        w && gap > 0
+          ? ((q.x - p.x) * (w[0] - p.x) + (q.y - p.y) * (w[1] - p.y)) / gap / Math.abs(q.f - p.f)
+          : NaN;
+      if (!(toward > 0)) return false;
+      sum += toward;
+    }
+    return ps.length >= 2 && ((sum / (ps.length - 1)) * framesPerRealS) / torso >= MEET_PACE_TORSOS_PER_S;
   };
   const atRacket = (p: Point) => {
-    const w = jointAt(pose2d, p.f, wrist);
+    const w = wristAt(p);
     return w !== null && Math.hypot(p.x - w[0], p.y - w[1]) <= RACKET_REACH_TORSOS * torso;
   };
   const end = pts[pts.length - 1]!;
-  if (
-    end.f > f &&
-    end.f - f <= carry &&
-    atRacket(end) &&
-    closing(
-      pts.filter((p) => p.f >= f - 2),
-      end,
-    )
-  )
+  if (end.f > f && end.f - f <= carry && atRacket(end) && closing(pts.filter((p) => p.f >= f - 2)))
     return end.f;
   const start = pts[0]!;
   if (
     start.f < f &&
-    f - start.f <= carry &&
+    f - start.f <= LEAVE_FRAMES &&
     atRacket(start) &&
-    closing(pts.filter((p) => p.f <= f + 2).reverse(), start)
+    closing(pts.filter((p) => p.f <= f + 2).reverse())
   )
     return start.f;
   return null;

@@ -128,13 +128,23 @@ describe('the ball verdict at a synthetic forehand (contact near frame 60)', () 
     expect(ballVerdict(slow, t.pose2d, 'right', c, 60).verdict).toBe('no-hit');
   });
 
-  test('a ball that leaves the racket 3 frames before the contact and flies through it: a hit is possible', () => {
-    const [sx, sy] = wristAt(t.pose2d, c - 3);
-    const ball = emptyBallCandidates(t.pose2d.frames);
-    for (let f = c - 3; f <= c + 8; f++) put(ball, f, sx + 30 * (f - c + 3), sy - 5 * (f - c + 3));
-    expect(ballVerdict(ball, t.pose2d, 'right', c, 60).reason).toBe(
-      `ball flight of frames ${c - 3}–${c + 8} meets the racket at frame ${c - 3}, a few frames from the contact`,
-    );
+  test('a ball that leaves the racket 2 frames before the contact and flies through it: a hit is possible; 3 frames before: no hit', () => {
+    for (const [lead, verdict] of [
+      [2, 'hit-possible'],
+      [3, 'no-hit'],
+    ] as const) {
+      const s = c - lead;
+      const [sx, sy] = wristAt(t.pose2d, s);
+      const ball = emptyBallCandidates(t.pose2d.frames);
+      // 80 px per frame (16 m/s at 300 px/m): faster than the hand that hit it.
+      for (let f = s; f <= c + 8; f++) put(ball, f, sx + 80 * (f - s), sy - 5 * (f - s));
+      const v = ballVerdict(ball, t.pose2d, 'right', c, 60);
+      expect(v.verdict).toBe(verdict);
+      if (verdict === 'hit-possible')
+        expect(v.reason).toBe(
+          `ball flight of frames ${s}–${c + 8} meets the racket at frame ${s}, a few frames from the contact`,
+        );
+    }
   });
 
   test('no candidates, or a flight long before the contact: unknown (never removes a stroke)', () => {
