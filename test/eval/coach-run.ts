@@ -27,7 +27,7 @@ export interface CoachRun {
   strokes: { frame: number; side: string }[];
   /** result.slow_motion_guess.factor (video s per real s), null when none. */
   guessedFactor: number | null;
-  /** The error line's text (an InsufficientPoseError, NoStrokeOfTypeError or the engine's error), null when analysed. */
+  /** The error line's text (an InsufficientPoseError or the engine's error), null when analysed. */
   error: string | null;
 }
 
