@@ -14,7 +14,6 @@
  * engine's), 2 on the HTTP path (the /process validation, handed to the engine, and the job's).
  * Job states, progress, warnings and cancel are checked on the direct path as on HTTP.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,7 +29,7 @@ import type { PoseTrack } from '../../main/pose/pose-track.js';
 import type { AnalysisPipeline, RunHooks, TechniqueOutcome } from '../../main/service/pipeline-types.js';
 import { techniquePipeline } from '../../main/service/technique-pipeline.js';
 import { nodeSecretBox } from '../../main/settings/api-key.js';
-import { testFfmpeg } from '../support/ffmpeg-cli.js';
+import { cutRealClip } from '../support/ffmpeg-cli.js';
 import { mediaPath } from '../support/media.js';
 
 vi.mock('../../main/engine/probe.js', async (importOriginal) => {
@@ -132,7 +131,7 @@ let direct: Awaited<ReturnType<typeof analyse>>;
 let http: Awaited<ReturnType<typeof analyse>>;
 
 beforeAll(async () => {
-  execFileSync(testFfmpeg(), ['-v', 'error', '-y', '-ss', '2.8', '-i', mediaPath('tennis_forehand_2.mp4'), '-t', '3', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-an', clip]);
+  cutRealClip(mediaPath('tennis_forehand_2.mp4'), 2.8, 3, clip);
   direct = await analyse(open('direct'));
   http = await analyse(open('http'));
 }, 600_000);

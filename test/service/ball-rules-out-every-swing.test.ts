@@ -7,13 +7,12 @@
  * in the error "no forehand drive in the clip: the strokes found are none; the swing at frame …
  * is not a stroke: the ball flies on through …".
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { techniquePipeline } from '../../main/service/technique-pipeline.js';
-import { testFfmpeg } from '../support/ffmpeg-cli.js';
+import { cutRealClip } from '../support/ffmpeg-cli.js';
 import { mediaPath } from '../support/media.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ss-ball-veto-'));
@@ -21,21 +20,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 it('analyses the swing the ball rules out when no other is left, with the warning', async () => {
   const clip = join(dir, 'cut.mp4');
-  const cut = ['-ss', '9.6', '-i', mediaPath('tennis_groundstrokes_stock_slowmo_1.mp4'), '-t', '1.5'];
-  execFileSync(testFfmpeg(), [
-    '-v',
-    'error',
-    '-y',
-    ...cut,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'veryfast',
-    '-crf',
-    '18',
-    '-an',
-    clip,
-  ]);
+  cutRealClip(mediaPath('tennis_groundstrokes_stock_slowmo_1.mp4'), 9.6, 1.5, clip);
   const meta = {
     uid: 'ball-veto',
     sport: 'tennis',

@@ -4,13 +4,12 @@
  * the pipeline answers one line naming the field and the clip's length, not the analysis' "too
  * little pose". Real engine on a 1 s cut of tennis_forehand_2.mp4 made at test time.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { techniquePipeline } from '../../main/service/technique-pipeline.js';
-import { testFfmpeg } from '../support/ffmpeg-cli.js';
+import { cutRealClip } from '../support/ffmpeg-cli.js';
 import { mediaPath } from '../support/media.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ss-ball-time-'));
@@ -18,25 +17,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 it('refuses a ball time past the clip with one line naming ball_timestamp', async () => {
   const clip = join(dir, 'cut.mp4');
-  execFileSync(testFfmpeg(), [
-    '-v',
-    'error',
-    '-y',
-    '-ss',
-    '3.5',
-    '-i',
-    mediaPath('tennis_forehand_2.mp4'),
-    '-t',
-    '1',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'veryfast',
-    '-crf',
-    '18',
-    '-an',
-    clip,
-  ]);
+  cutRealClip(mediaPath('tennis_forehand_2.mp4'), 3.5, 1, clip);
   const meta = {
     uid: 'ball-late',
     sport: 'tennis',

@@ -10,12 +10,11 @@
  * workers at worst compute it twice.
  */
 import { ballToJson } from '../../main/contract/ball-json.js';
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { testFfmpeg } from './ffmpeg-cli.js';
+import { cutRealClip } from './ffmpeg-cli.js';
 import { writeFileAtomic } from '../../main/archive/atomic-file.js';
 import { DoneLine, type TechniqueRequestMetadata } from '../../main/contract/technique.js';
 import { poseTrackToJson } from '../../main/pose/pose-track.js';
@@ -74,7 +73,7 @@ export async function analysedCut(startS: number): Promise<AnalysedClip> {
   const uid = `${ANALYSED_CLIP_META.uid}${suffix}`;
   if (!existsSync(clipPath)) {
     const tmp = join(dir, `cut.${process.pid}.mp4`);
-    execFileSync(testFfmpeg(), ['-v', 'error', '-y', '-ss', String(startS), '-i', mediaPath('tennis_forehand_2.mp4'), '-t', '3', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-an', tmp]);
+    cutRealClip(mediaPath('tennis_forehand_2.mp4'), startS, 3, tmp);
     renameSync(tmp, clipPath);
   }
   return { clipPath, done: await cachedDone(clipPath, { ...ANALYSED_CLIP_META, uid }, donePath) };

@@ -41,3 +41,13 @@ export function probeWritten(path: string): ProbedVideo {
 export function frameRgb(path: string, n: number): Buffer {
   return execFileSync(testFfmpeg(), ['-v', 'error', '-i', path, '-vf', `select=eq(n\\,${n})`, '-fps_mode', 'passthrough', '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], { maxBuffer: 64 << 20 });
 }
+
+/**
+ * Writes `durationS` seconds of a shared clip from `startS` (input seek, so the cut starts at 0 s)
+ * to `out` as H.264 (veryfast, CRF 18), no audio: the short real cuts tests run the engine on.
+ * @param source absolute path of the clip (test/support/media.ts mediaPath).
+ * @throws Error when ffmpeg is missing or fails.
+ */
+export function cutRealClip(source: string, startS: number, durationS: number, out: string): void {
+  execFileSync(testFfmpeg(), ['-v', 'error', '-y', '-ss', String(startS), '-i', source, '-t', String(durationS), '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-an', out]);
+}
