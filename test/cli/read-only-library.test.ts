@@ -1,25 +1,17 @@
 /**
- * Issue 25 finding 9: on a library folder the user can read but not write (a read-only share, a
- * backup disk), `library list`, `library show` and `export` failed with "unable to open database
+ * Issue 25 finding 9: on a library folder that cannot be written (a read-only share, a backup
+ * disk), `library list`, `library show` and `export` failed with "unable to open database
  * file". They open the library read-only now (main/library/db-read.ts; a WAL database on a
  * folder that cannot hold its -shm file is read from a snapshot, main/library/readonly-snapshot.ts).
  *
  * The tests run as root, whom file modes do not stop, so the CLI runs as a real separate process
- * under an unprivileged user (uid/gid 65534, `setpriv`) against a library owned by that user
- * with every folder 0555 and every file 0444: the test first proves that user cannot write
- * there. Skipped where the test is not root or setpriv is missing.
+ * in a private mount namespace (`unshare --mount`) in which the home folder is bind-mounted
+ * read-only: every write there fails with EROFS, as on a read-only disk, while the checkout and
+ * node_modules stay readable wherever the clone lies. The test first proves that writes fail.
+ * Skipped where the test is not root or unshare is missing.
  */
 import { spawnSync } from 'node:child_process';
-import {
-  chmodSync,
-  chownSync,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-} from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,65 +20,52 @@ import { ingestAnalysis } from '../../main/library/ingest.js';
 import { fakeClip, ingestInput } from '../library/helpers.js';
 import { REPO_ROOT } from '../support/media.js';
 
-const NOBODY = 65534;
-const SETPRIV = '/usr/bin/setpriv';
-const canDropPrivileges = process.getuid?.() === 0 && existsSync(SETPRIV);
+const UNSHARE = '/usr/bin/unshare';
+const canMountReadOnly = process.getuid?.() === 0 && existsSync(UNSHARE);
 
 let home: string;
 let out: string;
 
-/** Sets owner `uid` and the modes of a read-only tree: folders 0555, files 0444. */
-function makeReadOnly(path: string, uid: number): void {
-  chownSync(path, uid, uid);
-  if (statSync(path).isDirectory()) {
-    for (const name of readdirSync(path)) makeReadOnly(join(path, name), uid);
-    chmodSync(path, 0o555);
-  } else chmodSync(path, 0o444);
-}
+/** Mounts "$1" read-only over itself in this mount namespace, then runs the rest of the arguments. */
+const READ_ONLY_HOME = 'mount --bind "$1" "$1" && mount -o remount,bind,ro "$1" "$1" && shift && exec "$@"';
 
-/** Runs `node args…` as the unprivileged user with the temp home; returns exit code and output. */
-function asNobody(args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(
-    SETPRIV,
-    [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', process.execPath, ...args],
-    {
-      cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: out, TMPDIR: out, SWING_STUDIO_HOME: home },
-      encoding: 'utf8',
-      timeout: 120_000,
-    },
-  );
+/** Runs `node args…` with the temp home mounted read-only; returns exit code and output. */
+function onReadOnlyHome(args: string[]): { code: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(UNSHARE, ['--mount', 'sh', '-c', READ_ONLY_HOME, 'sh', home, process.execPath, ...args], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: out, TMPDIR: out, SWING_STUDIO_HOME: home },
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
 const cli = (...args: string[]) =>
-  asNobody(['--import', 'tsx', join(REPO_ROOT, 'main', 'cli', 'bin.ts'), ...args]);
+  onReadOnlyHome(['--import', 'tsx', join(REPO_ROOT, 'main', 'cli', 'bin.ts'), ...args]);
 
 beforeAll(() => {
-  if (!canDropPrivileges) return;
+  if (!canMountReadOnly) return;
   home = mkdtempSync(join(tmpdir(), 'ss-readonly-'));
   out = mkdtempSync(join(tmpdir(), 'ss-readonly-out-'));
-  chownSync(out, NOBODY, NOBODY);
   const db = openLibrary(home);
   ingestAnalysis(db, ingestInput({ uid: 'ro-1', clip: fakeClip(out, 'clip.mp4'), title: 'Read only' }));
   db.close();
-  makeReadOnly(home, NOBODY);
 });
 
 afterAll(() => {
-  if (!canDropPrivileges) return;
+  if (!canMountReadOnly) return;
   rmSync(home, { recursive: true, force: true });
   rmSync(out, { recursive: true, force: true });
 });
 
-describe.skipIf(!canDropPrivileges)('a library folder the user cannot write', () => {
-  it('is really read-only for that user', () => {
-    const probe = asNobody([
+describe.skipIf(!canMountReadOnly)('a library folder that cannot be written', () => {
+  it('is really read-only', () => {
+    const probe = onReadOnlyHome([
       '-e',
       `require('fs').writeFileSync(${JSON.stringify(join(home, 'library', 'probe'))}, 'x')`,
     ]);
     expect(probe.code).not.toBe(0);
-    expect(probe.stderr).toMatch(/EACCES: permission denied/);
+    expect(probe.stderr).toMatch(/EROFS: read-only file system/);
   });
 
   it('library list and library show read it', () => {
