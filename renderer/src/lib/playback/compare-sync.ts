@@ -53,3 +53,24 @@ export function followStep(gapS: number, baseRate: number, paused = false): Foll
   const nudge = Math.max(-MAX_NUDGE, Math.min(MAX_NUDGE, -gapS / (baseRate * CATCH_UP_S)));
   return { seek: false, rate: baseRate * (1 + nudge) };
 }
+
+/**
+ * Longest wall-clock seek time, s, that a re-seek of the following video leads its target by: a
+ * seek takes time, during which the leading video plays on, so a seek to where the follower
+ * should be now lands that far behind (seen in the Compare e2e test on a loaded machine: every
+ * re-seek landed 4–8 frames late and the gap grew again). Capped so one stalled seek cannot send
+ * the follower far ahead.
+ */
+export const MAX_SEEK_LEAD_S = 0.5;
+/** Weight (0..1) of the newest measured seek in the running seek time (exponential mean). */
+export const SEEK_TIME_WEIGHT = 0.5;
+
+/**
+ * The running wall-clock time of the following video's seeks, s, after one more seek that took
+ * `measuredS` (both clamped to 0…{@link MAX_SEEK_LEAD_S}). A re-seek goes to its target plus this
+ * time × the follower's rate (clip seconds it plays during the seek).
+ */
+export function nextSeekTime(previousS: number, measuredS: number): number {
+  const m = Math.min(MAX_SEEK_LEAD_S, Math.max(0, Number.isFinite(measuredS) ? measuredS : 0));
+  return previousS + SEEK_TIME_WEIGHT * (m - previousS);
+}

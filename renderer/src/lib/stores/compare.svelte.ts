@@ -17,7 +17,7 @@ import type { StrokeRef } from '../../../../main/library/stroke-view.js';
 import { compareSide, type CompareMode, type CompareSide, type OverlayTrack } from './compare-side.js';
 import { call } from '../api.js';
 import { clampRate } from '../playback/frame-step.js';
-import { followStep, frameAt, pairedFrame, realFromContact, seekTime, sharedRange, stepFrom } from '../playback/compare-sync.js';
+import { followStep, frameAt, nextSeekTime, pairedFrame, realFromContact, seekTime, sharedRange, stepFrom } from '../playback/compare-sync.js';
 import { frameAtTime } from '../../../../main/pose/pose-track.js';
 
 /** The compare store. */
@@ -57,6 +57,10 @@ export class CompareManager {
   range = $derived(this.a?.stroke && this.b?.stroke ? sharedRange(this.a.stroke, this.b.stroke) : { from: 0, to: 0 });
   #videos: [HTMLVideoElement | null, HTMLVideoElement | null] = [null, null];
   #pendingB: number | null = null;
+  /** Running wall-clock time of the second video's re-seeks, s (compare-sync.ts nextSeekTime). */
+  #seekTimeB = 0;
+  /** performance.now() when the second video's running seek started; null when none runs. */
+  #seekStartedB: number | null = null;
   #openKey = '';
 
   /** Loads both strokes (first = leading). @throws ApiError; Error when a session has no such stroke */
@@ -157,7 +161,9 @@ export class CompareManager {
     const step = followStep(vb.currentTime - target, this.#rateB(), vb.paused);
     vb.playbackRate = step.rate;
     if (!step.seek) return;
-    vb.currentTime = target;
+    // Lead the seek by the time seeks take, so it lands where the leading video will be.
+    vb.currentTime = target + this.#seekTimeB * step.rate;
+    this.#seekStartedB = performance.now();
     if (vb.paused) void vb.play().catch(() => undefined);
   }
 
@@ -250,14 +256,20 @@ export class CompareManager {
       this.#pendingB = t; // one seek at a time: the latest position wins
       return;
     }
-    if (Math.abs(v.currentTime - t) > 1e-6) v.currentTime = t;
+    if (Math.abs(v.currentTime - t) <= 1e-6) return;
+    v.currentTime = t;
+    if (side === 'b') this.#seekStartedB = performance.now();
   }
 
   readonly #onSeekedB = (): void => {
+    if (this.#seekStartedB !== null) this.#seekTimeB = nextSeekTime(this.#seekTimeB, (performance.now() - this.#seekStartedB) / 1000);
+    this.#seekStartedB = null;
     const t = this.#pendingB;
     this.#pendingB = null;
     const v = this.#videos[1];
-    if (t !== null && v && Math.abs(v.currentTime - t) > 1e-6) v.currentTime = t;
+    if (t === null || !v || Math.abs(v.currentTime - t) <= 1e-6) return;
+    v.currentTime = t;
+    this.#seekStartedB = performance.now();
   };
 }
 
