@@ -18,14 +18,7 @@ import { otherQueueOwner, releaseQueueLock, takeQueueLock } from './queue-lock.j
 import { oneLineReason } from './reason.js';
 import { runTennisJob } from './tennis-job.js';
 import { checkAnalysisInput, checkTennisInput } from './validate.js';
-import {
-  isFinalJobState,
-  type AnalysisJobInput,
-  type JobKind,
-  type JobRecord,
-  type JobView,
-  type TennisJobInput,
-} from '../contract/job.js';
+import { isFinalJobState, type AnalysisJobInput, type JobKind, type JobRecord, type JobView, type TennisJobInput } from '../contract/job.js';
 
 /**
  * Analyses run one at a time by default: the local engine uses both cores of the reference
@@ -98,8 +91,7 @@ export class JobQueue {
     // that look interrupted from here: leave them to it.
     if (otherQueueOwner(this.opts.home) === undefined) {
       for (const job of this.store.recoverInterrupted(this.maxAttempts)) {
-        if (job.state === 'queued')
-          this.write(job.id, { safePoint: withWarning(job.safePoint, `${job.reason}; resumed`) });
+        if (job.state === 'queued') this.write(job.id, { safePoint: withWarning(job.safePoint, `${job.reason}; resumed`) });
         else this.emit(job.id);
       }
       takeQueueLock(this.opts.home);
@@ -150,11 +142,8 @@ export class JobQueue {
   retry(id: number): number {
     const job = this.store.get(id);
     if (!job) throw new Error(`no job with id ${id}`);
-    if (job.state !== 'failed' && job.state !== 'cancelled')
-      throw new Error(`job ${id} is ${job.state}; only failed or cancelled jobs can be retried`);
-    return job.kind === 'analysis'
-      ? this.enqueueAnalysis(job.input as AnalysisJobInput)
-      : this.enqueueTennis(job.input);
+    if (job.state !== 'failed' && job.state !== 'cancelled') throw new Error(`job ${id} is ${job.state}; only failed or cancelled jobs can be retried`);
+    return job.kind === 'analysis' ? this.enqueueAnalysis(job.input as AnalysisJobInput) : this.enqueueTennis(job.input);
   }
 
   /** All jobs, newest first, with live progress. */
@@ -240,11 +229,7 @@ export class JobQueue {
     const ctx = this.context(job, run.controller.signal);
     try {
       const result = await this.runners[job.kind](ctx);
-      this.write(job.id, {
-        state: 'done',
-        reason: '',
-        ...(result.sessionId !== undefined ? { sessionId: result.sessionId } : {}),
-      });
+      this.write(job.id, { state: 'done', reason: '', ...(result.sessionId !== undefined ? { sessionId: result.sessionId } : {}) });
     } catch (err) {
       if (run.why === 'stop') return; // keeps its state: resumed at the next start
       if (run.why === 'cancel') this.write(job.id, { state: 'cancelled', reason: CANCELLED_REASON });
@@ -254,14 +239,7 @@ export class JobQueue {
 
   private context(job: JobRecord, signal: AbortSignal): JobContext {
     const { db, home, backends } = this.opts;
-    return jobContext(job, signal, {
-      db,
-      home,
-      backends,
-      live: this.live,
-      write: (id, p) => this.write(id, p),
-      emit: (id) => this.emit(id),
-    });
+    return jobContext(job, signal, { db, home, backends, live: this.live, write: (id, p) => this.write(id, p), emit: (id) => this.emit(id) });
   }
 
   private write(id: number, patch: Parameters<JobStore['update']>[1]): void {
