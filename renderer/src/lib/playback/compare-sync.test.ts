@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CATCH_UP_S, followStep, frameAt, MAX_NUDGE, MAX_SEEK_LEAD_S, nextSeekTime, pairedFrame, realFromContact, RESEEK_S, seekTime, sharedRange, stepFrom, strokeOf, type CompareStroke } from './compare-sync.js';
+import { CATCH_UP_S, followStep, frameAt, MAX_NUDGE, pairedFrame, realFromContact, RESEEK_S, seekTime, sharedRange, stepFrom, strokeOf, type CompareStroke } from './compare-sync.js';
 import { SEEK_INTO_FRAME_S } from './frame-step.js';
 
 /** `n` frames at `fps` starting at `t0`, contact at index `c`. */
@@ -100,15 +100,5 @@ describe('following video while playing', () => {
     expect(followStep(-(RESEEK_S + 0.01), 0.25)).toEqual({ seek: true, rate: 0.25 });
     expect(followStep(0, 1, true)).toEqual({ seek: true, rate: 1 });
     expect(followStep(Number.NaN, 1).seek).toBe(true);
-  });
-
-  it('keeps a running seek time that a re-seek leads by, capped', () => {
-    expect(nextSeekTime(0, 0.2)).toBeCloseTo(0.1, 12);
-    expect(nextSeekTime(0.1, 0.2)).toBeCloseTo(0.15, 12);
-    expect(nextSeekTime(0.2, 0)).toBeCloseTo(0.1, 12);
-    expect(nextSeekTime(0, 10)).toBeCloseTo(MAX_SEEK_LEAD_S / 2, 12);
-    expect(nextSeekTime(MAX_SEEK_LEAD_S, 10)).toBe(MAX_SEEK_LEAD_S);
-    expect(nextSeekTime(0.2, Number.NaN)).toBeCloseTo(0.1, 12);
-    expect(nextSeekTime(0.2, -1)).toBeCloseTo(0.1, 12);
   });
 });

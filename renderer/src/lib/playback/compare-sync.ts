@@ -46,31 +46,14 @@ export interface FollowStep {
  * The following video's next step while the leading one plays. `gapS` = its current time minus
  * its target time (seconds of its own clip; > 0 = ahead), `baseRate` = its rate for equal real
  * time (> 0). A gap over {@link RESEEK_S} either way (or a paused follower) → seek at the base
- * rate; else the base rate nudged against the gap (see {@link CATCH_UP_S}).
+ * rate; else the base rate nudged against the gap (see {@link CATCH_UP_S}). While the follower
+ * seeks, the caller holds the leading video (rate 0) until the seek lands: a seek takes wall-clock
+ * time that no lead can predict on a loaded machine (seen in the Compare e2e test in CI: re-seeks
+ * taking longer than the leading video needs to move RESEEK_S on, so every landing started the
+ * next seek and the second video never drew a frame again, 38 frames behind at the end).
  */
 export function followStep(gapS: number, baseRate: number, paused = false): FollowStep {
   if (paused || !(Math.abs(gapS) <= RESEEK_S)) return { seek: true, rate: baseRate };
   const nudge = Math.max(-MAX_NUDGE, Math.min(MAX_NUDGE, -gapS / (baseRate * CATCH_UP_S)));
   return { seek: false, rate: baseRate * (1 + nudge) };
-}
-
-/**
- * Longest wall-clock seek time, s, that a re-seek of the following video leads its target by: a
- * seek takes time, during which the leading video plays on, so a seek to where the follower
- * should be now lands that far behind (seen in the Compare e2e test on a loaded machine: every
- * re-seek landed 4–8 frames late and the gap grew again). Capped so one stalled seek cannot send
- * the follower far ahead.
- */
-export const MAX_SEEK_LEAD_S = 0.5;
-/** Weight (0..1) of the newest measured seek in the running seek time (exponential mean). */
-export const SEEK_TIME_WEIGHT = 0.5;
-
-/**
- * The running wall-clock time of the following video's seeks, s, after one more seek that took
- * `measuredS` (both clamped to 0…{@link MAX_SEEK_LEAD_S}). A re-seek goes to its target plus this
- * time × the follower's rate (clip seconds it plays during the seek).
- */
-export function nextSeekTime(previousS: number, measuredS: number): number {
-  const m = Math.min(MAX_SEEK_LEAD_S, Math.max(0, Number.isFinite(measuredS) ? measuredS : 0));
-  return previousS + SEEK_TIME_WEIGHT * (m - previousS);
 }

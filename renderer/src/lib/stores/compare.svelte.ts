@@ -7,7 +7,9 @@
  * rate that keeps real time equal), and every frame the leading one presents corrects the
  * second (../playback/compare-sync.ts `followStep`): its playback rate is nudged to close a small
  * gap within about half a second, and it is re-seeked when the gap is larger, so the two cannot
- * drift apart; on pause both are put on their exact frames at the leading video's position.
+ * drift apart. While the second video seeks, the leading one is held (playback rate 0, still
+ * playing) and goes on when the seek has landed: a slow seek costs a stutter, never a gap. On
+ * pause both are put on their exact frames at the leading video's position.
  * `window.__compareDebug` holds what each side last drew.
  * Overlaid, the second skeleton is mirrored about the first's pelvis when the players hit with
  * different hands (main/pose/stroke-overlay.ts), unless the coach turns mirroring off.
@@ -17,7 +19,7 @@ import type { StrokeRef } from '../../../../main/library/stroke-view.js';
 import { compareSide, type CompareMode, type CompareSide, type OverlayTrack } from './compare-side.js';
 import { call } from '../api.js';
 import { clampRate } from '../playback/frame-step.js';
-import { followStep, frameAt, nextSeekTime, pairedFrame, realFromContact, seekTime, sharedRange, stepFrom } from '../playback/compare-sync.js';
+import { followStep, frameAt, pairedFrame, realFromContact, seekTime, sharedRange, stepFrom } from '../playback/compare-sync.js';
 import { frameAtTime } from '../../../../main/pose/pose-track.js';
 
 /** The compare store. */
@@ -57,10 +59,8 @@ export class CompareManager {
   range = $derived(this.a?.stroke && this.b?.stroke ? sharedRange(this.a.stroke, this.b.stroke) : { from: 0, to: 0 });
   #videos: [HTMLVideoElement | null, HTMLVideoElement | null] = [null, null];
   #pendingB: number | null = null;
-  /** Running wall-clock time of the second video's re-seeks, s (compare-sync.ts nextSeekTime). */
-  #seekTimeB = 0;
-  /** performance.now() when the second video's running seek started; null when none runs. */
-  #seekStartedB: number | null = null;
+  /** The leading video is held at rate 0 while the second one seeks (see the module doc). */
+  #holdingA = false;
   #openKey = '';
 
   /** Loads both strokes (first = leading). @throws ApiError; Error when a session has no such stroke */
@@ -133,7 +133,11 @@ export class CompareManager {
   /** Connects a side's <video> (null on unmount); both at contact once mounted. */
   attach(side: 'a' | 'b', video: HTMLVideoElement | null): void {
     this.#videos[side === 'a' ? 0 : 1] = video;
-    if (side === 'b') video?.addEventListener('seeked', this.#onSeekedB);
+    if (side === 'b') {
+      video?.addEventListener('seeked', this.#onSeekedB);
+      video?.addEventListener('error', () => this.#releaseA()); // a seek that cannot land never holds the first video
+      if (!video) this.#releaseA();
+    }
     if (video) this.#seekSide(side, this.rel);
   }
 
@@ -156,15 +160,31 @@ export class CompareManager {
   #followB(): void {
     const b = this.b?.stroke;
     const vb = this.#videos[1];
-    if (!b || !vb || vb.seeking) return;
+    if (!b || !vb) return;
+    if (vb.seeking) return this.#holdA();
     const target = (b.timestamps[b.contactIndex] ?? 0) + this.rel * b.videoPerReal;
     const step = followStep(vb.currentTime - target, this.#rateB(), vb.paused);
     vb.playbackRate = step.rate;
     if (!step.seek) return;
-    // Lead the seek by the time seeks take, so it lands where the leading video will be.
-    vb.currentTime = target + this.#seekTimeB * step.rate;
-    this.#seekStartedB = performance.now();
+    vb.currentTime = target;
+    this.#holdA();
     if (vb.paused) void vb.play().catch(() => undefined);
+  }
+
+  /** Holds the leading video (rate 0: no frames, still playing) until the second one's seek lands. */
+  #holdA(): void {
+    const va = this.#videos[0];
+    if (this.#holdingA || !va) return;
+    this.#holdingA = true;
+    va.playbackRate = 0;
+  }
+
+  /** Lets the leading video go on at the chosen rate after a hold. */
+  #releaseA(): void {
+    if (!this.#holdingA) return;
+    this.#holdingA = false;
+    const va = this.#videos[0];
+    if (va) va.playbackRate = this.rate;
   }
 
   /** The second video's rate for equal real time: rate × (its video s per real s ÷ the leading one's). */
@@ -210,6 +230,7 @@ export class CompareManager {
     const wasPlaying = !!va && !va.paused;
     va?.pause();
     vb?.pause();
+    this.#releaseA();
     this.playing = false;
     const a = this.a?.stroke;
     if (!wasPlaying || !va || !a) return;
@@ -232,7 +253,7 @@ export class CompareManager {
   /** Sets the playback rate (0.1–2×) of the leading video. */
   setRate(rate: number): void {
     this.rate = clampRate(rate);
-    if (this.#videos[0]) this.#videos[0].playbackRate = this.rate;
+    if (this.#videos[0] && !this.#holdingA) this.#videos[0].playbackRate = this.rate;
   }
 
   /** Pose frame index each side shows at `rel` (−1 without a stroke). */
@@ -258,18 +279,14 @@ export class CompareManager {
     }
     if (Math.abs(v.currentTime - t) <= 1e-6) return;
     v.currentTime = t;
-    if (side === 'b') this.#seekStartedB = performance.now();
   }
 
   readonly #onSeekedB = (): void => {
-    if (this.#seekStartedB !== null) this.#seekTimeB = nextSeekTime(this.#seekTimeB, (performance.now() - this.#seekStartedB) / 1000);
-    this.#seekStartedB = null;
     const t = this.#pendingB;
     this.#pendingB = null;
     const v = this.#videos[1];
-    if (t === null || !v || Math.abs(v.currentTime - t) <= 1e-6) return;
+    if (t === null || !v || Math.abs(v.currentTime - t) <= 1e-6) return this.#releaseA();
     v.currentTime = t;
-    this.#seekStartedB = performance.now();
   };
 }
 
