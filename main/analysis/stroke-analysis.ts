@@ -6,12 +6,12 @@
  * "Every stroke"), and `strokes`, `stroke_index`, `consistency` are our extras.
  */
 import type { Stroke, SwingType, TechniqueResult } from '../contract/technique.js';
-import { clipStrokes, type ClipStroke, type ClipStrokes } from './clip-strokes.js';
-import { featureConsistency, meanScore } from './consistency.js';
-import { InsufficientPoseError } from './errors.js';
-import { nearestFrame } from './phases.js';
-import { MIN_STROKE_GAP_S, strokeContact, type StrokeSide } from './strokes.js';
-import { computeTechniqueResult, type AnalysisInput, type TechniqueOutput } from './technique.js';
+import { clipStrokes, type ClipStroke, type ClipStrokes } from './strokes/clip-strokes.js';
+import { featureConsistency, meanScore } from './technique/consistency.js';
+import { InsufficientPoseError } from './core/errors.js';
+import { nearestFrame } from './technique/phases.js';
+import { MIN_STROKE_GAP_S, strokeContact, type StrokeSide } from './strokes/strokes.js';
+import { computeTechniqueResult, type AnalysisInput, type TechniqueOutput } from './technique/swing-technique.js';
 import { analyseInScene } from './scene-analysis.js';
 
 /** The API.md swing type of a stroke side (a serve has none). */

@@ -6,23 +6,23 @@
  */
 import { cadenceOf, isRepeatedImage } from '../pose/frame-cadence.js';
 import { createPoseTrack, selectFrames, spreadFrames, type PoseTrack } from '../pose/pose-track.js';
-import { cocoToH36m } from './coco-to-h36m.js';
-import { recordEngineRun } from './engine-speed.js';
+import { cocoToH36m } from './inference/coco-to-h36m.js';
+import { recordEngineRun } from './runtime/engine-speed.js';
 import { NoPersonError, VideoDecodeError } from './errors.js';
 import { decodeFrames, decodeSize, type DecodedFrame } from './frame-source.js';
-import { blazePoseToCoco, type BlazePoseResult } from './blazepose.js';
-import { blazePoseWorldH36m } from './blazepose-h36m.js';
-import { liftWithLearned } from './learned-3d.js';
-import { repairSideSwaps } from './swap-repair.js';
-import { inferPlan, InferencePool } from './infer-pool.js';
-import { KEYPOINT_ONE_EURO, median3InPlace, oneEuroInPlace } from './one-euro.js';
-import { PlayerTracker, type PrefetchedPose, type TrackedPose } from './player-tracker.js';
+import { blazePoseToCoco, type BlazePoseResult } from './inference/blazepose.js';
+import { blazePoseWorldH36m } from './inference/blazepose-h36m.js';
+import { liftWithLearned } from './lift/learned-3d.js';
+import { repairSideSwaps } from './tracking/swap-repair.js';
+import { inferPlan, InferencePool } from './inference/infer-pool.js';
+import { KEYPOINT_ONE_EURO, median3InPlace, oneEuroInPlace } from './tracking/one-euro.js';
+import { PlayerTracker, type PrefetchedPose, type TrackedPose } from './tracking/player-tracker.js';
 import { probeVideo } from './probe.js';
-import { KeptCrops, runSecondPass, secondPassCrops } from './second-pass.js';
-import { strokeWindows } from './stroke-windows.js';
-import { poseBox, poseScore } from './tracker.js';
+import { KeptCrops, runSecondPass, secondPassCrops } from './tracking/second-pass.js';
+import { strokeWindows } from './tracking/stroke-windows.js';
+import { poseBox, poseScore } from './tracking/tracker.js';
 import { frameReadAhead, readAhead } from './read-ahead.js';
-import { BallCandidateCollector } from './ball-detect.js';
+import { BallCandidateCollector } from './tracking/ball-detect.js';
 import type { EngineOptions, PoseEstimate } from './types.js';
 import { frameRange, LOW_CONFIDENCE, LOW_CONFIDENCE_MIN_FRAMES, RangeWarner } from './warnings.js';
 

@@ -5,5 +5,5 @@
 export type { EngineOptions, PoseEstimate, VideoInfo } from './types.js';
 export { estimatePose } from './estimate-pose.js';
 export { probeVideo } from './probe.js';
-export { measuredSecondsPerFrame } from './engine-speed.js';
+export { measuredSecondsPerFrame } from './runtime/engine-speed.js';
 export { NoPersonError, VideoDecodeError, VideoProbeError } from './errors.js';

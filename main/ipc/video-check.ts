@@ -13,7 +13,7 @@ import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import pLimit from 'p-limit';
 import { contentTypeFor } from '../contract/upload-rules.js';
-import { measuredSecondsPerFrame } from '../engine/engine-speed.js';
+import { measuredSecondsPerFrame } from '../engine/runtime/engine-speed.js';
 import { checkClipFile } from '../jobs/validate.js';
 import { probe } from '../service/probe.js';
 import { CHECK_THRESHOLDS, judgeVideo } from '../service/video-check.js';

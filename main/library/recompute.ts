@@ -8,9 +8,9 @@
  * new one, never a mix. The pose rows and the archive file are left as they are: the archive
  * keeps the analysis as first delivered.
  */
-import type { TechniqueOutput } from '../analysis/technique.js';
+import type { TechniqueOutput } from '../analysis/technique/swing-technique.js';
 import { analyseStrokes } from '../analysis/stroke-analysis.js';
-import { InsufficientPoseError } from '../analysis/errors.js';
+import { InsufficientPoseError } from '../analysis/core/errors.js';
 import {
   MAX_CAPTURE_FPS,
   TechniqueRequestMetadata,

@@ -4,7 +4,7 @@
  * lazily by server.ts (the engine pulls in TensorFlow).
  */
 import { analyseStrokes } from '../analysis/stroke-analysis.js';
-import { InsufficientPoseError } from '../analysis/errors.js';
+import { InsufficientPoseError } from '../analysis/core/errors.js';
 import { computeTennisStats } from '../analysis/tennis-stats.js';
 import { writeArchive } from '../archive/write.js';
 import { ballTimeOutsideClip } from '../contract/fields.js';

@@ -4,8 +4,8 @@
  * dropping the swing the ball rules out (analyseStrokes, as /process runs it).
  */
 import { describe, expect, test } from 'vitest';
-import { ballFlights, ballVerdict, carryTo } from '../../main/analysis/ball-flight.js';
-import { ballHits } from '../../main/analysis/ball-hits.js';
+import { ballFlights, ballVerdict, carryTo } from '../../main/analysis/strokes/ball-flight.js';
+import { ballHits } from '../../main/analysis/strokes/ball-hits.js';
 import { analyseStrokes } from '../../main/analysis/stroke-analysis.js';
 import type { TechniqueRequestMetadata } from '../../main/contract/technique.js';
 import { BALL_SLOTS, emptyBallCandidates, type BallCandidates } from '../../main/pose/ball-candidates.js';

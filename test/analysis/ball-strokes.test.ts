@@ -5,8 +5,8 @@
  * swings (they stay at lower confidence).
  */
 import { describe, expect, test } from 'vitest';
-import { BALL_DOUBT_FACTOR } from '../../main/analysis/ball-strokes.js';
-import { clipStrokes } from '../../main/analysis/clip-strokes.js';
+import { BALL_DOUBT_FACTOR } from '../../main/analysis/strokes/ball-strokes.js';
+import { clipStrokes } from '../../main/analysis/strokes/clip-strokes.js';
 import { BALL_SLOTS, emptyBallCandidates, type BallCandidates } from '../../main/pose/ball-candidates.js';
 import { J } from '../../main/pose/h36m.js';
 import type { PoseTrack } from '../../main/pose/pose-track.js';

@@ -4,10 +4,10 @@
  * peak's time uncertainty spans the samples that tie with it.
  */
 import { describe, expect, test } from 'vitest';
-import { computeChain, peakSpread } from '../../main/analysis/chain.js';
-import type { Kinematics } from '../../main/analysis/kinematics.js';
-import { peakMissingReason } from '../../main/analysis/measure.js';
-import type { SwingPhases } from '../../main/analysis/phases.js';
+import { computeChain, peakSpread } from '../../main/analysis/technique/chain.js';
+import type { Kinematics } from '../../main/analysis/core/kinematics.js';
+import { peakMissingReason } from '../../main/analysis/technique/measure.js';
+import type { SwingPhases } from '../../main/analysis/technique/phases.js';
 
 const N = 60;
 const t = Float64Array.from({ length: N }, (_, i) => i / 60);

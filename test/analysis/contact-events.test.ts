@@ -6,14 +6,14 @@
  */
 import { describe, expect, test } from 'vitest';
 import { computeTechniqueResult } from '../../main/analysis/index.js';
-import { contactCandidates } from '../../main/analysis/contact-candidates.js';
-import { computeKinematics } from '../../main/analysis/kinematics.js';
-import { checkPair } from '../../main/analysis/swing-input.js';
+import { contactCandidates } from '../../main/analysis/technique/contact-candidates.js';
+import { computeKinematics } from '../../main/analysis/core/kinematics.js';
+import { checkPair } from '../../main/analysis/core/swing-input.js';
 import { J } from '../../main/pose/h36m.js';
 import { createPoseTrack, poseTrackFromJson } from '../../main/pose/pose-track.js';
-import type { Kinematics } from '../../main/analysis/kinematics.js';
-import type { SwingContext } from '../../main/analysis/feature-types.js';
-import { measureAt } from '../../main/analysis/measure.js';
+import type { Kinematics } from '../../main/analysis/core/kinematics.js';
+import type { SwingContext } from '../../main/analysis/technique/feature-types.js';
+import { measureAt } from '../../main/analysis/technique/measure.js';
 import { analysedClip, ANALYSED_CLIP_META } from '../support/analysed-clip.js';
 import { dropJoint, synthTracks } from './support/synthetic.js';
 

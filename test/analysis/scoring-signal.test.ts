@@ -1,8 +1,8 @@
 /** The value → score → level map and the signal tools, on inputs with exact answers. */
 import { describe, expect, test } from 'vitest';
-import { levelOf, position, scoreValue, valueRanges, type Reference } from '../../main/analysis/scoring.js';
-import { REFERENCES } from '../../main/analysis/references.js';
-import { centralDiff, fillGaps, hampel, parabolaVertex, peakTime, savitzkyGolay, unwrap } from '../../main/analysis/signal.js';
+import { levelOf, position, scoreValue, valueRanges, type Reference } from '../../main/analysis/technique/scoring.js';
+import { REFERENCES } from '../../main/analysis/technique/references.js';
+import { centralDiff, fillGaps, hampel, parabolaVertex, peakTime, savitzkyGolay, unwrap } from '../../main/analysis/core/signal.js';
 import { SPORTS } from '../../main/contract/technique.js';
 
 const KNEE: Reference = { breakpoints: [0, 10, 20, 30, 50], beyond: 'mirror', source: 'test' };
@@ -100,7 +100,7 @@ describe('signal', () => {
 
 describe('gap warnings', () => {
   test('merge overlapping and adjacent holes into one warning per series', async () => {
-    const { gapWarnings } = await import('../../main/analysis/technique.js');
+    const { gapWarnings } = await import('../../main/analysis/technique/swing-technique.js');
     const frameNr = Int32Array.from({ length: 300 }, (_, i) => i);
     const gaps = [
       { series: 'hand', from: 134, to: 145 },

@@ -3,8 +3,8 @@
  * hip axis, not the shoulder axis, says which side of the body the hand is on.
  */
 import { describe, expect, it } from 'vitest';
-import { wristSideAt } from '../../main/analysis/side-call.js';
-import type { PosePair } from '../../main/analysis/pose-access.js';
+import { wristSideAt } from '../../main/analysis/strokes/side-call.js';
+import type { PosePair } from '../../main/analysis/core/pose-access.js';
 import { J } from '../../main/pose/h36m.js';
 import { createPoseTrack } from '../../main/pose/pose-track.js';
 

@@ -6,9 +6,9 @@
  */
 import { describe, expect, test } from 'vitest';
 import { analyseStrokes } from '../../main/analysis/stroke-analysis.js';
-import { featureConsistency } from '../../main/analysis/consistency.js';
+import { featureConsistency } from '../../main/analysis/technique/consistency.js';
 import { J } from '../../main/pose/h36m.js';
-import { sceneCuts } from '../../main/analysis/scene-cuts.js';
+import { sceneCuts } from '../../main/analysis/core/scene-cuts.js';
 import { TechniqueResult, type TechniqueRequestMetadata } from '../../main/contract/technique.js';
 import { synthTracks } from './support/synthetic.js';
 

@@ -11,11 +11,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clipStrokes } from '../../main/analysis/clip-strokes.js';
-import { featureConsistency } from '../../main/analysis/consistency.js';
+import { clipStrokes } from '../../main/analysis/strokes/clip-strokes.js';
+import { featureConsistency } from '../../main/analysis/technique/consistency.js';
 import { analyseStrokes } from '../../main/analysis/stroke-analysis.js';
 import { estimatePose, type PoseEstimate } from '../../main/engine/index.js';
-import type { TechniqueOutput } from '../../main/analysis/technique.js';
+import type { TechniqueOutput } from '../../main/analysis/technique/swing-technique.js';
 import { testFfmpeg } from '../support/ffmpeg-cli.js';
 import { mediaPath } from '../support/media.js';
 

@@ -13,7 +13,7 @@ import { mediaPath } from '../support/media.js';
 import { loadCocoAsH36m } from './support/coco-to-h36m.js';
 import { liftFrontOn } from './support/front-lift.js';
 import { loadTrcAsH36m } from './support/trc.js';
-import { liftTo3d } from '../../main/engine/lift-3d.js';
+import { liftTo3d } from '../../main/engine/lift/lift-3d.js';
 import { J } from '../../main/pose/h36m.js';
 import { kpIndex } from '../../main/pose/pose-track.js';
 

@@ -7,7 +7,7 @@ import { computeTechniqueResult, InsufficientPoseError, type AnalysisInput } fro
 import { Feature, TechniqueResult, type TechniqueRequestMetadata } from '../../main/contract/technique.js';
 import { J } from '../../main/pose/h36m.js';
 import { kpIndex } from '../../main/pose/pose-track.js';
-import { formatValue, type Unit } from '../../main/analysis/feature-types.js';
+import { formatValue, type Unit } from '../../main/analysis/technique/feature-types.js';
 import { dropJoint, rotY, synthTracks, TRUNK_LEAD_S, type SynthOptions } from './support/synthetic.js';
 
 const META: TechniqueRequestMetadata = { uid: 'u1', sport: 'tennis', swing_type: 'forehand_drive', dominant_hand: 'right', player_height_mm: 1750 };

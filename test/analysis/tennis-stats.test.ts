@@ -3,7 +3,7 @@ import { expect, test } from 'vitest';
 import { computeTennisStats } from '../../main/analysis/index.js';
 import { kpIndex } from '../../main/pose/pose-track.js';
 import { synthTracks } from './support/synthetic.js';
-import { liftTo3d } from '../../main/engine/lift-3d.js';
+import { liftTo3d } from '../../main/engine/lift/lift-3d.js';
 
 test('two swings → a forehand and a backhand at the right times (right-hander)', () => {
   const t = synthTracks({ seconds: 4, swings: [{ t: 1, side: 'forehand' }, { t: 3, side: 'backhand' }] });

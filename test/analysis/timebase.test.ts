@@ -5,7 +5,7 @@
  * the clock and the rate.
  */
 import { describe, expect, it } from 'vitest';
-import { analysisTimebase, mapClock, spreadToFrames } from '../../main/analysis/timebase.js';
+import { analysisTimebase, mapClock, spreadToFrames } from '../../main/analysis/core/timebase.js';
 import { isCadenceConversion } from '../../main/pose/frame-cadence.js';
 import { createPoseTrack, type PoseTrack } from '../../main/pose/pose-track.js';
 

@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { computeTechniqueResult } from '../../main/analysis/technique.js';
+import { computeTechniqueResult } from '../../main/analysis/technique/swing-technique.js';
 import { captureRateText, slowingFactor } from '../../main/contract/capture-rate.js';
 import { DoneLine, type TechniqueRequestMetadata } from '../../main/contract/technique.js';
 import { getSessionDetail } from '../../main/library/detail.js';

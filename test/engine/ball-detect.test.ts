@@ -3,7 +3,7 @@
  * pickleball_rec_1.mp4 decoded as the fast pass decodes it (640 px) around the dink at frame 250.
  */
 import { describe, expect, test } from 'vitest';
-import { BallCandidateCollector, ballBlobs, maxBallArea, searchRegion, type RgbImage } from '../../main/engine/ball-detect.js';
+import { BallCandidateCollector, ballBlobs, maxBallArea, searchRegion, type RgbImage } from '../../main/engine/tracking/ball-detect.js';
 import { decodeFrames, decodeSize } from '../../main/engine/frame-source.js';
 import { blobsAt } from '../../main/pose/ball-candidates.js';
 import { isRepeatedImage } from '../../main/pose/frame-cadence.js';

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { estimatePose, NoPersonError, probeVideo, type PoseEstimate } from '../../main/engine/index.js';
 import { repeatsFromPose } from '../../main/pose/frame-cadence.js';
 import { decodeFrames, decodeSize, liveDecodeWorkers } from '../../main/engine/frame-source.js';
-import { liveInferenceWorkers } from '../../main/engine/infer-pool.js';
+import { liveInferenceWorkers } from '../../main/engine/inference/infer-pool.js';
 import { H36M_LIMBS } from '../../main/pose/h36m.js';
 import { testFfprobe } from '../support/ffmpeg-cli.js';
 import { mediaPath } from '../support/media.js';

@@ -1,15 +1,15 @@
 /** Unit tests of the pose engine's pure parts: mapping, player rule, filters, 3D lift, probe parsing. */
 import { describe, expect, it } from 'vitest';
-import { cocoToH36m } from '../../main/engine/coco-to-h36m.js';
-import { BONE_RATIOS, liftTo3d } from '../../main/engine/lift-3d.js';
-import type { Detection } from '../../main/engine/movenet.js';
-import { KEYPOINT_ONE_EURO, median3InPlace, oneEuroInPlace } from '../../main/engine/one-euro.js';
+import { cocoToH36m } from '../../main/engine/inference/coco-to-h36m.js';
+import { BONE_RATIOS, liftTo3d } from '../../main/engine/lift/lift-3d.js';
+import type { Detection } from '../../main/engine/inference/movenet.js';
+import { KEYPOINT_ONE_EURO, median3InPlace, oneEuroInPlace } from '../../main/engine/tracking/one-euro.js';
 import { videoInfoFromProbe } from '../../main/engine/probe.js';
-import { iou, matchDetection, pickPlayer } from '../../main/engine/tracker.js';
+import { iou, matchDetection, pickPlayer } from '../../main/engine/tracking/tracker.js';
 import { decodeSize } from '../../main/engine/frame-source.js';
-import { cropToInput } from '../../main/engine/crop-input.js';
-import { tfReady } from '../../main/engine/tf-runtime.js';
-import { CALIBRATED_SECONDS_PER_FRAME, measuredSecondsPerFrame, recordEngineRun } from '../../main/engine/engine-speed.js';
+import { cropToInput } from '../../main/engine/inference/crop-input.js';
+import { tfReady } from '../../main/engine/runtime/tf-runtime.js';
+import { CALIBRATED_SECONDS_PER_FRAME, measuredSecondsPerFrame, recordEngineRun } from '../../main/engine/runtime/engine-speed.js';
 import { H36M_LIMBS } from '../../main/pose/h36m.js';
 import { createPoseTrack } from '../../main/pose/pose-track.js';
 

@@ -10,10 +10,10 @@
  * 131.8° → 2.2°.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { computeTechniqueResult } from '../../main/analysis/technique.js';
+import { computeTechniqueResult } from '../../main/analysis/technique/swing-technique.js';
 import { estimatePose } from '../../main/engine/estimate-pose.js';
-import { liftClip, liftTo3d } from '../../main/engine/lift-3d.js';
-import { BONE_JOINTS } from '../../main/engine/lift-skeleton.js';
+import { liftClip, liftTo3d } from '../../main/engine/lift/lift-3d.js';
+import { BONE_JOINTS } from '../../main/engine/lift/lift-skeleton.js';
 import { probeVideo } from '../../main/engine/probe.js';
 import { J } from '../../main/pose/h36m.js';
 import { poseTrackFromJson, type PoseTrack } from '../../main/pose/pose-track.js';

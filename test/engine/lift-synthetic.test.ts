@@ -6,8 +6,8 @@
  * smoothing (lift-smooth.ts) keeps the wrist's speed peak.
  */
 import { describe, expect, it } from 'vitest';
-import { BONE_RATIOS, liftTo3d } from '../../main/engine/lift-3d.js';
-import { smoothLift } from '../../main/engine/lift-smooth.js';
+import { BONE_RATIOS, liftTo3d } from '../../main/engine/lift/lift-3d.js';
+import { smoothLift } from '../../main/engine/lift/lift-smooth.js';
 import { H36M_LIMBS } from '../../main/pose/h36m.js';
 import { createPoseTrack, type PoseTrack } from '../../main/pose/pose-track.js';
 import { computeTennisStats } from '../../main/analysis/index.js';

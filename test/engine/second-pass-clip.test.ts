@@ -17,16 +17,16 @@
  * 40, 9, 15).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blazePoseToH36m, blazePoseWorldH36m } from '../../main/engine/blazepose-h36m.js';
-import { BLAZEPOSE, blazePoseToCoco, type BlazePoseResult } from '../../main/engine/blazepose.js';
-import { cocoToH36m } from '../../main/engine/coco-to-h36m.js';
-import { bodyCrop } from '../../main/engine/body-crop.js';
+import { blazePoseToH36m, blazePoseWorldH36m } from '../../main/engine/inference/blazepose-h36m.js';
+import { BLAZEPOSE, blazePoseToCoco, type BlazePoseResult } from '../../main/engine/inference/blazepose.js';
+import { cocoToH36m } from '../../main/engine/inference/coco-to-h36m.js';
+import { bodyCrop } from '../../main/engine/tracking/body-crop.js';
 import { decodeFrames, decodeSize } from '../../main/engine/frame-source.js';
 import { DECODE_MAX_SIDE } from '../../main/engine/estimate-pose.js';
-import { InferencePool } from '../../main/engine/infer-pool.js';
-import { BONE_RATIOS } from '../../main/engine/lift-3d.js';
-import type { Crop } from '../../main/engine/movenet.js';
-import { KeptCrops, runSecondPass, SECOND_PASS_MODEL } from '../../main/engine/second-pass.js';
+import { InferencePool } from '../../main/engine/inference/infer-pool.js';
+import { BONE_RATIOS } from '../../main/engine/lift/lift-3d.js';
+import type { Crop } from '../../main/engine/inference/movenet.js';
+import { KeptCrops, runSecondPass, SECOND_PASS_MODEL } from '../../main/engine/tracking/second-pass.js';
 import { H36M_LIMBS, J } from '../../main/pose/h36m.js';
 import { mediaPath } from '../support/media.js';
 

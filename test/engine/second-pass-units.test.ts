@@ -3,16 +3,16 @@
  * decoding of a turned crop, the turned body crop, the crops the fast pass keeps, and the stroke windows.
  */
 import { describe, expect, it } from 'vitest';
-import { blazePoseToH36m, blazePoseWorldH36m, H36M_FROM_BLAZEPOSE } from '../../main/engine/blazepose-h36m.js';
-import { BLAZEPOSE, BLAZEPOSE_INPUT, BLAZEPOSE_MIRROR, BLAZEPOSE_POINTS, blazePoseInput, blazePoseToCoco, decodeBlazePose, type BlazePoseResult } from '../../main/engine/blazepose.js';
-import { bodyCrop } from '../../main/engine/body-crop.js';
-import { cropToInput } from '../../main/engine/crop-input.js';
-import { cocoToH36m } from '../../main/engine/coco-to-h36m.js';
-import { fuseLearned } from '../../main/engine/learned-3d.js';
-import type { CocoPose } from '../../main/engine/movenet.js';
-import { KeptCrops, secondPassCrops } from '../../main/engine/second-pass.js';
-import { BONE_JOINTS } from '../../main/engine/lift-skeleton.js';
-import { strokeWindows, WHOLE_CLIP_VIDEO_S, WINDOW_HALF_S } from '../../main/engine/stroke-windows.js';
+import { blazePoseToH36m, blazePoseWorldH36m, H36M_FROM_BLAZEPOSE } from '../../main/engine/inference/blazepose-h36m.js';
+import { BLAZEPOSE, BLAZEPOSE_INPUT, BLAZEPOSE_MIRROR, BLAZEPOSE_POINTS, blazePoseInput, blazePoseToCoco, decodeBlazePose, type BlazePoseResult } from '../../main/engine/inference/blazepose.js';
+import { bodyCrop } from '../../main/engine/tracking/body-crop.js';
+import { cropToInput } from '../../main/engine/inference/crop-input.js';
+import { cocoToH36m } from '../../main/engine/inference/coco-to-h36m.js';
+import { fuseLearned } from '../../main/engine/lift/learned-3d.js';
+import type { CocoPose } from '../../main/engine/inference/movenet.js';
+import { KeptCrops, secondPassCrops } from '../../main/engine/tracking/second-pass.js';
+import { BONE_JOINTS } from '../../main/engine/lift/lift-skeleton.js';
+import { strokeWindows, WHOLE_CLIP_VIDEO_S, WINDOW_HALF_S } from '../../main/engine/tracking/stroke-windows.js';
 import { J } from '../../main/pose/h36m.js';
 import { createPoseTrack } from '../../main/pose/pose-track.js';
 

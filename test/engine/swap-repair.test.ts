@@ -4,7 +4,7 @@
  * crossing of one wrist past the other is left alone.
  */
 import { describe, expect, it } from 'vitest';
-import { repairSideSwaps } from '../../main/engine/swap-repair.js';
+import { repairSideSwaps } from '../../main/engine/tracking/swap-repair.js';
 import { J } from '../../main/pose/h36m.js';
 import { createPoseTrack, type PoseTrack } from '../../main/pose/pose-track.js';
 

@@ -3,7 +3,7 @@
  * (main/analysis/features-body.ts, kinematics.ts: same helpers), and the error statistics of one
  * angle series against a reference series.
  */
-import { angleAt, angleDiffDeg, sub, yaw, type Vec3 } from '../../main/analysis/pose-access.js';
+import { angleAt, angleDiffDeg, sub, yaw, type Vec3 } from '../../main/analysis/core/pose-access.js';
 import { J } from '../../main/pose/h36m.js';
 
 /** The compared angles, degrees. */

@@ -8,7 +8,7 @@
  * error text the service would put on its `error` line; the same run without any capture rate
  * gives the clip's slow-motion guess.
  */
-import { InsufficientPoseError } from '../../main/analysis/errors.js';
+import { InsufficientPoseError } from '../../main/analysis/core/errors.js';
 import { analyseStrokes } from '../../main/analysis/stroke-analysis.js';
 import type { SwingType } from '../../main/contract/technique.js';
 import type { ClipSetup } from './clips.js';

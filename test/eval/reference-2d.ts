@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { H36M_FROM_COCO } from '../../main/engine/coco-to-h36m.js';
+import { H36M_FROM_COCO } from '../../main/engine/inference/coco-to-h36m.js';
 import { H36M_JOINTS, J } from '../../main/pose/h36m.js';
 import type { PoseTrack } from '../../main/pose/pose-track.js';
 import type { Points2d, TorsoJoints } from './pck.js';

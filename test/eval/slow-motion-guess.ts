@@ -6,7 +6,7 @@
  * not on the clock (angles, lengths, ratios) get the level the analysis with the rate gives.
  */
 import { analyseStrokes } from '../../main/analysis/stroke-analysis.js';
-import { CLOCK_UNITS } from '../../main/analysis/slow-motion.js';
+import { CLOCK_UNITS } from '../../main/analysis/core/slow-motion.js';
 import { TechniqueRequestMetadata } from '../../main/contract/technique.js';
 import type { ClipLabels } from './labels.js';
 import type { CachedPose } from './pose-cache.js';

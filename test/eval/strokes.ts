@@ -8,7 +8,7 @@
  * (±HALF_WINDOW_REAL_S / slow_motion_factor video seconds), shortened so that it stops halfway
  * to the neighbouring labelled strokes of the clip (any player).
  */
-import { clipStrokes } from '../../main/analysis/clip-strokes.js';
+import { clipStrokes } from '../../main/analysis/strokes/clip-strokes.js';
 import { analyseStrokes } from '../../main/analysis/stroke-analysis.js';
 import type { Feature } from '../../main/contract/technique.js';
 import { selectBallFrames, type BallCandidates } from '../../main/pose/ball-candidates.js';

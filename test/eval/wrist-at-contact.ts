@@ -5,8 +5,8 @@
  * `jointValid`: player present, confidence ≥ 0.3 in 2D and 3D, finite, not rejected by the
  * bone-length check of main/analysis/bone-check.ts). Target: ≥ 80 % per stroke.
  */
-import { boneOutliers } from '../../main/analysis/bone-check.js';
-import { jointValid } from '../../main/analysis/pose-access.js';
+import { boneOutliers } from '../../main/analysis/core/bone-check.js';
+import { jointValid } from '../../main/analysis/core/pose-access.js';
 import { J } from '../../main/pose/h36m.js';
 import type { PoseTrack } from '../../main/pose/pose-track.js';
 import { mdTable, pct, ratio } from './table.js';

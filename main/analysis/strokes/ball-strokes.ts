@@ -1,0 +1,185 @@
+/**
+ * The stroke detector's swings judged by the ball's flight (ball-flight.ts), for clip-strokes.ts:
+ * 1. a swing with a hit the ball shows (`ballHits`) within {@link RETIME_REAL_S} of its
+ *    contact is timed at that hit (`retimed`): the ball turning round at the racket is the
+ *    contact itself, where the hand-speed peak only brackets it (tennis_forehand_1: hits at
+ *    133.5 and 471.75 against labels 134 and 472, interpolated 133.6 and 471.7; the swings' own
+ *    contacts 133 and 473);
+ * 2. any other swing whose contact the ball rules out (ball-flight.ts `no-hit`) is dropped
+ *    (`ruledOut`): asked by the stroke detector before a swing may hide weaker ones near it
+ *    (strokes.ts `detectStrokes`), so that a swing the ball rules out hides nothing (since
+ *    2026-11-25: pickleball_broadcast_1's dink at 180 had been hidden by a swing at 166 that the
+ *    ball then ruled out, in a pose of a measured engine variant). The ball never removes the
+ *    last candidates: when it rules out every swing and shows no stroke of its own, the swings
+ *    the pose alone keeps stay, their confidence × {@link BALL_DOUBT_FACTOR} (`doubted`,
+ *    {@link keepDoubted}; issue 26: tennis_groundstrokes_stock_slowmo_1 and a pickleball
+ *    broadcast volley were left without a stroke);
+ * 3. a hit with no kept swing within half of MIN_STROKE_GAP_S becomes a stroke of its own
+ *    (`ballFound`, strokes.ts `ballFoundStroke`: pickleball_rec_1's dink at 250, whose lift is
+ *    no swing of the hand).
+ */
+import type { Hand } from '../../contract/technique.js';
+import type { BallCandidates } from '../../pose/ball-candidates.js';
+import type { PoseTrack } from '../../pose/pose-track.js';
+import { ballVerdict } from './ball-flight.js';
+import { ballHits, type BallHit } from './ball-hits.js';
+import type { Kinematics } from '../core/kinematics.js';
+import {
+  BALL_FOUND_FACTOR,
+  ballFoundStroke,
+  MIN_STROKE_GAP_S,
+  type DetectedStroke,
+  type StrokeEvidence,
+} from './strokes.js';
+import { mapClock } from '../core/timebase.js';
+
+/** Farthest a hit may lie from a swing's contact to time it, real seconds (ball-racket.ts EXTRAPOLATE_REAL_S). */
+export const RETIME_REAL_S = 0.1;
+
+/** What the ball's flight said of a swing: its contact's video frame_nr and why. */
+export interface BallNote {
+  frameNr: number;
+  reason: string;
+}
+
+/**
+ * Confidence factor of a swing the ball's flight rules out, kept because no other stroke is left
+ * (module rule 2): as for a hand not measured at contact (strokes.ts `BALL_FOUND_FACTOR`), so a
+ * doubted swing ranks below any swing the ball allows. Not fitted on data.
+ */
+export const BALL_DOUBT_FACTOR = BALL_FOUND_FACTOR;
+
+/** The swings after the ball's judgement (module comment), with what it did. */
+export interface BallJudged {
+  strokes: DetectedStroke[];
+  ruledOut: BallNote[];
+  /** Swings the ball rules out, kept at lower confidence because no other stroke is left. */
+  doubted: BallNote[];
+  retimed: BallNote[];
+  ballFound: BallNote[];
+}
+
+/** Where the tracks and the analysis clock meet: the input tracks, the timebase's kept input indices, kinematics, detector evidence. */
+export interface BallContext {
+  ball: BallCandidates;
+  pose2d: PoseTrack;
+  hand: Hand;
+  /** Video frames per real second (fps ÷ real seconds per video second). */
+  framesPerRealS: number;
+  kept: Int32Array;
+  k: Kinematics;
+  ev: StrokeEvidence;
+}
+
+/** The ball's part in the detection: its hits, and the swings it ruled out so far (module rule 2). */
+export interface BallJudge {
+  x: BallContext;
+  hits: BallHit[];
+  ruledOut: BallNote[];
+  /**
+   * Rule 2 for the swing whose contact is analysis sample `i`: true (and noted in `ruledOut`)
+   * when no hit lies within {@link RETIME_REAL_S} of it and the ball's flight shows no hit there.
+   */
+  rulesOut: (i: number) => boolean;
+}
+
+/** A {@link BallJudge} of the clip; pass its `rulesOut` to strokes.ts `detectStrokes`, then the swings to {@link judgeByBall}. */
+export function ballJudge(x: BallContext): BallJudge {
+  const hits = ballHits(x.ball, x.pose2d, x.hand);
+  const ruledOut: BallNote[] = [];
+  return {
+    x,
+    hits,
+    ruledOut,
+    rulesOut: (i) => {
+      if (hitsNear(x, hits, i).length > 0) return false;
+      const v = ballVerdict(x.ball, x.pose2d, x.hand, x.kept[i]!, x.framesPerRealS);
+      if (v.verdict !== 'no-hit') return false;
+      ruledOut.push({ frameNr: x.pose2d.frameNr[x.kept[i]!]!, reason: v.reason });
+      return true;
+    },
+  };
+}
+
+/** Rules 1 and 3 on the swings the detector kept with the judge's `rulesOut` (rule 2); the result is in time order. */
+export function judgeByBall(swings: readonly DetectedStroke[], judge: BallJudge): BallJudged {
+  const { x, hits } = judge;
+  const nr = (i: number) => x.pose2d.frameNr[x.kept[i]!]!;
+  const used = new Set<BallHit>();
+  const retimed: BallNote[] = [];
+  const strokes: DetectedStroke[] = [];
+  for (const s of swings) {
+    // The nearest unused hit near the swing's contact is the contact.
+    const hit = hitsNear(x, hits, s.index).find((h) => !used.has(h));
+    if (!hit) {
+      strokes.push(s);
+      continue;
+    }
+    used.add(hit);
+    const i = sampleAt(x.kept, hit.at);
+    retimed.push({ frameNr: nr(i), reason: hit.reason });
+    strokes.push({ ...s, index: i, t: x.k.t[i]!, tExact: analysisTime(x, hit.at) });
+  }
+  const ballFound: BallNote[] = [];
+  for (const hit of hits) {
+    if (used.has(hit)) continue;
+    const i = sampleAt(x.kept, hit.at);
+    if (strokes.some((s) => Math.abs(x.k.t[s.index]! - x.k.t[i]!) < MIN_STROKE_GAP_S / 2)) continue;
+    const s = ballFoundStroke(x.k, x.ev, i, analysisTime(x, hit.at));
+    if (!s) continue;
+    strokes.push(s);
+    ballFound.push({ frameNr: nr(i), reason: hit.reason });
+  }
+  return {
+    strokes: strokes.sort((a, b) => a.index - b.index),
+    ruledOut: [...judge.ruledOut].sort((a, b) => a.frameNr - b.frameNr),
+    doubted: [],
+    retimed,
+    ballFound,
+  };
+}
+
+/**
+ * Module rule 2's floor: `judged` as it is unless the ball ruled out every swing and left no
+ * stroke; then `poseOnly` (the detector's swings without the ball, strokes.ts `detectStrokes`
+ * with no `rulesOut`: each one the ball ruled out, since a ruled-out swing hides nothing), each
+ * confidence × {@link BALL_DOUBT_FACTOR}, noted in `doubted` with the ball's reason; the
+ * ruled-out swings they hide stay in `ruledOut`.
+ */
+export function keepDoubted(
+  judged: BallJudged,
+  poseOnly: readonly DetectedStroke[],
+  judge: BallJudge,
+): BallJudged {
+  if (judged.strokes.length > 0 || judged.ruledOut.length === 0 || poseOnly.length === 0) return judged;
+  const nr = (s: DetectedStroke) => judge.x.pose2d.frameNr[judge.x.kept[s.index]!]!;
+  const frames = new Set(poseOnly.map(nr));
+  return {
+    ...judged,
+    strokes: poseOnly.map((s) => ({ ...s, confidence: s.confidence * BALL_DOUBT_FACTOR })),
+    ruledOut: judged.ruledOut.filter((n) => !frames.has(n.frameNr)),
+    doubted: judged.ruledOut.filter((n) => frames.has(n.frameNr)),
+  };
+}
+
+/** The hits within {@link RETIME_REAL_S} of analysis sample i, nearest first. */
+function hitsNear(x: BallContext, hits: readonly BallHit[], i: number): BallHit[] {
+  const d = (h: BallHit) => Math.abs(h.at - x.kept[i]!);
+  return hits.filter((h) => d(h) <= RETIME_REAL_S * x.framesPerRealS).sort((a, b) => d(a) - d(b));
+}
+
+/** The timebase sample whose input frame is nearest to the sub-frame input index `at`. */
+function sampleAt(kept: Int32Array, at: number): number {
+  let i = 0;
+  while (i < kept.length - 1 && Math.abs(kept[i + 1]! - at) <= Math.abs(kept[i]! - at)) i++;
+  return i;
+}
+
+/** The analysis-clock time of the sub-frame input index `at` (video time interpolated, then mapped). */
+function analysisTime(x: BallContext, at: number): number {
+  const ts = x.pose2d.timestamps;
+  const lo = Math.max(0, Math.min(ts.length - 1, Math.floor(at)));
+  const hi = Math.min(lo + 1, ts.length - 1);
+  const video = ts[lo]! + (at - lo) * (ts[hi]! - ts[lo]!);
+  return mapClock(x.k.videoT, x.k.t, video);
+}

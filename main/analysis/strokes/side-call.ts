@@ -1,0 +1,120 @@
+/**
+ * Forehand or backhand of one swing, from three pieces of evidence tried in order.
+ *
+ * 1. Picture plane (`picture_plane`): in a forehand the hitting hand travels across the body
+ *    from the dominant side to the non-dominant side; in a backhand (one- or two-handed) from the
+ *    non-dominant side to the dominant side. The body's dominant side in the picture is where the
+ *    dominant hip is relative to the other hip (the pelvis turns less than the shoulders, so the
+ *    hip order stays readable through the swing in front and back views); the hand's travel is
+ *    its picture-plane displacement over [peak − {@link BEFORE_S}, peak + {@link AFTER_S}]. Used
+ *    when the hips are apart by ≥ {@link MIN_HIP_SPREAD} of the 2D trunk length and the hand
+ *    travels ≥ {@link MIN_TRAVEL_M} sideways. Needs no depth, so a monocular lift's depth sign
+ *    ambiguity (a rotation of +θ and −θ project alike) cannot flip it.
+ * 2. Trunk rotation (`trunk_rotation`): a right-hander's forehand turns the trunk
+ *    counter-clockwise seen from above (clockwise for a left-hander), a backhand the other way;
+ *    mean signed rate over the 0.1 s before the peak, used when ≥ 30 °/s. Reliable only with a
+ *    true 3D pose (side-on cameras, where rule 1 cannot see the hips apart).
+ * 3. Wrist side (`wrist_side`): the side of the body the dominant wrist is on at the peak, sign
+ *    of (wrist − pelvis) · hip axis in 3D, seen from above. Last because in a one-handed
+ *    backhand played with the hips closed the arm reaches out on the hitting hip's side, which
+ *    this rule would call a forehand. Only slow strokes get here (trunk rotation under 30 °/s:
+ *    dinks, blocks, volleys), and in those the shoulders turn with the paddle while the pelvis
+ *    stays square to the ball, so the hip axis, not the shoulder axis, is the reference: on the
+ *    shared clips' two labelled backhand dinks the shoulder axis put the wrist on the dominant
+ *    side in one pose or the other (pickleball_rec_1 #250: +0.3 to +0.65 shoulder widths), the
+ *    hip axis on the non-dominant side in both (−0.4 to −1.8 hip widths), and on every labelled
+ *    forehand the hip axis reads the dominant side or ≈ 0 (main/analysis/README.md, "Side of a
+ *    groundstroke").
+ */
+import { J } from '../../pose/h36m.js';
+import type { Kinematics } from '../core/kinematics.js';
+import { joint2, joint3, sub, type PosePair } from '../core/pose-access.js';
+
+export const BEFORE_S = 0.3;
+export const AFTER_S = 0.1;
+export const MIN_HIP_SPREAD = 0.15;
+export const MIN_TRAVEL_M = 0.1;
+const TRUNK_WINDOW_S = 0.1;
+const MIN_TRUNK_RATE = 30;
+
+/** Classification of one swing with the evidence used. */
+export interface SideCall {
+  side: 'forehand' | 'backhand';
+  basis: 'picture_plane' | 'trunk_rotation' | 'wrist_side';
+  /** Mean signed trunk rotation rate before the peak, deg/s (+ = counter-clockwise from above). */
+  trunkRotationDps: number | null;
+  /** Side of the body (the hip axis) the dominant wrist is on at the peak (3D). */
+  wristSide: 'dominant' | 'non_dominant' | null;
+}
+
+/** Classifies the swing peaking at frame `peak`; null when no rule has the joints it needs. */
+export function classifySide(p: PosePair, k: Kinematics, peak: number, hand: 'left' | 'right'): SideCall | null {
+  const omega = trunkRate(k, peak);
+  const wristSide = wristSideAt(p, peak, hand);
+  const picture = pictureSide(p, k, peak, hand);
+  if (picture) return { side: picture, basis: 'picture_plane', trunkRotationDps: omega, wristSide };
+  if (omega !== null && Math.abs(omega) >= MIN_TRUNK_RATE) {
+    const forehand = omega * (hand === 'right' ? 1 : -1) > 0;
+    return { side: forehand ? 'forehand' : 'backhand', basis: 'trunk_rotation', trunkRotationDps: omega, wristSide };
+  }
+  if (wristSide === null) return null;
+  return { side: wristSide === 'dominant' ? 'forehand' : 'backhand', basis: 'wrist_side', trunkRotationDps: omega, wristSide };
+}
+
+function window(k: Kinematics, peak: number, before: number, after: number): [number, number] {
+  let a = peak;
+  let b = peak;
+  while (a > 0 && k.t[peak]! - k.t[a - 1]! <= before + 1e-9) a--;
+  while (b < k.t.length - 1 && k.t[b + 1]! - k.t[peak]! <= after + 1e-9) b++;
+  return [a, b];
+}
+
+function pictureSide(p: PosePair, k: Kinematics, peak: number, hand: 'left' | 'right'): SideCall['side'] | null {
+  const [a, b] = window(k, peak, BEFORE_S, AFTER_S);
+  const dom = hand === 'right' ? J.rightHip : J.leftHip;
+  const other = hand === 'right' ? J.leftHip : J.rightHip;
+  let spread = 0;
+  let trunk = 0;
+  let n = 0;
+  for (let f = a; f <= b; f++) {
+    const d = joint2(p, f, dom);
+    const o = joint2(p, f, other);
+    const pel = joint2(p, f, J.pelvis);
+    const th = joint2(p, f, J.thorax);
+    if (!d || !o || !pel || !th) continue;
+    spread += d[0] - o[0];
+    trunk += Math.hypot(th[0] - pel[0], th[1] - pel[1]);
+    n++;
+  }
+  if (n === 0 || Math.abs(spread) < MIN_HIP_SPREAD * trunk) return null;
+  const travel = k.handPlane[b]![0] - k.handPlane[a]![0];
+  if (!(Math.abs(travel) >= MIN_TRAVEL_M)) return null;
+  return travel * Math.sign(spread) < 0 ? 'forehand' : 'backhand';
+}
+
+function trunkRate(k: Kinematics, peak: number): number | null {
+  const [a] = window(k, peak, TRUNK_WINDOW_S, 0);
+  let sum = 0;
+  let n = 0;
+  for (let i = a; i <= peak; i++) {
+    const w = k.trunkOmega[i]!;
+    if (Number.isFinite(w)) [sum, n] = [sum + w, n + 1];
+  }
+  return n > 0 ? sum / n : null;
+}
+
+/**
+ * Side of the body the `hand` wrist is on in frame f (rule 3 above): sign of (wrist − pelvis) ·
+ * (right hip − left hip) in the ground plane (3D x and z). Null when a joint is missing.
+ */
+export function wristSideAt(p: PosePair, f: number, hand: 'left' | 'right'): SideCall['wristSide'] {
+  const lh = joint3(p, f, J.leftHip);
+  const rh = joint3(p, f, J.rightHip);
+  const pel = joint3(p, f, J.pelvis);
+  const w = joint3(p, f, hand === 'right' ? J.rightWrist : J.leftWrist);
+  if (!lh || !rh || !pel || !w) return null;
+  const axis = sub(rh, lh);
+  const rel = sub(w, pel);
+  const toRight = rel[0] * axis[0] + rel[2] * axis[2] > 0;
+  return toRight === (hand === 'right') ? 'dominant' : 'non_dominant';
+}

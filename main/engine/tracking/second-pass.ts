@@ -1,0 +1,142 @@
+/**
+ * The second pass: the frames around each stroke (stroke-windows.ts) re-estimated with the
+ * accurate landmark model (BlazePose heavy: README, "Second pass") on a turned crop built from
+ * the fast pass's pose of the same frame (body-crop.ts). The fast pass keeps each frame's crop,
+ * already resampled to the model's input, within a memory budget ({@link KeptCrops}), so the
+ * second pass decodes the clip again only for window frames it could not keep (then up to the
+ * last of them). The crops do not depend on one another, so every worker of the pool runs at once.
+ */
+import { BLAZEPOSE_INPUT, blazePoseCropBytes, type BlazePoseResult, type CropBytes } from '../inference/blazepose.js';
+import { bodyCrop } from './body-crop.js';
+import { cocoToH36m } from '../inference/coco-to-h36m.js';
+import { decodeFrames } from '../frame-source.js';
+import type { InferencePool, InferFrame } from '../inference/infer-pool.js';
+import type { LandmarkModel } from '../inference/landmark-models.js';
+import type { CocoPose, Crop } from '../inference/movenet.js';
+import type { PoseTrack } from '../../pose/pose-track.js';
+
+/** The model of the second pass (measurements in the README, "Second pass"). */
+export const SECOND_PASS_MODEL: LandmarkModel = 'blazepose-heavy';
+/*
+ * No test-time flip augmentation by default (blazepose.ts can): measured on tennis_forehand_2.mp4
+ * (README, Second pass, "Flip augmentation: where and at what cost") its gain grows with the share
+ * of frames flipped whichever frames they are (lowest-confidence first is no better than random;
+ * the frames around the labelled contact gain nothing), and it doubles the model time per frame.
+ */
+
+/**
+ * Crops of the second pass per track frame: a turned body crop for the frames inside `ranges`
+ * whose fast-pass pose (`fast`: H36M-17 in DECODED-frame pixels) allows one and that are not
+ * repeats of the image before them (`repeat[f]` = 1); undefined elsewhere.
+ */
+export function secondPassCrops(fast: PoseTrack, ranges: readonly [number, number][], repeat: Uint8Array): (Crop | undefined)[] {
+  const crops: (Crop | undefined)[] = new Array<Crop | undefined>(fast.frames).fill(undefined);
+  for (const [a, b] of ranges) {
+    for (let f = a; f <= b; f++) {
+      if (repeat[f] || !fast.present[f]) continue;
+      crops[f] = bodyCrop(fast.keypoints.subarray(f * fast.joints * 2, (f + 1) * fast.joints * 2));
+    }
+  }
+  return crops;
+}
+
+/**
+ * Most bytes of crops the fast pass keeps for the second pass: 64 MiB = 341 crops of 256² × 3
+ * bytes, the distinct images of ≈ 11 s at 30 per second (a 10 s clip keeps all; a longer one
+ * keeps its first 341 and the second pass decodes again for window frames after them). Keeping
+ * them saves decoding the clip a second time: 3.5-3.7 CPU-s of the 10 s 1080p bench clip up to
+ * its last window frame (README, Second pass).
+ */
+export const KEPT_CROPS_MAX_BYTES = 64 * 2 ** 20;
+
+/**
+ * The second pass's crop of each fast-pass frame, resampled to the model's input and kept as
+ * bytes while they fit in `maxBytes` ({@link KEPT_CROPS_MAX_BYTES}).
+ */
+export class KeptCrops {
+  private readonly kept = new Map<number, { crop: Crop; bytes: CropBytes }>();
+  private bytes = 0;
+  constructor(private readonly maxBytes = KEPT_CROPS_MAX_BYTES) {}
+
+  /**
+   * Keeps frame f's crop: the one {@link secondPassCrops} makes from the fast pass's COCO pose of
+   * the frame (decoded pixels), read off the decoded frame now. Nothing when the pose allows no
+   * crop or the budget is spent.
+   */
+  keep(f: number, frame: InferFrame, pose: CocoPose): void {
+    if (this.bytes + BLAZEPOSE_INPUT * BLAZEPOSE_INPUT * 3 > this.maxBytes) return;
+    const xy = new Float32Array(34);
+    cocoToH36m(pose, 1, 1, xy, new Float32Array(17));
+    const crop = bodyCrop(xy);
+    if (!crop) return;
+    const bytes = blazePoseCropBytes(frame, crop);
+    this.bytes += bytes.bytes.length;
+    this.kept.set(f, { crop, bytes });
+  }
+
+  /** Frame f's kept bytes when they were cut with exactly `crop`, else undefined. */
+  get(f: number, crop: Crop): CropBytes | undefined {
+    const k = this.kept.get(f);
+    return k && k.crop.cx === crop.cx && k.crop.cy === crop.cy && k.crop.side === crop.side && k.crop.angle === crop.angle ? k.bytes : undefined;
+  }
+
+  /** Frames kept. */
+  get size(): number {
+    return this.kept.size;
+  }
+}
+
+/**
+ * Runs `model` on every frame that has a crop (one run per frame, no flip augmentation): on its
+ * kept bytes when `kept` has them, else on the frame decoded again (same `size` as the fast pass;
+ * decoding stops after the last such frame). `onFrame(done, total)` after each result. Returns
+ * the result per decoded frame index (undefined where there was no crop).
+ * @throws VideoDecodeError / the runtime's Error as the fast pass; the signal's reason when aborted.
+ */
+export async function runSecondPass(
+  videoPath: string,
+  size: { width: number; height: number },
+  pool: InferencePool,
+  crops: readonly (Crop | undefined)[],
+  kept?: KeptCrops,
+  model: LandmarkModel = SECOND_PASS_MODEL,
+  signal?: AbortSignal,
+  onFrame?: (done: number, total: number) => void,
+): Promise<(BlazePoseResult | undefined)[]> {
+  const out: (BlazePoseResult | undefined)[] = new Array<BlazePoseResult | undefined>(crops.length).fill(undefined);
+  const total = crops.filter(Boolean).length;
+  let done = 0;
+  const inFlight: Promise<void>[] = [];
+  const run = async (f: number, source: InferFrame | CropBytes, crop: Crop) => {
+    inFlight.push(pool.landmarks(model, source, crop, false).then((r) => void ((out[f] = r), onFrame?.(++done, total))));
+    if (inFlight.length >= pool.size) await inFlight.shift();
+  };
+  let last = -1;
+  try {
+    for (let f = 0; f < crops.length; f++) {
+      const crop = crops[f];
+      if (!crop) continue;
+      signal?.throwIfAborted();
+      const bytes = kept?.get(f, crop);
+      if (bytes) await run(f, bytes, crop);
+      else last = f;
+    }
+    if (last >= 0) {
+      const decoded = decodeFrames(videoPath, size, signal);
+      try {
+        for await (const frame of decoded) {
+          const crop = crops[frame.index];
+          if (crop && !kept?.get(frame.index, crop)) await run(frame.index, frame, crop);
+          if (frame.index >= last) break;
+        }
+      } finally {
+        await decoded.return(undefined).catch(() => undefined);
+      }
+    }
+    await Promise.all(inFlight);
+  } catch (e) {
+    await Promise.allSettled(inFlight);
+    throw signal?.aborted ? signal.reason : e;
+  }
+  return out;
+}
