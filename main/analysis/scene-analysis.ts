@@ -7,7 +7,7 @@
  * `frame_nr` and `timestamp` are the clip's already (the tracks keep them).
  */
 import { selectFrames } from '../pose/pose-track.js';
-import { computeTechniqueResult, type AnalysisInput, type TechniqueOptions, type TechniqueOutput } from './technique/swing-technique.js';
+import { computeTechniqueResult, type AnalysisInput, type TechniqueOptions, type TechniqueOutput } from './technique/index.js';
 
 /** Frames [a, b) of the scene holding frame `f`, given the ascending scene cuts (first frames of new scenes). */
 export function sceneOf(cuts: readonly number[], f: number, frames: number): [number, number] {

@@ -6,12 +6,12 @@
  * "Every stroke"), and `strokes`, `stroke_index`, `consistency` are our extras.
  */
 import type { Stroke, SwingType, TechniqueResult } from '../contract/technique.js';
-import { clipStrokes, type ClipStroke, type ClipStrokes } from './strokes/clip-strokes.js';
-import { featureConsistency, meanScore } from './technique/consistency.js';
-import { InsufficientPoseError } from './core/errors.js';
-import { nearestFrame } from './technique/phases.js';
-import { MIN_STROKE_GAP_S, strokeContact, type StrokeSide } from './strokes/strokes.js';
-import { computeTechniqueResult, type AnalysisInput, type TechniqueOutput } from './technique/swing-technique.js';
+import { clipStrokes, type ClipStroke, type ClipStrokes } from './strokes/index.js';
+import { featureConsistency, meanScore } from './technique/index.js';
+import { InsufficientPoseError } from './core/index.js';
+import { nearestFrame } from './technique/index.js';
+import { MIN_STROKE_GAP_S, strokeContact, type StrokeSide } from './strokes/index.js';
+import { computeTechniqueResult, type AnalysisInput, type TechniqueOutput } from './technique/index.js';
 import { analyseInScene } from './scene-analysis.js';
 
 /** The API.md swing type of a stroke side (a serve has none). */

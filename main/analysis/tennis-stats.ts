@@ -6,11 +6,11 @@
  */
 import type { BallCandidates } from '../pose/ball-candidates.js';
 import type { PoseTrack } from '../pose/pose-track.js';
-import { clipStrokes } from './strokes/clip-strokes.js';
-import { estimateMovement } from './core/movement.js';
-import { MIN_PEAK_HAND_SPEED, MIN_RELATIVE_SCORE, MIN_STROKE_GAP_S, type StrokeSide, type StrokeSideBasis } from './strokes/strokes.js';
-import { checkPair } from './core/swing-input.js';
-import { videoTimes } from './core/timebase.js';
+import { clipStrokes } from './strokes/index.js';
+import { estimateMovement } from './core/index.js';
+import { MIN_PEAK_HAND_SPEED, MIN_RELATIVE_SCORE, MIN_STROKE_GAP_S, type StrokeSide, type StrokeSideBasis } from './strokes/index.js';
+import { checkPair } from './core/index.js';
+import { videoTimes } from './core/index.js';
 
 /**
  * Version of the {@link TennisStats} JSON shape; bump on any incompatible change. 2: swings come

@@ -5,7 +5,7 @@
  * The 2D angle is the analysis' own `angleAt` (main/analysis/pose-access.ts) on z = 0, so an
  * angle drawn on joints is the angle of the stored pose by construction.
  */
-import { angleAt } from '../analysis/core/pose-access.js';
+import { angleAt } from '../analysis/index.js';
 import { kpIndex, type PoseTrack } from '../pose/pose-track.js';
 import { isJointPoint, type DrawingData, type DrawingPoint } from './drawing.js';
 

@@ -5,8 +5,8 @@
  */
 import type { FeatureCategory, SpeedSeries, WristSpeed } from '../contract/technique.js';
 import type { ReadableDb } from './db.js';
-import { parseLeftOutWarning } from '../analysis/technique/build.js';
-import { FEATURES } from '../analysis/technique/swing-technique.js';
+import { parseLeftOutWarning } from '../analysis/index.js';
+import { FEATURES } from '../analysis/index.js';
 import { pathsOf } from './paths.js';
 import { loadBallCandidates } from './ball-rows.js';
 import { fromBlob, rowToPose, type PoseRow } from './pose-blob.js';

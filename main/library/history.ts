@@ -1,5 +1,5 @@
 /** A player's feature scores over time, for progress charts: per analysis, and per session's strokes with their spread. */
-import { featureConsistency } from '../analysis/technique/consistency.js';
+import { featureConsistency } from '../analysis/index.js';
 import type { Feature, StrokeSide, SwingType } from '../contract/technique.js';
 import type { ReadableDb } from './db.js';
 import type { FeatureHistoryPoint, RowId, StrokeFeatureHistoryPoint } from './types.js';

@@ -8,9 +8,9 @@
  * new one, never a mix. The pose rows and the archive file are left as they are: the archive
  * keeps the analysis as first delivered.
  */
-import type { TechniqueOutput } from '../analysis/technique/swing-technique.js';
-import { analyseStrokes } from '../analysis/stroke-analysis.js';
-import { InsufficientPoseError } from '../analysis/core/errors.js';
+import type { TechniqueOutput } from '../analysis/index.js';
+import { analyseStrokes } from '../analysis/index.js';
+import { InsufficientPoseError } from '../analysis/index.js';
 import {
   MAX_CAPTURE_FPS,
   TechniqueRequestMetadata,
@@ -20,7 +20,7 @@ import {
 } from '../contract/technique.js';
 import { isCaptureFps } from '../contract/capture-rate.js';
 import type { PoseTrack } from '../pose/pose-track.js';
-import { COMPUTE_VERSION } from '../service/versions.js';
+import { COMPUTE_VERSION } from '../pipeline/versions.js';
 import type { WritableDb } from './db.js';
 import { LibraryError } from './errors.js';
 import { withLibraryLock } from './lock.js';

@@ -6,7 +6,7 @@
  * at its ball contact. Written with the analysis' other result rows (store-analysis.ts) and
  * replaced with them by a recompute.
  */
-import { featureConsistency } from '../analysis/technique/consistency.js';
+import { featureConsistency } from '../analysis/index.js';
 import {
   STROKE_SIDES,
   type Feature,

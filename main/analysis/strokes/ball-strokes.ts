@@ -23,7 +23,7 @@ import type { BallCandidates } from '../../pose/ball-candidates.js';
 import type { PoseTrack } from '../../pose/pose-track.js';
 import { ballVerdict } from './ball-flight.js';
 import { ballHits, type BallHit } from './ball-hits.js';
-import type { Kinematics } from '../core/kinematics.js';
+import type { Kinematics } from '../core/index.js';
 import {
   BALL_FOUND_FACTOR,
   ballFoundStroke,
@@ -31,7 +31,7 @@ import {
   type DetectedStroke,
   type StrokeEvidence,
 } from './strokes.js';
-import { mapClock } from '../core/timebase.js';
+import { mapClock } from '../core/index.js';
 
 /** Farthest a hit may lie from a swing's contact to time it, real seconds (ball-racket.ts EXTRAPOLATE_REAL_S). */
 export const RETIME_REAL_S = 0.1;

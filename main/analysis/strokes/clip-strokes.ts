@@ -7,13 +7,13 @@ import type { Hand, Sport } from '../../contract/technique.js';
 import { checkBallCandidates, type BallCandidates } from '../../pose/ball-candidates.js';
 import type { PoseTrack } from '../../pose/pose-track.js';
 import { ballJudge, judgeByBall, keepDoubted, type BallNote } from './ball-strokes.js';
-import { computeKinematics, type Kinematics } from '../core/kinematics.js';
-import type { PosePair } from '../core/pose-access.js';
-import { realSecondsPerVideoSecond } from '../core/slow-motion.js';
-import { sceneCuts } from '../core/scene-cuts.js';
+import { computeKinematics, type Kinematics } from '../core/index.js';
+import type { PosePair } from '../core/index.js';
+import { realSecondsPerVideoSecond } from '../core/index.js';
+import { sceneCuts } from '../core/index.js';
 import { detectStrokes, strokeContact, type DetectedStroke, type StrokeContact } from './strokes.js';
-import { checkPair } from '../core/swing-input.js';
-import { analysisTimebase, mapClock, type AnalysisTimebase } from '../core/timebase.js';
+import { checkPair } from '../core/index.js';
+import { analysisTimebase, mapClock, type AnalysisTimebase } from '../core/index.js';
 
 /** Input of {@link clipStrokes}: tracks as for the technique analysis (same frames). */
 export interface ClipStrokesInput {

@@ -27,8 +27,8 @@
  *    groundstroke").
  */
 import { J } from '../../pose/h36m.js';
-import type { Kinematics } from '../core/kinematics.js';
-import { joint2, joint3, sub, type PosePair } from '../core/pose-access.js';
+import type { Kinematics } from '../core/index.js';
+import { joint2, joint3, sub, type PosePair } from '../core/index.js';
 
 export const BEFORE_S = 0.3;
 export const AFTER_S = 0.1;

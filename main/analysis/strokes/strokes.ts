@@ -31,12 +31,12 @@
  */
 import type { Sport, StrokeContact, StrokeSide } from '../../contract/technique.js';
 import { J } from '../../pose/h36m.js';
-import { CANDIDATE_WINDOW_S, contactCandidates, handMeasuredMask, UNMEASURED_FACTOR, type ContactCandidate, type ContactEvidence } from '../technique/contact-candidates.js';
-import { computeKinematics, type Kinematics } from '../core/kinematics.js';
-import { joint2 } from '../core/pose-access.js';
-import { sceneCuts } from '../core/scene-cuts.js';
+import { CANDIDATE_WINDOW_S, contactCandidates, handMeasuredMask, UNMEASURED_FACTOR, type ContactCandidate, type ContactEvidence } from '../technique/index.js';
+import { computeKinematics, type Kinematics } from '../core/index.js';
+import { joint2 } from '../core/index.js';
+import { sceneCuts } from '../core/index.js';
 import { classifySide, type SideCall } from './side-call.js';
-import { inferTwoHanded } from '../core/swing-input.js';
+import { inferTwoHanded } from '../core/index.js';
 
 /** Sides of a stroke and a stroke's contact: the contract's (main/contract/technique.ts `STROKE_SIDES`, `StrokeContact`), re-exported. */
 export type { StrokeContact, StrokeSide };

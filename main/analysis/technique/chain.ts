@@ -6,9 +6,9 @@
  * A proximal-to-distal sequence (Kibler 1995; Landlinger et al. 2010: pelvis peak 75 ms, trunk
  * peak 57 ms before impact in elite forehands) has pelvis peak ≤ trunk peak ≤ hand peak.
  */
-import { clipEdgeSamples, type Kinematics } from '../core/kinematics.js';
+import { clipEdgeSamples, type Kinematics } from '../core/index.js';
 import type { SwingPhases } from './phases.js';
-import { argmax, peakTime } from '../core/signal.js';
+import { argmax, peakTime } from '../core/index.js';
 import { framePeriod } from './phases.js';
 
 /** How far past contact the peaks are searched, seconds (the hand may peak just after contact). */

@@ -34,12 +34,12 @@
  *    gap); otherwise the candidate names the unmeasured run (a contact on a bridged,
  *    interpolated stretch is therefore never passed off as measured).
  */
-import type { Kinematics } from '../core/kinematics.js';
-import { computeKinematics } from '../core/kinematics.js';
+import type { Kinematics } from '../core/index.js';
+import { computeKinematics } from '../core/index.js';
 import { J } from '../../pose/h36m.js';
-import { jointValid, MIN_CONFIDENCE, type PosePair } from '../core/pose-access.js';
-import { argmax } from '../core/signal.js';
-import { handPeakTime } from '../core/hand-peak-time.js';
+import { jointValid, MIN_CONFIDENCE, type PosePair } from '../core/index.js';
+import { argmax } from '../core/index.js';
+import { handPeakTime } from '../core/index.js';
 
 /** Length of a swing window, seconds of the analysis clock (a forward swing is ≈ 0.2–0.3 s at full speed, Elliott 2006). */
 export const CANDIDATE_WINDOW_S = 0.3;

@@ -7,7 +7,7 @@ import type { FeatureEvent } from '../../contract/technique.js';
 import type { ContactCandidate } from './contact-candidates.js';
 import { unmeasuredAt } from './contact-candidates.js';
 import type { EventName } from './feature-types.js';
-import type { Kinematics } from '../core/kinematics.js';
+import type { Kinematics } from '../core/index.js';
 import type { SwingPhases } from './phases.js';
 
 /**

@@ -4,9 +4,9 @@
  * turns a measurement into API.md's Feature object.
  */
 import type { Sport, SwingType } from '../../contract/technique.js';
-import type { Kinematics } from '../core/kinematics.js';
+import type { Kinematics } from '../core/index.js';
 import type { SwingPhases } from './phases.js';
-import type { PosePair } from '../core/pose-access.js';
+import type { PosePair } from '../core/index.js';
 import type { FeatureName } from './references.js';
 
 /** Everything a feature may look at. */

@@ -5,7 +5,7 @@
 import { J } from '../../pose/h36m.js';
 import type { FeatureDef, Measurement, SwingContext } from './feature-types.js';
 import { contactOf, followThroughCut, measureAt, peakOf } from './measure.js';
-import { angleAt, joint3, mid, norm, sub, type Vec3 } from '../core/pose-access.js';
+import { angleAt, joint3, mid, norm, sub, type Vec3 } from '../core/index.js';
 
 function arm(c: SwingContext) {
   return c.hand === 'right'

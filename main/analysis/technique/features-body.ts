@@ -7,7 +7,7 @@ import type { FeatureDef, SwingContext } from './feature-types.js';
 import { REFERENCES } from './references.js';
 import { valueRanges } from './scoring.js';
 import { contactOf, measureAt } from './measure.js';
-import { angleAt, norm, sub } from '../core/pose-access.js';
+import { angleAt, norm, sub } from '../core/index.js';
 
 /** The professional stance band in metres for this player ("0.56–1.05 m"). */
 function metres(c: SwingContext): string {

@@ -9,7 +9,7 @@ import { chainTiming, computeChain } from './chain.js';
 import { framePeriod } from './phases.js';
 import type { FeatureDef, Measurement } from './feature-types.js';
 import { backswingCut, backswingOf, contactOf, measureAt, peakMissingReason, peakOf } from './measure.js';
-import { angleDiffDeg, missingJoints } from '../core/pose-access.js';
+import { angleDiffDeg, missingJoints } from '../core/index.js';
 
 const HIPS = [J.leftHip, J.rightHip];
 const SHOULDERS = [J.leftShoulder, J.rightShoulder];

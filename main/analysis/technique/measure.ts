@@ -2,10 +2,10 @@
  * Shared measuring helper for feature definitions: reads the needed joints at one frame and
  * either computes the value or reports which joints were missing (never a made-up number).
  */
-import { jointsConfidence, missingJoints, joint3, type Vec3 } from '../core/pose-access.js';
+import { jointsConfidence, missingJoints, joint3, type Vec3 } from '../core/index.js';
 import type { EventName, Measurement, SwingContext } from './feature-types.js';
 import { computeChain, type Chain, type ChainSegment } from './chain.js';
-import { clipEdgeSamples } from '../core/kinematics.js';
+import { clipEdgeSamples } from '../core/index.js';
 
 /**
  * Measures `fn` on the 3D joints `joints` at frame `frame`.

@@ -19,10 +19,10 @@
  *   there for {@link FOLLOW_THROUGH_HOLD_S}, within {@link FOLLOW_THROUGH_WINDOW_S}; otherwise the
  *   last frame of that window.
  */
-import { median, smoothingWindow } from '../core/signal.js';
-import { mapClock } from '../core/timebase.js';
-import type { Kinematics } from '../core/kinematics.js';
-import { angleDiffDeg, norm, sub } from '../core/pose-access.js';
+import { median, smoothingWindow } from '../core/index.js';
+import { mapClock } from '../core/index.js';
+import type { Kinematics } from '../core/index.js';
+import { angleDiffDeg, norm, sub } from '../core/index.js';
 import { contactCandidates, handMeasuredMask, unmeasuredAt, type ContactEvidence } from './contact-candidates.js';
 import { contactWarning, phaseEvent, type EventBasis, type PhaseEvent } from './events-confidence.js';
 

@@ -13,11 +13,11 @@
  * non-dominant hand guides it; see README.md "two-handed").
  */
 import type { TechniqueRequestMetadata } from '../../contract/technique.js';
-import { InsufficientPoseError } from '../core/errors.js';
-import { computeKinematics, type Kinematics } from '../core/kinematics.js';
+import { InsufficientPoseError } from '../core/index.js';
+import { computeKinematics, type Kinematics } from '../core/index.js';
 import { findPhases, type SwingPhases } from './phases.js';
-import type { PosePair } from '../core/pose-access.js';
-import { inferTwoHanded } from '../core/swing-input.js';
+import type { PosePair } from '../core/index.js';
+import { inferTwoHanded } from '../core/index.js';
 
 /** A stroke's kinematics (of its hand point), phases and whether it was judged two-handed. */
 export interface ResolvedSwing {

@@ -1,0 +1,15 @@
+/** Analysis core: pose access (measured joints, vectors), signals, kinematics, the analysis clock (timebase, slow motion), swing input checks, movement and scene cuts. Pure functions over H36M-17 PoseTracks; no I/O. See ../README.md. */
+export { InsufficientPoseError } from './errors.js';
+export { handPeakTime } from './hand-peak-time.js';
+export { clipEdgeSamples, computeKinematics } from './kinematics.js';
+export type { Kinematics } from './kinematics.js';
+export { estimateMovement } from './movement.js';
+export { MIN_CONFIDENCE, angleAt, angleDiffDeg, joint2, joint3, jointValid, jointsConfidence, mid, missingJoints, norm, sub } from './pose-access.js';
+export type { PosePair, Vec3 } from './pose-access.js';
+export { sceneCuts } from './scene-cuts.js';
+export { argmax, median, peakTime, smoothingWindow } from './signal.js';
+export { CLOCK_UNITS, guessSlowMotion, realSecondsPerVideoSecond, slowMotionWarning, slowedClockReason } from './slow-motion.js';
+export type { SlowMotionGuess } from './slow-motion.js';
+export { checkPair, inferTwoHanded, usableFrames } from './swing-input.js';
+export { analysisTimebase, mapClock, spreadToFrames, videoTimes } from './timebase.js';
+export type { AnalysisTimebase } from './timebase.js';

@@ -1,0 +1,9 @@
+/** Technique of one swing: ball-contact candidates, swing phases and their confidence, the scored features (arm, body, rotation), kinetic chain, references and scoring, consistency across strokes; computeTechniqueResult builds API.md's technique result. See ../README.md. */
+export { featureConsistency, meanScore } from './consistency.js';
+export { CANDIDATE_WINDOW_S, UNMEASURED_FACTOR, contactCandidates, handMeasuredMask } from './contact-candidates.js';
+export type { ContactCandidate, ContactEvidence } from './contact-candidates.js';
+export { nearestFrame } from './phases.js';
+export { REFERENCES } from './references.js';
+export type { FeatureName } from './references.js';
+export { FEATURES, MIN_USABLE_S, computeTechniqueResult } from './swing-technique.js';
+export type { AnalysisInput, TechniqueOptions, TechniqueOutput } from './swing-technique.js';
