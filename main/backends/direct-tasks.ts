@@ -20,10 +20,10 @@ import { HttpError } from '../service/http-util.js';
 import { MAX_QUEUED_TASKS, requireRoom } from '../service/limits.js';
 import type { ServiceCore } from '../service/service-core.js';
 import { countQueued, getTask, insertTask, type TaskRow } from '../service/task-db.js';
-import { checkVideoUrls } from '../service/video-check.js';
+import { checkVideoUrls } from '../service/video-check-route.js';
 import { resolveVideoSource } from '../service/video-source.js';
 import { TennisTaskCreateBody } from '../service/tennis-routes.js';
-import { versionMetadata } from '../service/versions.js';
+import { versionMetadata } from '../pipeline/versions.js';
 import type { ApiClient } from '../api/client.js';
 
 /**

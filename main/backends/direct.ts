@@ -9,12 +9,12 @@
 import { TechniqueRequestMetadata, type DoneResult } from '../contract/technique.js';
 import { ApiError, TechniqueError } from '../api/errors.js';
 import { zodIssueText } from '../contract/zod-issues.js';
-import type { VideoInfo } from '../engine/types.js';
+import type { VideoInfo } from '../av/index.js';
 import type { BallCandidates } from '../pose/ball-candidates.js';
 import type { PoseTrack } from '../pose/pose-track.js';
-import { doneObject } from '../service/done-object.js';
-import type { EngineSlot } from '../service/engine-slot.js';
-import type { AnalysisPipeline, RunHooks } from '../service/pipeline-types.js';
+import { doneObject } from '../pipeline/done-object.js';
+import type { EngineSlot } from '../pipeline/engine-slot.js';
+import type { AnalysisPipeline, RunHooks } from '../pipeline/pipeline-types.js';
 
 /** A finished direct analysis: the done object (no JSON pose), the typed pose, the engine's probe of the clip. */
 export interface DirectAnalysis {

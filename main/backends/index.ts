@@ -11,8 +11,7 @@
  * or the encrypted store; the client sends that key only to the /api host.
  */
 import { createApiClient, type ApiClient } from '../api/client.js';
-import { createEngineSlot } from '../service/engine-slot.js';
-import { lazyPipeline } from '../service/pipeline-types.js';
+import { createEngineSlot, techniquePipelineLoader } from '../pipeline/index.js';
 import { startLocalService, type LocalService, type LocalServiceOptions } from '../service/server.js';
 import { openServiceCore, type ServiceCore } from '../service/service-core.js';
 import { resolveApiKey, type SecretBox } from '../settings/api-key.js';
@@ -84,7 +83,7 @@ export function createBackendResolver(opts: BackendResolverOptions): BackendReso
   let remote: ApiClient | undefined;
   let closed = false;
   const slot = opts.localService?.engineSlot ?? createEngineSlot();
-  const pipeline = opts.localService?.pipeline ?? lazyPipeline(async () => (await import('../service/technique-pipeline.js')).techniquePipeline);
+  const pipeline = opts.localService?.pipeline ?? techniquePipelineLoader();
   const analyser = pipelineAnalyser(pipeline, slot.run);
   const http = opts.localTransport === 'http';
 

@@ -13,8 +13,7 @@ import { serveAnalyserOnPort, type AnalysisPort } from '../backends/direct-port.
 import { directTasks } from '../backends/direct-tasks.js';
 import { serveTasksOnPort } from '../backends/task-port.js';
 import { openServiceCore } from '../service/service-core.js';
-import { createEngineSlot } from '../service/engine-slot.js';
-import { lazyPipeline, type AnalysisPipeline } from '../service/pipeline-types.js';
+import { createEngineSlot, techniquePipelineLoader, type AnalysisPipeline } from '../pipeline/index.js';
 import { startLocalService } from '../service/server.js';
 
 /** Messages between the main process and the utility process. */
@@ -53,7 +52,7 @@ export interface HostOptions<P> {
 /** Starts the service and answers the parent; resolves once `ready` or `failed` was posted. */
 export async function hostService<P>(parent: ParentLike<P>, o: HostOptions<P>): Promise<void> {
   const engineSlot = createEngineSlot();
-  const pipeline = o.pipeline ?? lazyPipeline(async () => (await import('../service/technique-pipeline.js')).techniquePipeline);
+  const pipeline = o.pipeline ?? techniquePipelineLoader();
   const analyser = pipelineAnalyser(pipeline, engineSlot.run);
   try {
     const core = openServiceCore({ home: o.home, engineSlot, pipeline, ...(o.log ? { log: o.log } : {}) });

@@ -8,7 +8,8 @@ import { InsufficientPoseError } from '../analysis/index.js';
 import { computeTennisStats } from '../analysis/index.js';
 import { writeArchive } from '../archive/write.js';
 import { ballTimeOutsideClip } from '../contract/fields.js';
-import { estimatePose, measuredSecondsPerFrame, NoPersonError, VideoDecodeError } from '../engine/index.js';
+import { estimatePose, measuredSecondsPerFrame, NoPersonError } from '../engine/index.js';
+import { VideoDecodeError } from '../av/index.js';
 import type { AnalysisPipeline, TechniqueOutcome } from './pipeline-types.js';
 
 /** Player height used for tennis statistics, mm (the task request carries none): adult male median ≈ 1.78 m (WHO/NCD-RisC 2016). */

@@ -4,9 +4,9 @@
 import type { ObjectStore } from './object-store.js';
 import { PRESIGNED_URL_LIFETIME_S } from '../contract/api.js';
 import { signUrl, type SignedMethod } from './signing.js';
-import type { AnalysisPipeline } from './pipeline-types.js';
+import type { AnalysisPipeline } from '../pipeline/pipeline-types.js';
 import type { HostPolicy } from './net-guard.js';
-import type { EngineSlot } from './engine-slot.js';
+import type { EngineSlot } from '../pipeline/engine-slot.js';
 import type { UploadGate } from './limits.js';
 
 /** Shared state of one running service. */

@@ -13,21 +13,21 @@ import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ballTimeOutsideClip } from '../contract/fields.js';
-import { poseTrackProblem } from '../contract/pose-checks.js';
+import { poseTrackProblem } from '../pose/pose-checks.js';
 import { TechniqueRequestMetadata } from '../contract/technique.js';
 import { PROCESS_EXTENSIONS, extensionOf } from '../contract/upload-rules.js';
-import { probeVideo } from '../engine/probe.js';
-import type { VideoInfo } from '../engine/types.js';
-import { ballToJson } from '../contract/ball-json.js';
+import { probeVideo } from '../av/index.js';
+import type { VideoInfo } from '../av/index.js';
+import { ballToJson } from '../pose/ball-candidates.js';
 import { poseTrackToJson } from '../pose/pose-track.js';
 import { presign, type ServiceContext } from './context.js';
-import { doneObject } from './done-object.js';
+import { doneObject } from '../pipeline/done-object.js';
 import { HttpError } from './http-util.js';
 import { zodIssueText } from '../contract/zod-issues.js';
 import { readMultipart, type MultipartForm } from './multipart.js';
 import { NdjsonWriter, throttleProgress } from './ndjson.js';
-import { PROBE_TIMEOUT_MS } from './probe.js';
-import type { TechniqueOutcome } from './pipeline-types.js';
+import { PROBE_TIMEOUT_MS } from './video-check-route.js';
+import type { TechniqueOutcome } from '../pipeline/pipeline-types.js';
 
 /** A request refused before analysis starts. */
 class BadRequest extends Error {
@@ -170,7 +170,7 @@ async function analyse(ctx: ServiceContext, res: ServerResponse, path: string, m
 }
 
 /**
- * The final line of an analysis. Its pose passes the pose checks first (main/contract/pose-checks.ts),
+ * The final line of an analysis. Its pose passes the pose checks first (main/pose/pose-checks.ts),
  * so a non-finite value never reaches the wire as `null`.
  * @throws Error naming the check that failed (the caller logs it and sends `failed`).
  */

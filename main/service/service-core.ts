@@ -8,12 +8,12 @@
  */
 import type Database from 'better-sqlite3';
 import type { ServiceContext } from './context.js';
-import { createEngineSlot, type EngineSlotState } from './engine-slot.js';
+import { createEngineSlot, type EngineSlotState } from '../pipeline/engine-slot.js';
 import { serviceLayout, type ServiceLayout } from './layout.js';
 import { UploadGate } from './limits.js';
 import { hostPolicy } from './net-guard.js';
 import { DEFAULT_MAX_UPLOAD_BYTES, ObjectStore } from './object-store.js';
-import { lazyPipeline, type AnalysisPipeline } from './pipeline-types.js';
+import { techniquePipelineLoader, type AnalysisPipeline } from '../pipeline/index.js';
 import { RETENTION_SWEEP_INTERVAL_MS, sweepExpiredObjects } from './retention.js';
 import { loadOrCreateSecret } from './secrets.js';
 import { openTaskDb, recoverInterrupted } from './task-db.js';
@@ -92,7 +92,7 @@ export function openServiceCore(opts: ServiceCoreOptions): ServiceCore {
     now,
     log,
     hostPolicy: hostPolicy(opts.allowLanHosts ?? []),
-    pipeline: opts.pipeline ?? lazyPipeline(async () => (await import('./technique-pipeline.js')).techniquePipeline),
+    pipeline: opts.pipeline ?? techniquePipelineLoader(),
     engineSlot: slot.run,
     engineWaiting: slot.waiting,
     uploads: new UploadGate(undefined, opts.uploadIdleMs),

@@ -15,7 +15,7 @@ import { directTasks } from '../../main/backends/direct-tasks.js';
 import { JobQueue } from '../../main/jobs/index.js';
 import { openLibrary } from '../../main/library/db.js';
 import { openServiceCore, type ServiceCore } from '../../main/service/service-core.js';
-import type { AnalysisPipeline } from '../../main/service/pipeline-types.js';
+import type { AnalysisPipeline } from '../../main/pipeline/pipeline-types.js';
 import { getTask } from '../../main/service/task-db.js';
 import { nodeSecretBox } from '../../main/settings/api-key.js';
 import { mediaPath } from '../support/media.js';

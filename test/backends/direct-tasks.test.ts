@@ -19,7 +19,7 @@ import { JobQueue, type JobView } from '../../main/jobs/index.js';
 import { openLibrary } from '../../main/library/db.js';
 import { getTennisTask } from '../../main/library/tennis.js';
 import type { TennisStats } from '../../main/analysis/tennis-stats.js';
-import { techniquePipeline } from '../../main/service/technique-pipeline.js';
+import { techniquePipeline } from '../../main/pipeline/technique-pipeline.js';
 import { nodeSecretBox } from '../../main/settings/api-key.js';
 import { cutClip } from '../service/helpers.js';
 import { mediaPath } from '../support/media.js';

@@ -14,8 +14,8 @@ import { join } from 'node:path';
 import { createBackendResolver } from '../../main/backends/index.js';
 import { JobQueue } from '../../main/jobs/queue.js';
 import { openLibrary } from '../../main/library/db.js';
-import type { AnalysisPipeline, TechniqueOutcome } from '../../main/service/pipeline-types.js';
-import { techniquePipeline } from '../../main/service/technique-pipeline.js';
+import type { AnalysisPipeline, TechniqueOutcome } from '../../main/pipeline/pipeline-types.js';
+import { techniquePipeline } from '../../main/pipeline/technique-pipeline.js';
 import { nodeSecretBox } from '../../main/settings/api-key.js';
 import { cpuSeconds, measured } from './measure.js';
 

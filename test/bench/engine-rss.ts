@@ -7,7 +7,7 @@
  * come from the environment (SWING_ORT_MODULE, SWING_INFER_*, SWING_DECODE_THREADS).
  */
 import { estimatePose } from '../../main/engine/index.js';
-import { techniquePipeline } from '../../main/service/technique-pipeline.js';
+import { techniquePipeline } from '../../main/pipeline/technique-pipeline.js';
 
 const [clip, mode = 'fast'] = process.argv.slice(2);
 if (!clip || (mode !== 'fast' && mode !== 'process')) throw new Error('usage: engine-rss.ts <clip> [fast|process]');

@@ -35,12 +35,11 @@ import { spawnSync } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { estimatePose } from '../../main/engine/index.js';
-import { decodeFrames, decodeSize } from '../../main/engine/frame-source.js';
+import { decodeFrames, decodeSize, probeVideo } from '../../main/av/index.js';
 import { inferPlan, InferencePool, type InferPlan } from '../../main/engine/inference/infer-pool.js';
 import type { CocoPose } from '../../main/engine/inference/movenet.js';
-import { probeVideo } from '../../main/engine/probe.js';
 import { mediaPath } from '../support/media.js';
-import { techniquePipeline } from '../../main/service/technique-pipeline.js';
+import { techniquePipeline } from '../../main/pipeline/technique-pipeline.js';
 import { jobRun, recording, replaying } from './backend-paths.js';
 import { decodeBaseline, measured, median } from './measure.js';
 

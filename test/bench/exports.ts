@@ -12,12 +12,12 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { testFfmpeg } from '../support/ffmpeg-cli.js';
 import { DoneLine } from '../../main/contract/technique.js';
-import { probeVideo } from '../../main/engine/probe.js';
+import { probeVideo } from '../../main/av/index.js';
 import { exportSession } from '../../main/export/session-export.js';
 import { openLibrary } from '../../main/library/db.js';
 import { ingestAnalysis } from '../../main/library/ingest.js';
 import { poseTrackToJson } from '../../main/pose/pose-track.js';
-import { techniquePipeline } from '../../main/service/technique-pipeline.js';
+import { techniquePipeline } from '../../main/pipeline/technique-pipeline.js';
 import { mediaPath } from '../support/media.js';
 
 const clip = mediaPath('tennis_forehand_2.mp4');

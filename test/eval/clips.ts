@@ -4,7 +4,7 @@
  * the analysed player's height and which labelled player the engine tracks (it follows one
  * player per clip).
  */
-import { DEFAULT_PLAYER_HEIGHT_MM } from '../../main/service/technique-pipeline.js';
+import { DEFAULT_PLAYER_HEIGHT_MM } from '../../main/pipeline/technique-pipeline.js';
 import type { Sport } from '../../main/contract/technique.js';
 import type { StrokeLabel } from './labels.js';
 

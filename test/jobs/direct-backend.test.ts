@@ -19,21 +19,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createBackendResolver, type BackendResolver } from '../../main/backends/index.js';
-import { probeVideo } from '../../main/engine/probe.js';
+import { probeVideo } from '../../main/av/index.js';
 import { JobQueue, type AnalysisJobInput, type JobView } from '../../main/jobs/index.js';
 import { openLibrary, type WritableDb } from '../../main/library/db.js';
 import { getSessionDetail } from '../../main/library/detail.js';
 import { listSessions } from '../../main/library/sessions.js';
 import type { SessionDetail } from '../../main/library/types.js';
 import type { PoseTrack } from '../../main/pose/pose-track.js';
-import type { AnalysisPipeline, RunHooks, TechniqueOutcome } from '../../main/service/pipeline-types.js';
-import { techniquePipeline } from '../../main/service/technique-pipeline.js';
+import type { AnalysisPipeline, RunHooks, TechniqueOutcome } from '../../main/pipeline/pipeline-types.js';
+import { techniquePipeline } from '../../main/pipeline/technique-pipeline.js';
 import { nodeSecretBox } from '../../main/settings/api-key.js';
 import { cutRealClip } from '../support/ffmpeg-cli.js';
 import { mediaPath } from '../support/media.js';
 
-vi.mock('../../main/engine/probe.js', async (importOriginal) => {
-  const orig = await importOriginal<typeof import('../../main/engine/probe.js')>();
+vi.mock('../../main/av/probe.js', async (importOriginal) => {
+  const orig = await importOriginal<typeof import('../../main/av/probe.js')>();
   return { ...orig, probeVideo: vi.fn(orig.probeVideo) };
 });
 const probes = vi.mocked(probeVideo);

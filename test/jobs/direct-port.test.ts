@@ -12,10 +12,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { TechniqueError } from '../../main/api/errors.js';
 import { pipelineAnalyser } from '../../main/backends/direct.js';
 import { analyserOverPort, serveAnalyserOnPort } from '../../main/backends/direct-port.js';
-import type { VideoInfo } from '../../main/engine/types.js';
+import type { VideoInfo } from '../../main/av/index.js';
 import { createPoseTrack, type PoseTrack } from '../../main/pose/pose-track.js';
-import { createEngineSlot } from '../../main/service/engine-slot.js';
-import type { AnalysisPipeline, TechniqueOutcome } from '../../main/service/pipeline-types.js';
+import { createEngineSlot } from '../../main/pipeline/engine-slot.js';
+import type { AnalysisPipeline, TechniqueOutcome } from '../../main/pipeline/pipeline-types.js';
 
 const META = { uid: 'port-1', sport: 'tennis', swing_type: 'forehand_drive', dominant_hand: 'right', player_height_mm: 1800 } as const;
 const VIDEO: VideoInfo = { width: 1920, height: 1080, fps: 29.97, durationS: 10.01, frameCount: 300, startTimeS: 0, codec: 'h264', rotation: 0, hasAudio: false };

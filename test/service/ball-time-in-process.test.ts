@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { techniquePipeline } from '../../main/service/technique-pipeline.js';
+import { techniquePipeline } from '../../main/pipeline/technique-pipeline.js';
 import { cutRealClip } from '../support/ffmpeg-cli.js';
 import { mediaPath } from '../support/media.js';
 

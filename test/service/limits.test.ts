@@ -10,9 +10,9 @@ import { connect } from 'node:net';
 import { Agent, request } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createEngineSlot } from '../../main/service/engine-slot.js';
+import { createEngineSlot } from '../../main/pipeline/engine-slot.js';
 import { MAX_QUEUED_TASKS, MAX_UPLOADS_IN_FLIGHT, MAX_WAITING_PROCESS, RETRY_AFTER_S } from '../../main/service/limits.js';
-import type { AnalysisPipeline, TechniqueOutcome } from '../../main/service/pipeline-types.js';
+import type { AnalysisPipeline, TechniqueOutcome } from '../../main/pipeline/pipeline-types.js';
 import { mediaPath } from '../support/media.js';
 import { api, startTestService, tempHome, uploadUrls } from './helpers.js';
 

@@ -9,7 +9,7 @@
  * changed engine never reuses a stale analysis. Files are written atomically, so concurrent test
  * workers at worst compute it twice.
  */
-import { ballToJson } from '../../main/contract/ball-json.js';
+import { ballToJson } from '../../main/pose/ball-candidates.js';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +18,7 @@ import { cutRealClip } from './ffmpeg-cli.js';
 import { writeFileAtomic } from '../../main/archive/atomic-file.js';
 import { DoneLine, type TechniqueRequestMetadata } from '../../main/contract/technique.js';
 import { poseTrackToJson } from '../../main/pose/pose-track.js';
-import { techniquePipeline } from '../../main/service/technique-pipeline.js';
+import { techniquePipeline } from '../../main/pipeline/technique-pipeline.js';
 import { mediaPath, REPO_ROOT } from './media.js';
 
 /** A cut clip and its done line (validated with DoneLine). */
@@ -45,7 +45,7 @@ function sourceHash(): string {
       else if (p.endsWith('.ts')) h.update(p).update(readFileSync(p));
     }
   };
-  for (const d of ['main/engine', 'main/analysis', 'main/pose', 'main/service/technique-pipeline.ts']) {
+  for (const d of ['main/engine', 'main/analysis', 'main/pose', 'main/pipeline']) {
     const p = join(REPO_ROOT, d);
     if (statSync(p).isDirectory()) walk(p);
     else h.update(readFileSync(p));

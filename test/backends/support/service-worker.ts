@@ -13,10 +13,10 @@ import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import type { MessagePortMain } from 'electron';
 import { electronAnalysisPort } from '../../../main/electron/analysis-port.js';
 import { hostService, type ParentLike } from '../../../main/electron/service-host.js';
-import { probeVideo } from '../../../main/engine/probe.js';
+import { probeVideo } from '../../../main/av/index.js';
 import { poseTrackFromJson } from '../../../main/pose/pose-track.js';
-import { techniquePipeline } from '../../../main/service/technique-pipeline.js';
-import type { AnalysisPipeline, TechniqueOutcome } from '../../../main/service/pipeline-types.js';
+import { techniquePipeline } from '../../../main/pipeline/technique-pipeline.js';
+import type { AnalysisPipeline, TechniqueOutcome } from '../../../main/pipeline/pipeline-types.js';
 import { analysedClip } from '../../support/analysed-clip.js';
 
 const parent = parentPort;

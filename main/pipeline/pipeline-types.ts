@@ -1,10 +1,12 @@
 /**
- * The shape of the analysis glue (technique-pipeline.ts) as the routes see it. The glue imports
+ * The shape of the analysis glue (technique-pipeline.ts) as its two transports see it (the
+ * service's `/process` route, the direct backend main/backends/direct.ts), and the typed
+ * analysis they hand on (TechniqueAnalysis). The glue imports
  * the engine, analysis and archive modules, which load TensorFlow; the service loads it lazily on
  * first use so that starting the service and its storage/auth routes stays fast.
  */
 import type { TechniqueRequestMetadata, TechniqueResult } from '../contract/technique.js';
-import type { VideoInfo } from '../engine/types.js';
+import type { VideoInfo } from '../av/index.js';
 import type { BallCandidates } from '../pose/ball-candidates.js';
 import type { PoseTrack } from '../pose/pose-track.js';
 
@@ -26,6 +28,33 @@ export type TechniqueOutcome =
   | { kind: 'done'; pose2d: PoseTrack; pose3d: PoseTrack; ball?: BallCandidates; result: TechniqueResult; warnings: string[]; video: VideoInfo }
   /** No person found, or too little pose to measure anything: features stay empty. */
   | { kind: 'no-analysis'; message: string; pose2d?: PoseTrack; pose3d?: PoseTrack; warnings: string[]; video?: VideoInfo };
+
+/**
+ * A finished technique analysis as typed parts: what storing takes (main/library/ingest.ts).
+ * The direct backend builds it from the pipeline's outcome with no vendor `done` object between;
+ * the HTTP client parses a `done` line into it at its edge (done-object.ts analysisFromDone).
+ * Decided: the vendor's `done` object (API.md) is built only by the `/process` route, for its
+ * NDJSON line; nothing in process packs it to unpack it again.
+ */
+export interface TechniqueAnalysis {
+  /** The request's uid (one per attempt). */
+  uid: string;
+  result: TechniqueResult;
+  /** Distinct warnings, those streamed while the analysis ran first. */
+  warnings: string[];
+  /** The done line's `errors` (empty from our engine). */
+  errors: string[];
+  /** Pipeline and compute versions (versions.ts); absent when a remote service sent none. */
+  metadata?: { pipeline_version: string; compute_version: string } | undefined;
+  /** Pixels of the displayed source video (main/engine/types.ts PoseEstimate). */
+  pose2d: PoseTrack;
+  /** Metres, pelvis at the origin, y up. */
+  pose3d: PoseTrack;
+  /** The engine's ball candidates (main/pose/ball-candidates.ts); none when the service sent none. */
+  ball?: BallCandidates | undefined;
+  /** The engine's probe of the clip; absent from a remote service (then storing probes the clip). */
+  video?: VideoInfo | undefined;
+}
 
 /** The analysis glue. */
 export interface AnalysisPipeline {
