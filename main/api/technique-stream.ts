@@ -11,7 +11,8 @@ import {
   ProcessingLine,
   TECHNIQUE_STATUSES,
 } from '../contract/technique.js';
-import { checkedPoseFromJson, posePairProblem, type PoseLimits } from '../contract/pose-checks.js';
+import type { PoseLimits } from '../contract/clip-limits.js';
+import { checkedPoseFromJson, posePairProblem } from '../pose/pose-checks.js';
 import { zodIssueText } from '../contract/zod-issues.js';
 import { ApiError, TechniqueError } from './errors.js';
 import { NdjsonError, readNdjson, type NdjsonOptions } from './ndjson.js';
@@ -39,7 +40,7 @@ const STATUSES: ReadonlySet<string> = new Set(TECHNIQUE_STATUSES);
 /**
  * Reads technique lines until a terminal one.
  * @returns the `done` line, validated by {@link DoneLine} (defaults filled, extras kept) and its
- *   pose by the pose checks (main/contract/pose-checks.ts).
+ *   pose by the pose checks (main/pose/pose-checks.ts).
  * @throws TechniqueError for an `error` line; ApiError kind 'server' (code `technique-failed`)
  *   for a `failed` line; ApiError kind 'contract' (code `technique-invalid-line`) for a line
  *   whose known status has the wrong shape, or a done line whose pose fails the pose checks; NdjsonError `ndjson-unknown-status` for an object

@@ -11,7 +11,7 @@ import { ApiError, TechniqueError, redactSecrets } from './errors.js';
 import { multipartBody } from './multipart.js';
 import { headerGetter, readText, sendStreamed } from './node-http.js';
 import { readTechniqueStream, type TechniqueProgress } from './technique-stream.js';
-import type { PoseLimits } from '../contract/pose-checks.js';
+import type { PoseLimits } from '../contract/clip-limits.js';
 import { zodIssueText } from '../contract/zod-issues.js';
 import { authHeaderFor, statusError, urlUnder, type Transport } from './transport.js';
 import type { UploadProgress } from './upload.js';
@@ -35,13 +35,13 @@ export interface ProcessOptions {
   idleTimeoutMs?: number;
   /** Cap on one NDJSON line, bytes. */
   maxLineBytes?: number;
-  /** What the caller knows of the clip (`clipFrames`), for the done line's pose checks (main/contract/pose-checks.ts). */
+  /** What the caller knows of the clip (`clipFrames`), for the done line's pose checks (main/pose/pose-checks.ts). */
   pose?: PoseLimits;
 }
 
 /**
  * Validates the metadata and the file, sends them, and reads the answer stream.
- * @returns the validated done object (its pose checked by main/contract/pose-checks.ts).
+ * @returns the validated done object (its pose checked by main/pose/pose-checks.ts).
  * @throws ApiError kind 'input' (bad metadata/extension/file, other 4xx), TechniqueError (an
  *   `error` line or an invalid-request error body), ApiError kind 'server' code
  *   `technique-failed` (a `failed` line) or HTTP 5xx, 'auth', 'contract', 'network', 'timeout',

@@ -8,10 +8,11 @@
  * keypoint (`repeated Point {float x = 1; float y = 2; float z = 3;}` or `repeated Point
  * {repeated float v = 1;}`). Only the first instance of each frame is kept (the analysed player).
  * The frames are counted on the wire before anything per frame is allocated, and the track is
- * checked by main/contract/pose-checks.ts (frame cap, H36M-17, finite values, frame numbers).
+ * checked by main/pose/pose-checks.ts (frame cap, H36M-17, finite values, frame numbers).
  */
 import protobuf from 'protobufjs/minimal.js';
-import { poseFramesProblem, poseShapeProblem, poseTrackProblem, type PoseLimits } from '../contract/pose-checks.js';
+import { poseFramesProblem, type PoseLimits } from '../contract/clip-limits.js';
+import { poseShapeProblem, poseTrackProblem } from '../pose/pose-checks.js';
 import { createPoseTrack, type PoseTrack } from '../pose/pose-track.js';
 import { ArchiveError } from './errors.js';
 import { decodeInstance, flattenPoints, I32, I64, LEN, newScratch, skipBytes, skipUnknown, VARINT, type KeypointLayout, type Scratch } from './pose-instance.js';

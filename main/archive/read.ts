@@ -6,7 +6,8 @@
  * analysis' own `video_entry_2D_json` / `video_entry_3D_json` (proto/README.md).
  */
 import { readFileSync, statSync } from 'node:fs';
-import { checkedPoseFromJson, posePairProblem, type PoseLimits } from '../contract/pose-checks.js';
+import type { PoseLimits } from '../contract/clip-limits.js';
+import { checkedPoseFromJson, posePairProblem } from '../pose/pose-checks.js';
 import { VideoEntryJson } from '../contract/technique.js';
 import type { PoseTrack } from '../pose/pose-track.js';
 import { ArchiveError, DEFAULT_ARCHIVE_LIMITS, type ArchiveLimits } from './errors.js';
@@ -42,7 +43,7 @@ export interface ArchiveContents {
 /**
  * Reads an archive from a file path or from its bytes.
  * @param pose what the caller knows of the clip: `clipFrames`, its own frame count (the probe's
- *   frameCount), bounds the frames and frame numbers of both tracks (main/contract/pose-checks.ts;
+ *   frameCount), bounds the frames and frame numbers of both tracks (main/pose/pose-checks.ts;
  *   without it the engine's decode cap does).
  * @throws ArchiveError: `io` (file unreadable), `too-large` (file larger than the total limit),
  *   every code of readZipEntries, `missing-entry` (named), `corrupt-entry` (bad JSON, a pose that

@@ -13,7 +13,7 @@
  */
 import { resolve } from 'node:path';
 import { CLIP_DEMUXERS, isUrl, LOCAL_PROTOCOLS, URL_PROTOCOLS } from './open-input.js';
-import { MAX_DECODE_S } from './decode-limits.js';
+import { MAX_DECODE_S } from '../contract/clip-limits.js';
 
 /** Options of {@link cliClipInput}. */
 export interface CliInputOptions {

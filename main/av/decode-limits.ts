@@ -3,14 +3,11 @@
  * engine: a clip is read for at most {@link MAX_DECODE_S} of media time and
  * {@link MAX_DECODE_FRAMES} frames. Swing Studio analyses one swing: API.md ("Limits") recommends
  * 3–10 s; 120 s is twelve times that. 240 fps is the highest capture frame rate of phone slow
- * motion we accept, so 120 s × 240 fps = 28,800 frames.
+ * motion we accept, so 120 s × 240 fps = 28,800 frames. The two caps are
+ * main/contract/clip-limits.ts's (the pose schemas name them too).
  */
+import { MAX_DECODE_FRAMES, MAX_DECODE_S } from '../contract/clip-limits.js';
 import { VideoDecodeError } from '../engine/errors.js';
-
-/** Longest media time decoded from one clip, s (12 × API.md's 10 s recommended maximum). */
-export const MAX_DECODE_S = 120;
-/** Most frames decoded from one clip (MAX_DECODE_S × 240 fps slow motion). */
-export const MAX_DECODE_FRAMES = MAX_DECODE_S * 240;
 
 /**
  * Passes frames through until a cap is passed, then stops the source (its `return()` runs, which

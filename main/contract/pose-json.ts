@@ -4,8 +4,7 @@
  * archive reader. Objects are `looseObject`: unknown extra fields are kept, never rejected.
  */
 import { z } from 'zod';
-import { MAX_DECODE_FRAMES } from '../av/decode-limits.js';
-import { poseFramesProblem } from './pose-checks.js';
+import { MAX_DECODE_FRAMES, poseFramesProblem } from './clip-limits.js';
 
 /** One person in a pose frame. 2D keypoints are [x, y] pixels; 3D are [x, y, z] metres. */
 export const PoseInstance = z.looseObject({
@@ -27,7 +26,7 @@ export type PoseFrame = z.infer<typeof PoseFrame>;
 /**
  * video_entry_2D_json / video_entry_3D_json (API.md "Pose data"). At most MAX_DECODE_FRAMES
  * frames (the engine's decode cap), refused before any frame is validated or copied; the other
- * pose rules are main/contract/pose-checks.ts's.
+ * pose rules are ./clip-limits.ts's and main/pose/pose-checks.ts's.
  */
 export const VideoEntryJson = z.looseObject({
   entry_type: z.string(),

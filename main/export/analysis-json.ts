@@ -14,7 +14,8 @@
 import { z } from 'zod';
 import { Feature, FeatureCategory, FeatureConsistency, KineticChain, Stroke, VideoEntryJson, WristSpeed } from '../contract/technique.js';
 import { toContractStroke } from '../library/session-strokes.js';
-import { BallCandidatesJson, ballToJson } from '../contract/ball-json.js';
+import { BallCandidatesJson } from '../contract/ball-json.js';
+import { ballToJson } from '../pose/ball-candidates.js';
 import { poseTrackToJson } from '../pose/pose-track.js';
 import type { SessionDetail } from '../library/types.js';
 

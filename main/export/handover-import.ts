@@ -76,7 +76,7 @@ export async function importHandover(
     const info = await probeVideo(clipPath).catch((err: unknown) => {
       throw new HandoverError('invalid', `${h.manifest.clip}: not a video clip Swing Studio can read (${err instanceof Error ? err.message : String(err)})`);
     });
-    // The pose may not have more frames, nor frame numbers, than the probed clip (main/contract/pose-checks.ts).
+    // The pose may not have more frames, nor frame numbers, than the probed clip (main/pose/pose-checks.ts).
     const archive = readArchive(h.archiveBytes, undefined, { clipFrames: info.frameCount });
     const proxy = await playbackProxyFor(clipPath, dir);
     const result = withLibraryLock(paths.root, () => storeLocked(db, h, merge, { ...clipFacts(info), sourceClipPath: clipPath }, archive));

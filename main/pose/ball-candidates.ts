@@ -1,9 +1,12 @@
 /**
  * Ball candidates: per decoded frame, the few moving ball-coloured blobs near the analysed
- * player (main/engine/ball-detect.ts finds them; main/analysis/ball-flight.ts links them into
- * flights). Stored with the pose (library table `ball_candidates`) so an analysis recomputed
- * from the stored pose sees the same ball. Our addition: API.md's pose files carry no ball.
+ * player (main/engine/tracking/ball-detect.ts finds them; main/analysis/strokes/ball-flight.ts links
+ * them into flights). Stored with the pose (library table `ball_candidates`) so an analysis
+ * recomputed from the stored pose sees the same ball, and sent beside the pose entries of a done
+ * line as `ball_candidates` (wire schema: main/contract/ball-json.ts; ballToJson, ballFromJson
+ * below). Our addition: API.md's pose files carry no ball.
  */
+import type { BallCandidatesJson } from '../contract/ball-json.js';
 
 /** Candidates kept per frame (largest blobs first). */
 export const BALL_SLOTS = 4;
@@ -58,6 +61,41 @@ export function selectBallFrames(c: BallCandidates, indices: ArrayLike<number>):
     const f = indices[i]!;
     out.xy.set(c.xy.subarray(f * BALL_SLOTS * 2, (f + 1) * BALL_SLOTS * 2), i * BALL_SLOTS * 2);
     out.area.set(c.area.subarray(f * BALL_SLOTS, (f + 1) * BALL_SLOTS), i * BALL_SLOTS);
+  }
+  return out;
+}
+
+const r1 = (x: number) => Math.round(x * 10) / 10;
+
+/** The sparse JSON of `c` (coordinates and areas to 0.1 px). */
+export function ballToJson(c: BallCandidates): BallCandidatesJson {
+  const blobs: [number, number, number, number][] = [];
+  for (let f = 0; f < c.frames; f++) {
+    for (let s = 0; s < BALL_SLOTS; s++) {
+      const area = c.area[f * BALL_SLOTS + s]!;
+      if (area > 0) blobs.push([f, r1(c.xy[(f * BALL_SLOTS + s) * 2]!), r1(c.xy[(f * BALL_SLOTS + s) * 2 + 1]!), r1(area)]);
+    }
+  }
+  return { frames: c.frames, blobs };
+}
+
+/**
+ * Candidates from their JSON: each frame's blobs largest first, at most {@link BALL_SLOTS}.
+ * @throws RangeError when a blob's frame is outside [0, frames).
+ */
+export function ballFromJson(j: BallCandidatesJson): BallCandidates {
+  const out = emptyBallCandidates(j.frames);
+  const byFrame = new Map<number, [number, number, number][]>();
+  for (const [f, x, y, area] of j.blobs) {
+    if (f >= j.frames) throw new RangeError(`ball candidate at frame ${f} of a ${j.frames}-frame clip`);
+    byFrame.set(f, [...(byFrame.get(f) ?? []), [x, y, area]]);
+  }
+  for (const [f, blobs] of byFrame) {
+    blobs.sort((a, b) => b[2] - a[2]).slice(0, BALL_SLOTS).forEach(([x, y, area], s) => {
+      out.xy[(f * BALL_SLOTS + s) * 2] = x;
+      out.xy[(f * BALL_SLOTS + s) * 2 + 1] = y;
+      out.area[f * BALL_SLOTS + s] = area;
+    });
   }
   return out;
 }

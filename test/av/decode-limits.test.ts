@@ -8,7 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { capDecode, MAX_DECODE_FRAMES, MAX_DECODE_S } from '../../main/av/decode-limits.js';
+import { MAX_DECODE_FRAMES, MAX_DECODE_S } from '../../main/contract/clip-limits.js';
+import { capDecode } from '../../main/av/decode-limits.js';
 import { decodeFrames } from '../../main/engine/frame-source.js';
 import { testFfmpeg } from '../support/ffmpeg-cli.js';
 

@@ -1,6 +1,6 @@
 /**
  * The hand-over import checks the archive's pose against the clip it stores (issue 25, finding 5,
- * import side): the probe's frame count goes to the pose checks (main/contract/pose-checks.ts,
+ * import side): the probe's frame count goes to the pose checks (main/pose/pose-checks.ts,
  * through readArchive's `clipFrames`), so a pose whose frame numbers lie past the end of the real
  * 3 s clip is refused with one line, and nothing is stored. Without the clip's count only the
  * engine's decode cap would bound them, and the shifted pose would be stored.
@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { ArchiveError } from '../../main/archive/errors.js';
 import { readArchive } from '../../main/archive/read.js';
 import { buildArchive } from '../../main/archive/write.js';
-import { probeVideo } from '../../main/engine/probe.js';
+import { probeVideo } from '../../main/av/index.js';
 import { importHandover } from '../../main/export/handover-import.js';
 import { handoverLibraries, rewrittenZip } from './support/handover-libraries.js';
 

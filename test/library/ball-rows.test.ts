@@ -7,7 +7,6 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { analyseStrokes } from '../../main/analysis/stroke-analysis.js';
-import { ballFromJson, ballToJson } from '../../main/contract/ball-json.js';
 import { DoneLine, type TechniqueRequestMetadata } from '../../main/contract/technique.js';
 import { loadBallCandidates } from '../../main/library/ball-rows.js';
 import { openLibrary } from '../../main/library/db.js';
@@ -15,7 +14,7 @@ import { getSessionDetail } from '../../main/library/detail.js';
 import { ingestAnalysis } from '../../main/library/ingest.js';
 import { migrate, MIGRATIONS } from '../../main/library/migrations/index.js';
 import { setCaptureFps } from '../../main/library/recompute.js';
-import { BALL_SLOTS, emptyBallCandidates, type BallCandidates } from '../../main/pose/ball-candidates.js';
+import { BALL_SLOTS, ballFromJson, ballToJson, emptyBallCandidates, type BallCandidates } from '../../main/pose/ball-candidates.js';
 import { J } from '../../main/pose/h36m.js';
 import { synthTracks } from '../analysis/support/synthetic.js';
 import { fakeClip, ingestInput, rawLibraryDb, tempHome } from './helpers.js';

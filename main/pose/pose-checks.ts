@@ -6,53 +6,21 @@
  * undefined when the data passes; each caller throws it as its own error type (ArchiveError,
  * ApiError).
  *
- * The rules: at most as many frames as one clip can have (the engine's decode cap
- * MAX_DECODE_FRAMES, or the clip's own frame count when the caller knows it), checked before
- * anything of that size is allocated; H36M-17 joints (API.md "Pose data": annotation_format
+ * The rules: at most as many frames as one clip can have (the decode cap
+ * MAX_DECODE_FRAMES of main/contract/clip-limits.ts, or the clip's own frame count when the
+ * caller knows it), checked before anything of that size is allocated; H36M-17 joints (API.md "Pose data": annotation_format
  * H36M); 2D tracks of 2 and 3D tracks of 3 values per joint; finite timestamps, keypoints and
  * confidences; frame numbers inside the clip; as many 2D frames as 3D frames (the analysis
  * reads them side by side: main/analysis/swing-input.ts checkPair).
+ *
+ * Decided: the frame-count rules that need no track (poseFramesProblem, frameNumberProblem,
+ * PoseLimits) are main/contract/clip-limits.ts's, so the pose JSON schema can use them; the
+ * rules over a PoseTrack are here, in pose/, above contract/.
  */
-import { MAX_DECODE_FRAMES } from '../av/decode-limits.js';
-import { H36M_JOINT_COUNT } from '../pose/h36m.js';
-import { poseTrackFromJson, type PoseTrack } from '../pose/pose-track.js';
-import type { VideoEntryJson } from './pose-json.js';
-
-/** What the caller knows of the clip the pose belongs to. */
-export interface PoseLimits {
-  /**
-   * The clip's own frame count (the probe's VideoInfo.frameCount). When given, a track may have
-   * at most clipFrames + {@link CLIP_FRAME_SLACK} frames, numbered below that.
-   */
-  clipFrames?: number;
-}
-
-/**
- * Frames a track may have beyond the clip's probed count: a probe's count is nb_frames or
- * duration × fps, which are off by a frame or two from what decodes (the same observation as
- * main/service/technique-pipeline.ts TRUNCATED_SHARE).
- */
-export const CLIP_FRAME_SLACK = 2;
-
-/** One past the highest frame number (and the most frames) a track of this clip may have. */
-export function poseFrameLimit(limits: PoseLimits = {}): number {
-  const clip = limits.clipFrames;
-  if (clip === undefined || !Number.isFinite(clip) || clip < 0) return MAX_DECODE_FRAMES;
-  return Math.min(MAX_DECODE_FRAMES, Math.floor(clip) + CLIP_FRAME_SLACK);
-}
-
-function limitWords(limits: PoseLimits): string {
-  const clip = limits.clipFrames;
-  return poseFrameLimit(limits) < MAX_DECODE_FRAMES && clip !== undefined
-    ? `the clip has ${clip} frames`
-    : `Swing Studio decodes at most ${MAX_DECODE_FRAMES} frames from one clip`;
-}
-
-/** A track of `frames` frames is too long for the clip: call before allocating `frames` of anything. */
-export function poseFramesProblem(frames: number, limits: PoseLimits = {}): string | undefined {
-  if (frames <= poseFrameLimit(limits)) return undefined;
-  return `${frames} pose frames, more than the clip can have (${limitWords(limits)})`;
-}
+import { frameNumberProblem, poseFramesProblem, type PoseLimits } from '../contract/clip-limits.js';
+import type { VideoEntryJson } from '../contract/pose-json.js';
+import { H36M_JOINT_COUNT } from './h36m.js';
+import { poseTrackFromJson, type PoseTrack } from './pose-track.js';
 
 /** Joints and values per joint: H36M-17, `dims` 2 or 3 (and `wantDims` when the caller knows which). */
 export function poseShapeProblem(joints: number, dims: number, wantDims?: 2 | 3): string | undefined {
@@ -61,13 +29,6 @@ export function poseShapeProblem(joints: number, dims: number, wantDims?: 2 | 3)
   if (wantDims !== undefined && dims !== wantDims)
     return `${dims}D keypoints where ${wantDims}D pose was expected`;
   return undefined;
-}
-
-/** A frame number outside the clip: below 0, or at or past {@link poseFrameLimit}. */
-export function frameNumberProblem(frameNr: number, limits: PoseLimits = {}): string | undefined {
-  const limit = poseFrameLimit(limits);
-  if (Number.isInteger(frameNr) && frameNr >= 0 && frameNr < limit) return undefined;
-  return `frame number ${frameNr} is outside the clip (0 to ${limit - 1}; ${limitWords(limits)})`;
 }
 
 /**
