@@ -12,7 +12,7 @@
  */
 import { createApiClient, type ApiClient } from '../api/client.js';
 import { createEngineSlot, techniquePipelineLoader } from '../pipeline/index.js';
-import { startLocalService, type LocalService, type LocalServiceOptions } from '../service/server.js';
+import { startLocalService, type LocalService, type LocalServiceOptions } from '../service/service-server.js';
 import { openServiceCore, type ServiceCore } from '../service/service-core.js';
 import { resolveApiKey, type SecretBox } from '../settings/api-key.js';
 import { loadSettings } from '../settings/settings.js';

@@ -15,7 +15,7 @@ import { checkUploadRequest, contentTypeFor } from '../contract/upload-rules.js'
 import type { ApiResult } from '../../preload/contract.js';
 import type { PickedFiles } from '../media/picked.js';
 
-/** Largest upload, bytes: 2 GiB, the local service's own cap (main/service/server.ts). */
+/** Largest upload, bytes: 2 GiB, the local service's own cap (main/service/service-server.ts). */
 export const MAX_BRIDGE_UPLOAD_BYTES = 2 * 1024 ** 3;
 
 function answer(res: ServerResponse, status: number, body: ApiResult<'dialog.pickVideos'>): void {

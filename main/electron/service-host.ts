@@ -14,7 +14,7 @@ import { directTasks } from '../backends/direct-tasks.js';
 import { serveTasksOnPort } from '../backends/task-port.js';
 import { openServiceCore } from '../service/service-core.js';
 import { createEngineSlot, techniquePipelineLoader, type AnalysisPipeline } from '../pipeline/index.js';
-import { startLocalService } from '../service/server.js';
+import { startLocalService } from '../service/service-server.js';
 
 /** Messages between the main process and the utility process. */
 export type ServiceMessage =

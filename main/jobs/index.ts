@@ -11,7 +11,7 @@ export {
 export { JobInputError, checkAnalysisInput, checkTennisInput, checkClipFile } from './validate.js';
 export { oneLineReason } from './reason.js';
 export { CANCELLED_REASON } from './job-store.js';
-export type { JobContext, JobRunner, JobProgress } from './context.js';
+export type { JobContext, JobRunner, JobProgress } from './job-context.js';
 /** The job model (states, inputs, the stored row and the view) is main/contract/job.ts, re-exported here for the queue's users. */
 export {
   FINAL_JOB_STATES,

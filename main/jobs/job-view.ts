@@ -3,7 +3,7 @@
  * current state, which is kept in memory only (main/jobs/README.md: progress is emitted at most
  * every 100 ms per job and never stored).
  */
-import type { JobProgress } from './context.js';
+import type { JobProgress } from './job-context.js';
 import { isFinalJobState, type JobRecord, type JobView } from '../contract/job.js';
 
 /** Least time between two progress events of one job, ms (UI refresh rate is ~60 Hz; 10 Hz is enough for bars). */

@@ -3,7 +3,7 @@
  * jobs up to a concurrency limit per kind, runs them, stores every state change, emits live
  * progress, and at {@link JobQueue.start} puts jobs interrupted by a crash or quit back in line
  * (or fails them with the reason once they were interrupted too often). See main/jobs/README.md.
- * A runner's context is built by context.ts; the view of a job and its live progress by
+ * A runner's context is built by job-context.ts; the view of a job and its live progress by
  * job-view.ts; the rows are job-store.ts's.
  */
 import { rmSync } from 'node:fs';
@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { BackendResolver } from '../backends/index.js';
 import type { WritableDb } from '../library/db.js';
 import { runAnalysisJob } from './analysis-job.js';
-import { jobContext, withWarning, type JobContext, type JobRunner } from './context.js';
+import { jobContext, withWarning, type JobContext, type JobRunner } from './job-context.js';
 import { CANCELLED_REASON, JobStore } from './job-store.js';
 import { jobView, LiveProgress } from './job-view.js';
 import { otherQueueOwner, releaseQueueLock, takeQueueLock } from './queue-lock.js';

@@ -7,7 +7,7 @@
  * the result raw in the library.
  */
 import type { TaskClient } from '../backends/direct-tasks.js';
-import type { JobContext } from './context.js';
+import type { JobContext } from './job-context.js';
 import { storeTennisResult } from './store-tennis.js';
 import { uploadClip } from './upload-step.js';
 import { checkClipFile, checkTennisInput } from './validate.js';

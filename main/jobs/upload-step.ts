@@ -6,7 +6,7 @@
  */
 import { PRESIGNED_URL_LIFETIME_S } from '../contract/api.js';
 import type { ApiClient } from '../api/client.js';
-import type { JobContext } from './context.js';
+import type { JobContext } from './job-context.js';
 import type { SafePoint } from '../contract/job.js';
 
 /**

@@ -22,7 +22,7 @@ import { writeFileAtomic } from '../archive/atomic-file.js';
 import { buildArchive } from '../archive/write.js';
 import { MAX_CAPTURE_FPS, SPORTS, SWING_TYPES, type DoneResult, type Sport, type SwingType, type TechniqueRequestMetadata } from '../contract/technique.js';
 import { isCaptureFps } from '../contract/capture-rate.js';
-import type { VideoInfo } from '../engine/types.js';
+import type { VideoInfo } from '../av/index.js';
 import { ballFromJson, checkBallCandidates, type BallCandidates } from '../pose/ball-candidates.js';
 import { poseTrackFromJson, type PoseTrack } from '../pose/pose-track.js';
 import type { WritableDb } from './db.js';
@@ -31,7 +31,7 @@ import { storeClip, type StoredClip } from './files.js';
 import { withLibraryLock } from './lock.js';
 import { archiveFileName, pathsOf } from './paths.js';
 import { createPlayer, findPlayerByName, getPlayer } from './players.js';
-import { insertAnalysisRows } from './store-analysis.js';
+import { insertAnalysisRows } from './analysis-rows.js';
 import { replaceTags } from './tags.js';
 import type { AnalysisBackend, AnalysisTimings, NewPlayer, RowId } from './types.js';
 

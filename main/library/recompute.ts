@@ -33,7 +33,7 @@ import {
   insertResultRows,
   overallScore,
   resultExtras,
-} from './store-analysis.js';
+} from './analysis-rows.js';
 import type { ContactEvent, RowId } from './types.js';
 
 /** What {@link setCaptureFps} changed. */

@@ -3,7 +3,7 @@
  * (main/analysis/stroke-analysis.ts), with the columns a query needs (side, swing type, contact,
  * confidence, overall score) and the stroke's features and the rest of its object as JSON. A
  * result without `strokes` (the vendor's, or one stored before) is one stroke: the analysed one,
- * at its ball contact. Written with the analysis' other result rows (store-analysis.ts) and
+ * at its ball contact. Written with the analysis' other result rows (analysis-rows.ts) and
  * replaced with them by a recompute.
  */
 import { featureConsistency } from '../analysis/index.js';

@@ -1,13 +1,13 @@
 /**
  * The local service without its HTTP server: storage, secrets, the persistent tennis task queue
  * and its worker, and the retention sweep, over `<home>/service/`. `startLocalService`
- * (server.ts) puts its routes in front of one; the direct local backend (main/backends/
+ * (service-server.ts) puts its routes in front of one; the direct local backend (main/backends/
  * direct-tasks.ts) calls the same task and check code on one in this process, with no server.
  * One core per home folder per process: it empties `tmp/` and re-queues tasks left `running`
  * when it opens, so a second core on the same folder would disturb the first one's work.
  */
 import type Database from 'better-sqlite3';
-import type { ServiceContext } from './context.js';
+import type { ServiceContext } from './service-context.js';
 import { createEngineSlot, type EngineSlotState } from '../pipeline/engine-slot.js';
 import { serviceLayout, type ServiceLayout } from './layout.js';
 import { UploadGate } from './limits.js';
@@ -26,7 +26,7 @@ import { TaskWorker } from './task-worker.js';
  */
 export const NO_SERVER_BASE_URL = 'http://127.0.0.1';
 
-/** Options of {@link openServiceCore} (the service's own; see server.ts LocalServiceOptions). */
+/** Options of {@link openServiceCore} (the service's own; see service-server.ts LocalServiceOptions). */
 export interface ServiceCoreOptions {
   /** Swing Studio home folder; the core uses `<home>/service/`. */
   home: string;

@@ -7,7 +7,7 @@
 import { createReadStream } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
-import type { ServiceContext } from './context.js';
+import type { ServiceContext } from './service-context.js';
 import { HttpError, sendJson } from './http-util.js';
 import { TooLargeError } from './object-store.js';
 import { planRange } from '../media/range.js';

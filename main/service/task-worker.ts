@@ -9,12 +9,11 @@
 import { rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type Database from 'better-sqlite3';
-import type { ServiceContext } from './context.js';
+import type { ServiceContext } from './service-context.js';
 import { claimNextTask, markDone, markFailed, requeue, type TaskRow } from './task-db.js';
 import { localCopyOf, resolveVideoSource } from './video-source.js';
-import { ProbeError } from './probe.js';
 import { RemoteFetchError } from './remote-fetch.js';
-import { NO_METADATA_MESSAGE } from './video-check.js';
+import { NO_METADATA_MESSAGE } from './video-check-route.js';
 
 /** Time limit of copying a remote video into storage, ms (2 GiB cap at ≥ 3.6 MB/s). */
 export const COPY_TIMEOUT_MS = 10 * 60_000;
@@ -24,7 +23,7 @@ export const COPY_TIMEOUT_MS = 10 * 60_000;
  * 30-120 s typical processing; the decode cap (120 s of media, main/av/decode-limits.ts) at the
  * engine's measured 1-3 s per media second needs up to 6 min, plus a 10 min download would be
  * longer, so the download's own deadline is below this one. A /process request waits behind a
- * running task at most this long (engine-slot.ts).
+ * running task at most this long (main/pipeline/engine-slot.ts).
  */
 export const TASK_DEADLINE_MS = 15 * 60_000;
 
@@ -146,7 +145,7 @@ export class TaskWorker {
       this.ctx.log(`tennis task ${task.id}: download failed: ${err.detail}`);
       return err.message;
     }
-    if (err instanceof ProbeError || e.name === 'VideoProbeError' || e.name === 'VideoDecodeError') {
+    if (e.name === 'VideoProbeError' || e.name === 'VideoDecodeError') {
       this.ctx.log(`tennis task ${task.id}: ${e.message}`);
       return e.message.includes('longer than') ? e.message : NO_METADATA_MESSAGE;
     }

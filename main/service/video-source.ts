@@ -6,7 +6,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { ServiceContext } from './context.js';
+import type { ServiceContext } from './service-context.js';
 import { HttpError } from './http-util.js';
 import { authoriseStorage } from './storage-routes.js';
 import { STORAGE_PREFIX } from './signing.js';

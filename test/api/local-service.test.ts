@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, TechniqueError, type ApiClient } from '../../main/api/index.js';
 import { testFfmpeg } from '../support/ffmpeg-cli.js';
-import { startLocalService, type LocalService } from '../../main/service/server.js';
+import { startLocalService, type LocalService } from '../../main/service/service-server.js';
 import { mediaPath } from '../support/media.js';
 import { apiFailure, metadata } from './helpers.js';
 

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { testFfmpeg, testFfprobe } from '../support/ffmpeg-cli.js';
-import { startLocalService, type LocalService, type LocalServiceOptions } from '../../main/service/server.js';
+import { startLocalService, type LocalService, type LocalServiceOptions } from '../../main/service/service-server.js';
 
 /** A temp home folder; removed by the returned cleanup. */
 export function tempHome(): { home: string; cleanup: () => void } {

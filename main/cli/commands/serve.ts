@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
-import { startLocalService } from '../../service/server.js';
+import { startLocalService } from '../../service/service-server.js';
 
 /** Env var holding a chosen bearer token for `serve`. */
 export const TOKEN_ENV = 'SWING_STUDIO_SERVICE_TOKEN';

@@ -31,12 +31,12 @@ export interface ServiceContext {
   /**
    * Runs CPU-heavy engine work one job at a time (2-core target machine; two analyses at once
    * would each run at half speed and double the memory), waiting /process requests before
-   * waiting tennis tasks (engine-slot.ts). Shared by /process and the task worker.
+   * waiting tennis tasks (main/pipeline/engine-slot.ts). Shared by /process and the task worker.
    */
   engineSlot: EngineSlot;
   /** Uploads being received (storage PUT, /process body), capped with 429 (limits.ts). */
   uploads: UploadGate;
-  /** Jobs waiting for the engine in a line (engine-slot.ts), for the queue caps (limits.ts). */
+  /** Jobs waiting for the engine in a line (main/pipeline/engine-slot.ts), for the queue caps (limits.ts). */
   engineWaiting: (user: 'process' | 'task') => number;
 }
 

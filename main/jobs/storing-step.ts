@@ -12,8 +12,7 @@ import { statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import type { ApiClient } from '../api/client.js';
 import type { DoneResult, TechniqueRequestMetadata } from '../contract/technique.js';
-import { probeVideo } from '../engine/probe.js';
-import type { VideoInfo } from '../engine/types.js';
+import { probeVideo, type VideoInfo } from '../av/index.js';
 import type { BallCandidates } from '../pose/ball-candidates.js';
 import type { PoseTrack } from '../pose/pose-track.js';
 import { LibraryError } from '../library/errors.js';
@@ -23,7 +22,7 @@ import { playbackProxyFor } from '../library/playback-proxy.js';
 import { storePlaybackProxy } from '../library/proxies.js';
 import { getSession } from '../library/sessions.js';
 import { makeSessionThumbnail } from '../library/thumbnail.js';
-import type { JobContext } from './context.js';
+import type { JobContext } from './job-context.js';
 import type { AnalysisJobInput } from '../contract/job.js';
 
 /** What {@link storeAnalysis} needs. */
@@ -62,9 +61,11 @@ export async function storeAnalysis(s: StoreAnalysisInput): Promise<number> {
       onProgress: (bytes, total) => ctx.progress({ share: total ? 0.5 * (bytes / total) : 0, bytes, ...(total ? { totalBytes: total } : {}) }),
     });
   }
+  // The clip's one probe of this analysis (main/av/README.md "One probe"): the engine's (direct backend) or this one.
   const video = s.direct?.video ?? (await probeVideo(input.videoPath, ctx.signal));
   // A clip the app's Chromium cannot decode gets a playable H.264 copy, made before anything is stored.
   const proxy = await playbackProxyFor(input.videoPath, s.stagingDir, {
+    video,
     signal: ctx.signal,
     onProgress: (share) => ctx.progress({ share, step: 'playback-copy' }),
   });

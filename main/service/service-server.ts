@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { swingStudioHome } from '../config/home.js';
-import type { ServiceContext } from './context.js';
+import type { ServiceContext } from './service-context.js';
 import { HttpError, requireBearer, sendJson } from './http-util.js';
 import type { AnalysisPipeline } from '../pipeline/pipeline-types.js';
 import { handleProcess } from './process-route.js';
@@ -54,7 +54,7 @@ export interface LocalServiceOptions {
   /** The analysis glue; default technique-pipeline.js, imported on first use. */
   pipeline?: () => Promise<AnalysisPipeline>;
   /**
-   * The engine slot (engine-slot.ts); default a fresh one. A process that also analyses directly
+   * The engine slot (main/pipeline/engine-slot.ts); default a fresh one. A process that also analyses directly
    * (main/backends/direct.ts) passes the slot it shares with that, so one analysis runs at a time.
    */
   engineSlot?: EngineSlotState;
@@ -76,7 +76,7 @@ export interface LocalService {
   token: string;
   /** File holding the token (0600). */
   tokenPath: string;
-  /** Jobs waiting for the engine in each line (engine-slot.ts) and uploads in flight (limits.ts): for status displays and tests. */
+  /** Jobs waiting for the engine in each line (main/pipeline/engine-slot.ts) and uploads in flight (limits.ts): for status displays and tests. */
   load(): { processWaiting: number; taskWaiting: number; uploads: number };
   /** Stops accepting, aborts running work (a running task is re-queued), closes the database. */
   close(): Promise<void>;
