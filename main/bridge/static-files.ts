@@ -8,7 +8,7 @@ import { readFile, stat } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
 import { confine } from '../media/confine.js';
-import { bridgeCsp } from '../electron/csp.js';
+import { bridgeCsp } from '../config/renderer-csp.js';
 
 /** Content types of the files a Vite build emits. */
 const STATIC_TYPES: Readonly<Record<string, string>> = {

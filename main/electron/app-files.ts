@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { staticTypeOf } from '../bridge/static-files.js';
-import { ELECTRON_CSP } from './csp.js';
+import { ELECTRON_CSP } from '../config/renderer-csp.js';
 
 /** Scheme of the app's own pages (registered as privileged in protocols.ts). */
 export const APP_SCHEME = 'app';

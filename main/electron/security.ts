@@ -7,7 +7,7 @@
  */
 import { shell, type Session, type WebContents } from 'electron';
 import { APP_ORIGIN } from './app-files.js';
-import { ELECTRON_CSP } from './csp.js';
+import { ELECTRON_CSP } from '../config/renderer-csp.js';
 import { isExternalLink } from './links.js';
 
 /** Permissions the app uses; every other request or check is denied. */

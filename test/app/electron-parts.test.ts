@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { MenuItemConstructorOptions } from 'electron';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerAppFile, APP_ORIGIN } from '../../main/electron/app-files.js';
-import { ELECTRON_CSP, RENDERER_META_CSP, bridgeCsp } from '../../main/electron/csp.js';
+import { ELECTRON_CSP, RENDERER_META_CSP, bridgeCsp } from '../../main/config/renderer-csp.js';
 import { isExternalLink } from '../../main/electron/links.js';
 import { menuTemplate } from '../../main/electron/menu.js';
 import { isTrustedSender } from '../../main/electron/sender.js';

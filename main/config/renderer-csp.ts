@@ -1,8 +1,11 @@
 /**
  * Content-Security-Policy of the renderer. One source for the three places it is applied:
- * the `Content-Security-Policy` header of every app:// page (Electron, see security.ts), the
+ * the `Content-Security-Policy` header of every app:// page (Electron, see main/electron/security.ts), the
  * header of the browser bridge's pages (main/bridge) and the `<meta http-equiv>` in
- * renderer/index.html (H copies {@link RENDERER_META_CSP} there verbatim).
+ * renderer/index.html ({@link RENDERER_META_CSP} is copied there verbatim).
+ *
+ * Decided: this file lives in config/ (below bridge/ and electron/), so the browser bridge and the
+ * Electron main process both read it and electron/ → bridge/ stays the only edge between them.
  *
  * - `script-src 'self'`: only the bundled module scripts; no inline script, no eval.
  * - `style-src 'self' 'unsafe-inline'`: Svelte 5 writes `style="…"` attributes (e.g. `style:`
