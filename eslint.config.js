@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import svelte from 'eslint-plugin-svelte';
 import globals from 'globals';
+import { boundaryBlocks } from './eslint.boundaries.js';
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'main/gen/', 'test-artifacts/', 'release/', 'renderer/dist/', '**/*.mjs'] },
@@ -29,5 +30,6 @@ export default tseslint.config(
       parserOptions: { parser: tseslint.parser, projectService: true, extraFileExtensions: ['.svelte'] },
     },
   },
-  { files: ['eslint.config.js'], ...tseslint.configs.disableTypeChecked },
+  ...boundaryBlocks,
+  { files: ['eslint.config.js', 'eslint.boundaries.js'], ...tseslint.configs.disableTypeChecked },
 );

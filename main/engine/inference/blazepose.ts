@@ -15,7 +15,7 @@
 import { cropToInput } from './crop-input.js';
 import type { InferFrame } from './infer-pool.js';
 import type { CocoPose, Crop } from './movenet.js';
-import type { PoseModel } from '../runtime/pose-runtime.js';
+import type { PoseModel } from '../runtime/index.js';
 
 /** Input side of every BlazePose landmark model, pixels (model signature). */
 export const BLAZEPOSE_INPUT = 256;

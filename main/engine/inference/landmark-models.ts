@@ -7,8 +7,8 @@
 import { blazePoseInCrop, type BlazePoseResult, type CropBytes } from './blazepose.js';
 import type { InferFrame } from './infer-pool.js';
 import type { Crop } from './movenet.js';
-import type { ModelName, PoseModel } from '../runtime/pose-runtime.js';
-import { loadModel, runtimes } from '../runtime/runtime-select.js';
+import type { ModelName, PoseModel } from '../runtime/index.js';
+import { loadModel, runtimes } from '../runtime/index.js';
 
 /** Models the second pass can run (README, "Second pass": the measurements behind the choice). */
 export const LANDMARK_MODELS = ['blazepose-lite', 'blazepose-full', 'blazepose-heavy'] as const;

@@ -9,8 +9,8 @@
  */
 import { cropToInput, resizeToInput } from './crop-input.js';
 import type { InferFrame } from './infer-pool.js';
-import type { ModelInput, PoseModel } from '../runtime/pose-runtime.js';
-import { loadModel, runtimes } from '../runtime/runtime-select.js';
+import type { ModelInput, PoseModel } from '../runtime/index.js';
+import { loadModel, runtimes } from '../runtime/index.js';
 
 /** COCO-17 keypoints in frame pixels: x,y interleaved (34 values) and 17 scores. */
 export interface CocoPose {

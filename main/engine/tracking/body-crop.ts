@@ -7,7 +7,7 @@
  * crop (tracker.ts: the keypoints' box, padded as poseBox, × CROP_SCALE), measured in the turned
  * axes. Measured on tennis_forehand_2.mp4 with BlazePose heavy (README, Second pass).
  */
-import type { Crop } from '../inference/movenet.js';
+import type { Crop } from '../inference/index.js';
 import { CROP_SCALE } from './tracker.js';
 
 /**

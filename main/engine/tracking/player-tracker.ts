@@ -2,8 +2,8 @@
  * Per-frame player tracking state machine: detection (multipose) when there is no player or
  * the player was lost, the crop model in a crop around the previous pose otherwise. Rules: tracker.ts.
  */
-import type { CocoPose, Crop, Detection } from '../inference/movenet.js';
-import type { InferFrame } from '../inference/infer-pool.js';
+import type { CocoPose, Crop, Detection } from '../inference/index.js';
+import type { InferFrame } from '../inference/index.js';
 import { cropAround, matchDetection, MIN_POSE_SCORE, pickPlayer, poseBox, poseScore, REACQUIRE_AFTER_S } from './tracker.js';
 
 /**

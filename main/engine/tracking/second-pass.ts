@@ -6,13 +6,13 @@
  * second pass decodes the clip again only for window frames it could not keep (then up to the
  * last of them). The crops do not depend on one another, so every worker of the pool runs at once.
  */
-import { BLAZEPOSE_INPUT, blazePoseCropBytes, type BlazePoseResult, type CropBytes } from '../inference/blazepose.js';
+import { BLAZEPOSE_INPUT, blazePoseCropBytes, type BlazePoseResult, type CropBytes } from '../inference/index.js';
 import { bodyCrop } from './body-crop.js';
-import { cocoToH36m } from '../inference/coco-to-h36m.js';
-import { decodeFrames } from '../frame-source.js';
-import type { InferencePool, InferFrame } from '../inference/infer-pool.js';
-import type { LandmarkModel } from '../inference/landmark-models.js';
-import type { CocoPose, Crop } from '../inference/movenet.js';
+import { cocoToH36m } from '../inference/index.js';
+import { decodeFrames } from '../../av/index.js';
+import type { InferencePool, InferFrame } from '../inference/index.js';
+import type { LandmarkModel } from '../inference/index.js';
+import type { CocoPose, Crop } from '../inference/index.js';
 import type { PoseTrack } from '../../pose/pose-track.js';
 
 /** The model of the second pass (measurements in the README, "Second pass"). */

@@ -12,7 +12,7 @@
  * (IoU ≥ 0.1, or centre within one box height, and height within ×0.5-×2) is taken back; only after REACQUIRE_AFTER_S
  * seconds without a match does the rule above pick a (possibly new) player.
  */
-import type { CocoPose, Crop, Detection } from '../inference/movenet.js';
+import type { CocoPose, Crop, Detection } from '../inference/index.js';
 
 /** Seconds without a matching person after which the player is picked again from scratch. */
 export const REACQUIRE_AFTER_S = 1.0;
