@@ -30,8 +30,8 @@ import {
   SwingTypeInput,
 } from '../main/contract/fields.js';
 import { AnalysisJobInputSchema } from '../main/contract/job-input.js';
-import type { FeatureHistoryPoint, Player, SessionDetail, SessionSummary, StrokeFeatureHistoryPoint } from '../main/library/types.js';
-import { STROKE_SIDES } from '../main/contract/technique.js';
+import type { FeatureHistoryPoint, Player, SessionDetail, SessionSummary, StrokeFeatureHistoryPoint } from '../main/library/library-types.js';
+import { STROKE_SIDES } from '../main/contract/technique-schema.js';
 import type { ReferenceStroke } from '../main/library/reference-strokes.js';
 import type { Drawing } from '../main/drawings/drawing.js';
 import { DrawingDataSchema } from '../main/drawings/schema.js';
@@ -54,7 +54,7 @@ export * from './api-types.js';
 export { returns, type Returns } from './returns.js';
 export { SessionFilterInput, SettingsPatchInput } from './inputs.js';
 export { AnalysisJobInputSchema, LocalPathInput, RowIdInput };
-export type { FeatureHistoryPoint, Player, SessionDetail, SessionStroke, SessionSummary, StrokeFeatureHistoryPoint } from '../main/library/types.js';
+export type { FeatureHistoryPoint, Player, SessionDetail, SessionStroke, SessionSummary, StrokeFeatureHistoryPoint } from '../main/library/library-types.js';
 export type { Drawing, DrawingData, DrawingKind, DrawingPoint } from '../main/drawings/drawing.js';
 export type { ReferenceStroke } from '../main/library/reference-strokes.js';
 

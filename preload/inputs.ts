@@ -17,7 +17,7 @@ export const StrokeIndexInput = z.int().min(1, 'a stroke index is at least 1').m
 /** Notes and tags: the rules of main/contract/fields.ts (shared with the hand-over import). */
 export { NotesText, Tag } from '../main/contract/fields.js';
 
-/** Filter of `library.listSessions` (main/library/types.ts SessionFilter). */
+/** Filter of `library.listSessions` (main/library/library-types.ts SessionFilter). */
 export const SessionFilterInput = z.strictObject({
   playerId: RowIdInput.optional(),
   from: IsoDateOrDateTime.optional(),

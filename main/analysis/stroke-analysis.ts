@@ -5,7 +5,7 @@
  * top-level fields keep API.md's one-stroke shape for one of them (main/service/README.md
  * "Every stroke"), and `strokes`, `stroke_index`, `consistency` are our extras.
  */
-import type { Stroke, SwingType, TechniqueResult } from '../contract/technique.js';
+import type { Stroke, SwingType, TechniqueResult } from '../contract/technique-schema.js';
 import { clipStrokes, type ClipStroke, type ClipStrokes } from './strokes/index.js';
 import { featureConsistency, meanScore } from './technique/index.js';
 import { InsufficientPoseError } from './core/index.js';

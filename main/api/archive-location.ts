@@ -5,7 +5,7 @@
  * uses); the first http(s) URL found wins. When none is present the app writes the archive
  * itself from the done line (main/archive/).
  */
-import type { DoneResult } from '../contract/technique.js';
+import type { DoneResult } from '../contract/technique-schema.js';
 
 /** The archive URL of a done line (or done object), or undefined when the server did not give one. */
 export function archiveUrlOf(done: DoneResult): string | undefined {

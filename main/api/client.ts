@@ -2,13 +2,13 @@
  * `createApiClient`: one object with every call of API.md, bound to one baseUrl (the /api
  * service) and one techniqueUrl (the technique server), local or remote alike.
  */
-import type { DoneLine, DoneResult } from '../contract/technique.js';
-import type { VideoCheckResponse } from '../contract/api.js';
+import type { DoneLine, DoneResult } from '../contract/technique-schema.js';
+import type { VideoCheckResponse } from '../contract/api-schema.js';
 import { ApiError } from './errors.js';
 import { archiveUrlOf } from './archive-location.js';
 import { downloadToFile, fetchJsonDocument, type DownloadOptions, type DownloadedJson } from './download.js';
 import { DEFAULT_RETRY, type RetryPolicy } from './retry.js';
-import { processVideo, type ProcessOptions } from './technique.js';
+import { processVideo, type ProcessOptions } from './process-video.js';
 import {
   createTennisTask,
   getTennisTask,
@@ -17,9 +17,9 @@ import {
   type TennisTaskResult,
   type TennisTaskState,
   type WaitOptions,
-} from './tennis.js';
+} from './tennis-tasks.js';
 import type { Transport } from './transport.js';
-import { putPresigned, type PutOptions } from './upload.js';
+import { putPresigned, type PutOptions } from './presigned-put.js';
 import {
   checkVideos,
   getUploadUrl,

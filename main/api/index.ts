@@ -18,8 +18,8 @@ export {
 export { archiveUrlOf } from './archive-location.js';
 export { presignedExpiry } from './presigned.js';
 export { parseRetryAfter, DEFAULT_RETRY, type RetryPolicy } from './retry.js';
-export type { UploadProgress } from './upload.js';
+export type { UploadProgress } from './presigned-put.js';
 export type { UploadTarget, UploadedVideo, UploadVideoOptions } from './videos.js';
-export type { CreatedTask, TennisTaskState, TennisTaskResult, WaitOptions } from './tennis.js';
-export type { ProcessOptions } from './technique.js';
+export type { CreatedTask, TennisTaskState, TennisTaskResult, WaitOptions } from './tennis-tasks.js';
+export type { ProcessOptions } from './process-video.js';
 export type { DownloadOptions, DownloadedJson } from './download.js';

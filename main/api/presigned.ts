@@ -7,7 +7,7 @@
  *   JWT-like tokens); a value below 10^9 is taken as seconds relative to the issue time.
  * The earliest of all these and issue time + 24 h wins.
  */
-import { PRESIGNED_URL_LIFETIME_S } from '../contract/api.js';
+import { PRESIGNED_URL_LIFETIME_S } from '../contract/api-schema.js';
 
 /** A presigned URL and when we got it. */
 export interface IssuedUrl {

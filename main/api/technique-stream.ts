@@ -10,7 +10,7 @@ import {
   FailedLine,
   ProcessingLine,
   TECHNIQUE_STATUSES,
-} from '../contract/technique.js';
+} from '../contract/technique-schema.js';
 import type { PoseLimits } from '../contract/clip-limits.js';
 import { checkedPoseFromJson, posePairProblem } from '../pose/pose-checks.js';
 import { zodIssueText } from '../contract/zod-issues.js';

@@ -3,7 +3,7 @@
  * decision, per-request timeout, abort, error mapping, retries. Bodies of streaming calls
  * (presigned PUT, /process) go through ./node-http.ts instead.
  */
-import { ApiErrorBody } from '../contract/api.js';
+import { ApiErrorBody } from '../contract/api-schema.js';
 import { ApiError, isAbortLike, kindOfStatus, redactSecrets, safeUrl } from './errors.js';
 import { parseRetryAfter, withRetry, type RetryPolicy } from './retry.js';
 

@@ -7,14 +7,14 @@ import {
   UploadUrlResponse,
   VideoCheckRequest,
   type VideoCheckResponse as CheckBody,
-} from '../contract/api.js';
-import { VideoCheckResponse } from '../contract/api.js';
+} from '../contract/api-schema.js';
+import { VideoCheckResponse } from '../contract/api-schema.js';
 import { checkUploadRequest, contentTypeFor } from '../contract/upload-rules.js';
 import { ApiError } from './errors.js';
 import { backoffDelay, sleep } from './retry.js';
 import { zodIssueText } from '../contract/zod-issues.js';
 import { requestJson, urlUnder, type Transport } from './transport.js';
-import { putPresigned, type UploadProgress } from './upload.js';
+import { putPresigned, type UploadProgress } from './presigned-put.js';
 
 /** A presigned URL pair with the content type it was requested for and the issue time. */
 export interface UploadTarget {

@@ -8,7 +8,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { PoseLimits } from '../contract/clip-limits.js';
 import { checkedPoseFromJson, posePairProblem } from '../pose/pose-checks.js';
-import { VideoEntryJson } from '../contract/technique.js';
+import { VideoEntryJson } from '../contract/technique-schema.js';
 import type { PoseTrack } from '../pose/pose-track.js';
 import { ArchiveError, DEFAULT_ARCHIVE_LIMITS, type ArchiveLimits } from './errors.js';
 import { decodePoseEntry, type KeypointLayout } from './pose-decode.js';

@@ -15,7 +15,7 @@
  * (MessagePortMain transfers only ports, electron/electron#34905). No JSON, no rounding.
  */
 import { z } from 'zod';
-import { TechniqueRequestMetadata } from '../contract/technique.js';
+import { TechniqueRequestMetadata } from '../contract/technique-schema.js';
 import { zodIssueText } from '../contract/zod-issues.js';
 import { ApiError, TechniqueError } from '../api/errors.js';
 import type { PoseTrack } from '../pose/pose-track.js';

@@ -6,7 +6,7 @@
  * JSON round trip, no rounding). `swing-studio serve`, the remote backend and the Electron
  * utility process keep their transports (HTTP; a MessagePort: direct-port.ts).
  */
-import { TechniqueRequestMetadata, type DoneResult } from '../contract/technique.js';
+import { TechniqueRequestMetadata, type DoneResult } from '../contract/technique-schema.js';
 import { ApiError, TechniqueError } from '../api/errors.js';
 import { zodIssueText } from '../contract/zod-issues.js';
 import type { VideoInfo } from '../av/index.js';

@@ -16,7 +16,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { ApiError, type ApiErrorKind } from '../api/errors.js';
-import type { TennisTaskState } from '../api/tennis.js';
+import type { TennisTaskState } from '../api/tennis-tasks.js';
 import type { AnalysisPort } from './direct-port.js';
 import type { TaskClient } from './direct-tasks.js';
 

@@ -17,7 +17,7 @@ import { sessionFile } from '../media/session-files.js';
 import { hostAllowed, newBridgeToken, originAllowed, tokenMatches, tokenOf } from './guard.js';
 import { serveRenderer, securityHeaders } from './static-files.js';
 import { sendExport } from './exports-route.js';
-import { handleUpload } from './upload.js';
+import { handleUpload } from './upload-route.js';
 import { createBridgeSockets } from './ws.js';
 
 /** Options of {@link startBridge}. */

@@ -9,7 +9,7 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { decodeWire, encodeWire, type InvokeMessage, type ServerMessage } from '../../preload/wire.js';
 import { dispatch, type DispatchOptions } from '../ipc/dispatch.js';
 import type { EventHub } from '../ipc/event-hub.js';
-import type { Handlers } from '../ipc/types.js';
+import type { Handlers } from '../ipc/handler-types.js';
 
 /** Largest message a page may send, bytes (inputs are small; 1 MiB leaves room for notes). */
 export const MAX_MESSAGE_BYTES = 1024 * 1024;

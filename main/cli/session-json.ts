@@ -3,8 +3,8 @@
  * SessionSummary) plus its features and warnings; pose tracks are summarised (frame count,
  * joints, dims), never dumped: use `swing-studio export` for pose data.
  */
-import type { FeatureConsistency } from '../contract/technique.js';
-import type { SessionDetail, SessionStroke, SessionSummary, SlowMotionGuessView } from '../library/types.js';
+import type { FeatureConsistency } from '../contract/technique-schema.js';
+import type { SessionDetail, SessionStroke, SessionSummary, SlowMotionGuessView } from '../library/library-types.js';
 
 /** A stroke as printed (issue 11): number, side, contact (video frame and seconds), detector confidence, overall score (null: not analysed). */
 export type StrokeJson = Pick<SessionStroke, 'index' | 'side' | 'twoHanded' | 'swingType' | 'contact' | 'confidence' | 'overallScore' | 'primary'>;

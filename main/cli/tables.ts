@@ -6,7 +6,7 @@
 import Table from 'cli-table3';
 import { captureRateText } from '../contract/capture-rate.js';
 import { displayText } from '../contract/display-names.js';
-import type { SessionDetail, SessionSummary } from '../library/types.js';
+import type { SessionDetail, SessionSummary } from '../library/library-types.js';
 
 const PLAIN = {
   style: { head: [], border: [] },

@@ -1,6 +1,6 @@
 /**
  * Run-time schemas of the pose data in a technique response (../shared/API.md "Pose data":
- * `video_entry_2D_json` / `video_entry_3D_json`), used by technique.ts's done line and the
+ * `video_entry_2D_json` / `video_entry_3D_json`), used by technique-schema.ts's done line and the
  * archive reader. Objects are `looseObject`: unknown extra fields are kept, never rejected.
  */
 import { z } from 'zod';

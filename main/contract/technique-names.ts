@@ -1,8 +1,8 @@
 /**
  * The names API.md gives the technique request's choices (sports, swing types, hands), in a
- * module of their own so that both the request schema (technique.ts) and the shared input
- * fields (fields.ts, which technique.ts uses for the player height and ball time) can import
- * them without an import cycle. technique.ts re-exports them.
+ * module of their own so that both the request schema (technique-schema.ts) and the shared input
+ * fields (fields.ts, which technique-schema.ts uses for the player height and ball time) can import
+ * them without an import cycle. technique-schema.ts re-exports them.
  */
 
 /** Sports named by API.md. */

@@ -8,7 +8,7 @@ import { CHANNELS } from '../../preload/channels.gen.js';
 import type { ApiResult, Channel } from '../../preload/contract.js';
 import { dispatch, type DispatchOptions } from '../ipc/dispatch.js';
 import type { EventHub } from '../ipc/event-hub.js';
-import type { Handlers } from '../ipc/types.js';
+import type { Handlers } from '../ipc/handler-types.js';
 import { isTrustedSender } from './sender.js';
 
 /** The answer to a call from a frame that is not our app page. */

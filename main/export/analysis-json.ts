@@ -12,12 +12,12 @@
  * below (z.toJSONSchema), so the file and its schema cannot drift apart.
  */
 import { z } from 'zod';
-import { Feature, FeatureCategory, FeatureConsistency, KineticChain, Stroke, VideoEntryJson, WristSpeed } from '../contract/technique.js';
+import { Feature, FeatureCategory, FeatureConsistency, KineticChain, Stroke, VideoEntryJson, WristSpeed } from '../contract/technique-schema.js';
 import { toContractStroke } from '../library/session-strokes.js';
 import { BallCandidatesJson } from '../contract/ball-json.js';
 import { ballToJson } from '../pose/ball-candidates.js';
 import { poseTrackToJson } from '../pose/pose-track.js';
-import type { SessionDetail } from '../library/types.js';
+import type { SessionDetail } from '../library/library-types.js';
 
 /** Version of the export format; bumped on any incompatible change. */
 export const ANALYSIS_EXPORT_VERSION = 1;

@@ -6,7 +6,7 @@
  */
 import { stringify } from 'csv-stringify/sync';
 import { displayText } from '../contract/display-names.js';
-import type { SessionDetail } from '../library/types.js';
+import type { SessionDetail } from '../library/library-types.js';
 
 /**
  * Column names, in order. Units: value in `unit`; score 0..100; event_time_s and

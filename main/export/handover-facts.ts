@@ -25,7 +25,7 @@ import {
   zodIssueText,
 } from '../contract/fields.js';
 import type { IngestSession } from '../library/ingest.js';
-import type { NewPlayer } from '../library/types.js';
+import type { NewPlayer } from '../library/library-types.js';
 import type { AnalysisExport } from './analysis-json.js';
 
 /** The player and session facts of analysis.json, checked by the app's input rules (extra fields dropped). */

@@ -12,7 +12,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { readArchive, type ArchiveContents } from '../archive/read.js';
-import { DoneLine } from '../contract/technique.js';
+import { DoneLine } from '../contract/technique-schema.js';
 import { probeVideo } from '../engine/probe.js';
 import type { WritableDb } from '../library/db.js';
 import { getSessionDetail } from '../library/detail.js';
@@ -25,7 +25,7 @@ import { findPlayerByName } from '../library/players.js';
 import { storePlaybackProxy } from '../library/proxies.js';
 import { getSession } from '../library/sessions.js';
 import { makeSessionThumbnail } from '../library/thumbnail.js';
-import type { NewPlayer, RowId } from '../library/types.js';
+import type { NewPlayer, RowId } from '../library/library-types.js';
 import { HandoverError, readHandoverEntries, type HandoverEntries } from './handover-read.js';
 
 export { HANDOVER_LIMITS, HandoverError, type HandoverErrorCode } from './handover-read.js';

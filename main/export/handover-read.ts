@@ -11,7 +11,7 @@ import type { ArchiveLimits } from '../archive/errors.js';
 import { readZipEntries } from '../archive/zip-entries.js';
 import { zodIssueText } from '../contract/zod-issues.js';
 import type { DrawingData } from '../drawings/drawing.js';
-import type { RowId } from '../library/types.js';
+import type { RowId } from '../library/library-types.js';
 import { AnalysisExport } from './analysis-json.js';
 import { HandoverDrawings, HandoverManifest, sha256Hex } from './handover.js';
 import { checkedHandoverFacts, type HandoverFacts } from './handover-facts.js';

@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { writeFileAtomic } from '../archive/atomic-file.js';
 import type { Drawing, DrawingData } from '../drawings/drawing.js';
 import { DrawingDataSchema } from '../drawings/schema.js';
-import type { SessionDetail } from '../library/types.js';
+import type { SessionDetail } from '../library/library-types.js';
 import { analysisExport } from './analysis-json.js';
 
 /** Version of the hand-over layout written: 2 added `drawings.json`. */

@@ -18,7 +18,7 @@ import { randomUUID } from 'node:crypto';
 import { XMLBuilder } from 'fast-xml-parser';
 import { sideJoints } from '../pose/h36m.js';
 import { kpIndex } from '../pose/pose-track.js';
-import type { FeatureRow, SessionDetail } from '../library/types.js';
+import type { FeatureRow, SessionDetail } from '../library/library-types.js';
 import type { Drawing } from '../drawings/drawing.js';
 import { poseIndexOfFrameNr } from '../drawings/geometry.js';
 import { kvaDrawing, type KvaDrawing } from './kva-drawings.js';

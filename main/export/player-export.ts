@@ -8,7 +8,7 @@ import { getSessionDetail } from '../library/detail.js';
 import { playerFeatureHistory, playerStrokeHistory } from '../library/history.js';
 import { findPlayerByName, getPlayer } from '../library/players.js';
 import { listSessions } from '../library/sessions.js';
-import type { FeatureHistoryPoint, Player, SessionDetail } from '../library/types.js';
+import type { FeatureHistoryPoint, Player, SessionDetail } from '../library/library-types.js';
 import { featuresCsv } from './features-csv.js';
 import type { PlayerExportFormat } from './formats.js';
 import { htmlToPdfChromium } from './report/pdf-chromium.js';

@@ -11,7 +11,7 @@ import { getSessionDetail } from '../library/detail.js';
 import { listDrawings } from '../library/drawings.js';
 import type { ReadableDb } from '../library/db.js';
 import { pathsOf } from '../library/paths.js';
-import type { SessionDetail } from '../library/types.js';
+import type { SessionDetail } from '../library/library-types.js';
 import type { Drawing } from '../drawings/drawing.js';
 import { analysisExport, analysisExportJsonSchema, ANALYSIS_SCHEMA_FILE } from './analysis-json.js';
 import { featuresCsv } from './features-csv.js';

@@ -6,7 +6,7 @@
 import { CONTRACT, type ApiResult, type Channel } from '../../preload/contract.js';
 import { zodIssueText } from '../contract/zod-issues.js';
 import { HandlerError, toFailure } from './errors.js';
-import type { Handlers } from './types.js';
+import type { Handlers } from './handler-types.js';
 
 /** Options of {@link dispatch}. */
 export interface DispatchOptions {

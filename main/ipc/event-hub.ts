@@ -5,7 +5,7 @@
  */
 import type { EventName } from '../../preload/contract.js';
 import type { JobQueue } from '../jobs/queue.js';
-import type { Emit } from './types.js';
+import type { Emit } from './handler-types.js';
 
 /** A subscriber gets every event with its name. */
 export type EventSink = (event: EventName, payload: unknown) => void;

@@ -21,7 +21,7 @@ import { pathsOf } from '../library/paths.js';
 import type { Channel, ExportResult } from '../../preload/contract.js';
 import { HandlerError } from './errors.js';
 import { allowedPath } from './path-policy.js';
-import type { HandlerDeps, Handlers } from './types.js';
+import type { HandlerDeps, Handlers } from './handler-types.js';
 
 /** The export channels. */
 export type ExportChannel = Extract<Channel, `export.${string}` | 'import.handover' | 'dialog.pickHandover'>;

@@ -9,7 +9,7 @@ import { sessionFile } from '../media/session-files.js';
 import type { Channel } from '../../preload/contract.js';
 import { HandlerError } from './errors.js';
 import { allowedPath } from './path-policy.js';
-import type { HandlerDeps, Handlers } from './types.js';
+import type { HandlerDeps, Handlers } from './handler-types.js';
 import { checkVideoFiles } from './video-check.js';
 
 /** The channels of this file. */

@@ -11,7 +11,7 @@ import { createPlayer, listPlayers, updatePlayer } from '../library/players.js';
 import { deleteSession, listSessions, renameSession, setNotes, setTags } from '../library/sessions.js';
 import type { Channel } from '../../preload/contract.js';
 import { HandlerError } from './errors.js';
-import type { HandlerDeps, Handlers } from './types.js';
+import type { HandlerDeps, Handlers } from './handler-types.js';
 
 /** The library channels. */
 export type LibraryChannel = Extract<Channel, `library.${string}`>;

@@ -11,7 +11,7 @@ import { libraryRootOf } from '../settings/library-location.js';
 import { loadSettings, saveSettings, type Settings } from '../settings/settings.js';
 import type { Channel, SettingsView } from '../../preload/contract.js';
 import { HandlerError } from './errors.js';
-import type { HandlerDeps, Handlers } from './types.js';
+import type { HandlerDeps, Handlers } from './handler-types.js';
 
 /** The channels of this file. */
 export type SettingsChannel = Extract<Channel, `settings.${string}` | `app.${string}`>;

@@ -6,9 +6,9 @@ import { exportHandlers } from './handlers-export.js';
 import { jobsHandlers } from './handlers-jobs.js';
 import { libraryHandlers } from './handlers-library.js';
 import { settingsHandlers } from './handlers-settings.js';
-import type { HandlerDeps, Handlers } from './types.js';
+import type { HandlerDeps, Handlers } from './handler-types.js';
 
-export type { HandlerDeps, Handlers, Emit } from './types.js';
+export type { HandlerDeps, Handlers, Emit } from './handler-types.js';
 
 /** Builds every channel's handler over `deps`. */
 export function createHandlers(deps: HandlerDeps): Handlers {

@@ -14,7 +14,7 @@ import { PickedFiles } from '../media/picked.js';
 import type { SecretBox } from '../settings/api-key.js';
 import { createEventHub, forwardJobEvents, type EventHub } from './event-hub.js';
 import { createHandlers } from './handlers.js';
-import type { HandlerDeps, Handlers } from './types.js';
+import type { HandlerDeps, Handlers } from './handler-types.js';
 
 /** Where a local analysis service already runs (Electron: the utility process). */
 export interface LocalServiceAddress {

@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LocalAnalyser } from '../backends/direct.js';
-import type { TechniqueRequestMetadata } from '../contract/technique.js';
+import type { TechniqueRequestMetadata } from '../contract/technique-schema.js';
 import type { JobContext } from './job-context.js';
 import { storeAnalysis, type StoreAnalysisInput } from './storing-step.js';
 import type { AnalysisJobInput } from '../contract/job.js';

@@ -1,6 +1,6 @@
 /** The `storing` step of a tennis job: the result JSON, raw, into the library's tennis_tasks table. */
 import type { WritableDb } from '../library/db.js';
-import { saveTennisTask } from '../library/tennis.js';
+import { saveTennisTask } from '../library/tennis-results.js';
 
 /**
  * Stores (or replaces) a task's result.

@@ -11,7 +11,7 @@ import { DEFAULT_ARCHIVE_LIMITS } from '../archive/errors.js';
 import { statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import type { ApiClient } from '../api/client.js';
-import type { DoneResult, TechniqueRequestMetadata } from '../contract/technique.js';
+import type { DoneResult, TechniqueRequestMetadata } from '../contract/technique-schema.js';
 import { probeVideo, type VideoInfo } from '../av/index.js';
 import type { BallCandidates } from '../pose/ball-candidates.js';
 import type { PoseTrack } from '../pose/pose-track.js';

@@ -4,7 +4,7 @@
  * saved at the job's safe point is reused while it is still valid, so a resumed job does not
  * upload again.
  */
-import { PRESIGNED_URL_LIFETIME_S } from '../contract/api.js';
+import { PRESIGNED_URL_LIFETIME_S } from '../contract/api-schema.js';
 import type { ApiClient } from '../api/client.js';
 import type { JobContext } from './job-context.js';
 import type { SafePoint } from '../contract/job.js';

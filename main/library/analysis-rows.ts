@@ -5,14 +5,14 @@
  * columns, so unknown vendor fields (the schemas are `looseObject`) survive the round trip; the
  * result's other fields go to `analyses.result_extras_json`; per-frame series and pose go into BLOBs.
  */
-import type { DoneResult, Feature, TechniqueRequestMetadata, TechniqueResult } from '../contract/technique.js';
+import type { DoneResult, Feature, TechniqueRequestMetadata, TechniqueResult } from '../contract/technique-schema.js';
 import type { BallCandidates } from '../pose/ball-candidates.js';
 import type { PoseTrack } from '../pose/pose-track.js';
 import { insertBallCandidates } from './ball-rows.js';
 import type { WritableDb } from './db.js';
 import { blobOf, poseToRow } from './pose-blob.js';
 import { insertStrokeRows, type StrokeSessionFacts } from './session-strokes.js';
-import type { AnalysisBackend, AnalysisTimings, ContactEvent, RowId } from './types.js';
+import type { AnalysisBackend, AnalysisTimings, ContactEvent, RowId } from './library-types.js';
 
 /** What is stored for one analysis besides the done line itself. */
 export interface AnalysisRowsInput {

@@ -3,7 +3,7 @@
  * analysis, features, categories, speed series, 2D/3D pose as typed arrays, ball contact,
  * tennis task, notes.
  */
-import type { FeatureCategory, SpeedSeries, WristSpeed } from '../contract/technique.js';
+import type { FeatureCategory, SpeedSeries, WristSpeed } from '../contract/technique-schema.js';
 import type { ReadableDb } from './db.js';
 import { parseLeftOutWarning } from '../analysis/index.js';
 import { FEATURES } from '../analysis/index.js';
@@ -14,7 +14,7 @@ import { getPlayer } from './players.js';
 import { rowToAnalysis, rowToFeature, rowToTennisTask, type AnalysisRow, type FeatureDbRow, type TennisTaskRow } from './rows.js';
 import { getSession } from './sessions.js';
 import { consistencyOf, strokesOfAnalysis } from './session-strokes.js';
-import type { RowId, SessionDetail } from './types.js';
+import type { RowId, SessionDetail } from './library-types.js';
 
 interface SeriesRow {
   name: string;

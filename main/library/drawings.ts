@@ -10,7 +10,7 @@ import type { ReadableDb, WritableDb } from './db.js';
 import { LibraryError } from './errors.js';
 import { withLibraryLock } from './lock.js';
 import { pathsOf } from './paths.js';
-import type { RowId } from './types.js';
+import type { RowId } from './library-types.js';
 
 interface DrawingRow {
   id: number;

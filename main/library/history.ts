@@ -1,8 +1,8 @@
 /** A player's feature scores over time, for progress charts: per analysis, and per session's strokes with their spread. */
 import { featureConsistency } from '../analysis/index.js';
-import type { Feature, StrokeSide, SwingType } from '../contract/technique.js';
+import type { Feature, StrokeSide, SwingType } from '../contract/technique-schema.js';
 import type { ReadableDb } from './db.js';
-import type { FeatureHistoryPoint, RowId, StrokeFeatureHistoryPoint } from './types.js';
+import type { FeatureHistoryPoint, RowId, StrokeFeatureHistoryPoint } from './library-types.js';
 
 interface HistoryRow {
   session_id: number;

@@ -20,7 +20,7 @@ import { ArchiveError, DEFAULT_ARCHIVE_LIMITS } from '../archive/errors.js';
 import { readArchive } from '../archive/read.js';
 import { writeFileAtomic } from '../archive/atomic-file.js';
 import { buildArchive } from '../archive/write.js';
-import { MAX_CAPTURE_FPS, SPORTS, SWING_TYPES, type DoneResult, type Sport, type SwingType, type TechniqueRequestMetadata } from '../contract/technique.js';
+import { MAX_CAPTURE_FPS, SPORTS, SWING_TYPES, type DoneResult, type Sport, type SwingType, type TechniqueRequestMetadata } from '../contract/technique-schema.js';
 import { isCaptureFps } from '../contract/capture-rate.js';
 import type { VideoInfo } from '../av/index.js';
 import { ballFromJson, checkBallCandidates, type BallCandidates } from '../pose/ball-candidates.js';
@@ -33,7 +33,7 @@ import { archiveFileName, pathsOf } from './paths.js';
 import { createPlayer, findPlayerByName, getPlayer } from './players.js';
 import { insertAnalysisRows } from './analysis-rows.js';
 import { replaceTags } from './tags.js';
-import type { AnalysisBackend, AnalysisTimings, NewPlayer, RowId } from './types.js';
+import type { AnalysisBackend, AnalysisTimings, NewPlayer, RowId } from './library-types.js';
 
 /**
  * The session part of an ingest. Clip facts (duration, fps, size) come from the engine's probe

@@ -15,7 +15,7 @@ import {
   type JobKind,
   type JobState,
 } from '../contract/job.js';
-import type { RowId } from './types.js';
+import type { RowId } from './library-types.js';
 
 const JOB_STATES: readonly JobState[] = ['queued', ...ACTIVE_JOB_STATES, ...FINAL_JOB_STATES];
 

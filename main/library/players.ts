@@ -2,11 +2,11 @@
  * Player queries: create, rename, update, get, list, find by name, delete. Names are unique
  * ignoring case (index players_name), so "find by name" and ingest-by-name are unambiguous.
  */
-import { HANDS } from '../contract/technique.js';
+import { HANDS } from '../contract/technique-schema.js';
 import type { ReadableDb, WritableDb } from './db.js';
 import { LibraryError } from './errors.js';
 import { rowToPlayer, type PlayerRow } from './rows.js';
-import type { NewPlayer, Player, RowId } from './types.js';
+import type { NewPlayer, Player, RowId } from './library-types.js';
 
 const now = (): string => new Date().toISOString();
 

@@ -17,7 +17,7 @@ import {
   type Hand,
   type Sport,
   type SwingType,
-} from '../contract/technique.js';
+} from '../contract/technique-schema.js';
 import { isCaptureFps } from '../contract/capture-rate.js';
 import type { PoseTrack } from '../pose/pose-track.js';
 import { COMPUTE_VERSION } from '../pipeline/versions.js';
@@ -34,7 +34,7 @@ import {
   overallScore,
   resultExtras,
 } from './analysis-rows.js';
-import type { ContactEvent, RowId } from './types.js';
+import type { ContactEvent, RowId } from './library-types.js';
 
 /** What {@link setCaptureFps} changed. */
 export interface CaptureFpsOutcome {

@@ -7,7 +7,7 @@
  */
 import type { ReadableDb, WritableDb } from './db.js';
 import { LibraryError } from './errors.js';
-import type { RowId } from './types.js';
+import type { RowId } from './library-types.js';
 
 /** A player's reference stroke. */
 export interface ReferenceStroke {

@@ -3,7 +3,7 @@
  * columns are parsed here; file names become absolute paths inside the library folder.
  */
 import { join } from 'node:path';
-import type { Feature, Hand, Sport, SwingType } from '../contract/technique.js';
+import type { Feature, Hand, Sport, SwingType } from '../contract/technique-schema.js';
 import type { LibraryPaths } from './paths.js';
 import type { Job, JobKind, JobState } from '../contract/job.js';
 import type {
@@ -14,7 +14,7 @@ import type {
   Player,
   Session,
   TennisTaskResult,
-} from './types.js';
+} from './library-types.js';
 
 export interface PlayerRow {
   id: number;

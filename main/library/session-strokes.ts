@@ -15,9 +15,9 @@ import {
   type StrokeSide,
   type SwingType,
   type TechniqueResult,
-} from '../contract/technique.js';
+} from '../contract/technique-schema.js';
 import type { ReadableDb, WritableDb } from './db.js';
-import type { RowId, SessionStroke } from './types.js';
+import type { RowId, SessionStroke } from './library-types.js';
 
 /** Facts of the session the strokes are stored for: its swing type, frame rate and capture rate (real time = video time × fps / captureFps). */
 export interface StrokeSessionFacts {

@@ -3,7 +3,7 @@
  * (title, notes, tags, thumbnail, delete). Lists are ordered newest recording first.
  */
 import { dirname, join } from 'node:path';
-import type { Sport, SwingType } from '../contract/technique.js';
+import type { Sport, SwingType } from '../contract/technique-schema.js';
 import type { ReadableDb, WritableDb } from './db.js';
 import { LibraryError } from './errors.js';
 import { removeFile } from './files.js';
@@ -11,7 +11,7 @@ import { withLibraryLock } from './lock.js';
 import { pathsOf, thumbnailPathOf, type LibraryPaths } from './paths.js';
 import { rowToSession, splitTags, TAG_SEP, type SessionRow } from './rows.js';
 import { deleteUnusedTags, replaceTags } from './tags.js';
-import type { RowId, Session, SessionFilter, SessionSummary } from './types.js';
+import type { RowId, Session, SessionFilter, SessionSummary } from './library-types.js';
 
 /** Default and maximum page size of {@link listSessions}. */
 export const DEFAULT_LIST_LIMIT = 100;

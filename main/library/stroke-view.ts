@@ -5,8 +5,8 @@
  * page's stroke strip (renderer/src/lib/strokes/stroke-choice.ts), the Compare screen and the
  * comparison exports (main/export/compare-export.ts).
  */
-import type { Feature, FeatureCategory, LeftOutFeature } from '../contract/technique.js';
-import type { ContactEvent, SessionDetail, SessionStroke } from './types.js';
+import type { Feature, FeatureCategory, LeftOutFeature } from '../contract/technique-schema.js';
+import type { ContactEvent, SessionDetail, SessionStroke } from './library-types.js';
 
 /** A feature as shown: the session's stored row (with its id) or a stroke's feature (no row). */
 export type ShownFeature = Feature & { id?: number };

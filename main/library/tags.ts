@@ -2,7 +2,7 @@
 import type { WritableDb } from './db.js';
 import { LibraryError } from './errors.js';
 import { TAG_SEP } from './rows.js';
-import type { RowId } from './types.js';
+import type { RowId } from './library-types.js';
 
 /**
  * Trims, drops empties and case-duplicates (first spelling wins).

@@ -16,7 +16,7 @@ import type { WritableDb } from './db.js';
 import { withLibraryLock } from './lock.js';
 import { pathsOf, thumbnailFileName } from './paths.js';
 import { setThumbnail } from './sessions.js';
-import type { RowId } from './types.js';
+import type { RowId } from './library-types.js';
 
 /** Largest thumbnail width, px: two card columns of a 1920 px window at device scale 1 (cards are ~300 CSS px wide; 480 covers scale 1.5). */
 export const THUMBNAIL_WIDTH = 480;

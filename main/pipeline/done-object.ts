@@ -4,7 +4,7 @@
  * JSON pose entries and the archive URL), and parsed at the HTTP client's edge into the typed
  * TechniqueAnalysis storing takes (analysisFromDone). The direct backend builds neither.
  */
-import type { DoneResult, TechniqueRequestMetadata } from '../contract/technique.js';
+import type { DoneResult, TechniqueRequestMetadata } from '../contract/technique-schema.js';
 import { ballFromJson, type BallCandidates } from '../pose/ball-candidates.js';
 import { poseTrackFromJson, type PoseTrack } from '../pose/pose-track.js';
 import type { TechniqueAnalysis, TechniqueOutcome } from './pipeline-types.js';
@@ -31,7 +31,7 @@ export class DonePoseMissingError extends Error {
 }
 
 /**
- * The typed analysis of a done line (validated with DoneLine, main/contract/technique.ts): the
+ * The typed analysis of a done line (validated with DoneLine, main/contract/technique-schema.ts): the
  * JSON pose entries decoded into PoseTracks, `ball_candidates` into BallCandidates. Ball
  * candidates that cannot be decoded are left out with a warning appended (the analysis is kept).
  * `pose2d`/`pose3d`/`ball` given here are taken as they are instead (a caller holding the typed pose).

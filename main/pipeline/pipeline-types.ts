@@ -5,7 +5,7 @@
  * the engine, analysis and archive modules, which load TensorFlow; the service loads it lazily on
  * first use so that starting the service and its storage/auth routes stays fast.
  */
-import type { TechniqueRequestMetadata, TechniqueResult } from '../contract/technique.js';
+import type { TechniqueRequestMetadata, TechniqueResult } from '../contract/technique-schema.js';
 import type { VideoInfo } from '../av/index.js';
 import type { BallCandidates } from '../pose/ball-candidates.js';
 import type { PoseTrack } from '../pose/pose-track.js';

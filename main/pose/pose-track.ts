@@ -3,7 +3,7 @@
  * as one object per keypoint. This is how pose moves between the engine, archives, the library
  * and the renderer. Frames where the player was not found have `present[f] = 0` and NaN values.
  */
-import type { VideoEntryJson } from '../contract/technique.js';
+import type { VideoEntryJson } from '../contract/technique-schema.js';
 import { H36M_JOINT_COUNT } from './h36m.js';
 
 /** A pose track. Units: pixels of the source video for dims = 2, metres for dims = 3. */

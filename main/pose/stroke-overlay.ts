@@ -20,7 +20,7 @@
  * A frame is left out (not present) when either player is absent or a pelvis is unknown.
  */
 import { createPoseTrack, kpIndex, type PoseTrack } from './pose-track.js';
-import type { Hand } from '../contract/technique.js';
+import type { Hand } from '../contract/technique-schema.js';
 import { H36M_JOINT_COUNT, H36M_MIRROR, J } from './h36m.js';
 
 /** One stroke for the overlay: its 2D track (source pixels) and its player's height (mm). */

@@ -14,7 +14,7 @@ import { rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ballTimeOutsideClip } from '../contract/fields.js';
 import { poseTrackProblem } from '../pose/pose-checks.js';
-import { TechniqueRequestMetadata } from '../contract/technique.js';
+import { TechniqueRequestMetadata } from '../contract/technique-schema.js';
 import { PROCESS_EXTENSIONS, extensionOf } from '../contract/upload-rules.js';
 import { probeVideo } from '../av/index.js';
 import type { VideoInfo } from '../av/index.js';

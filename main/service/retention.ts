@@ -8,7 +8,7 @@
  */
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { PRESIGNED_URL_LIFETIME_S } from '../contract/api.js';
+import { PRESIGNED_URL_LIFETIME_S } from '../contract/api-schema.js';
 
 /** Age after which a stored object is removed, ms (the 24 h presigned URL lifetime). */
 export const OBJECT_MAX_AGE_MS = PRESIGNED_URL_LIFETIME_S * 1000;

@@ -2,7 +2,7 @@
  * What every route handler of the local service gets: configuration, secrets, storage, clock.
  */
 import type { ObjectStore } from './object-store.js';
-import { PRESIGNED_URL_LIFETIME_S } from '../contract/api.js';
+import { PRESIGNED_URL_LIFETIME_S } from '../contract/api-schema.js';
 import { signUrl, type SignedMethod } from './signing.js';
 import type { AnalysisPipeline } from '../pipeline/pipeline-types.js';
 import type { HostPolicy } from './net-guard.js';

@@ -6,7 +6,7 @@
  */
 import Database from 'better-sqlite3';
 import { runMigrations, type Migration } from '../library/migration-runner.js';
-import type { TennisTaskState } from '../contract/api.js';
+import type { TennisTaskState } from '../contract/api-schema.js';
 
 /** A tennis statistics task as stored. Times are Unix milliseconds. */
 export interface TaskRow {

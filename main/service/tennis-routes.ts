@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
-import { TennisTaskRequest, UUID_RE } from '../contract/api.js';
+import { TennisTaskRequest, UUID_RE } from '../contract/api-schema.js';
 import { presign, type ServiceContext } from './service-context.js';
 import { HttpError, readJsonBody, sendJson } from './http-util.js';
 import { zodIssueText } from '../contract/zod-issues.js';

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { UploadUrlRequest } from '../contract/api.js';
+import { UploadUrlRequest } from '../contract/api-schema.js';
 import { checkUploadRequest, extensionOf } from '../contract/upload-rules.js';
 import { presign, type ServiceContext } from './service-context.js';
 import { HttpError, readJsonBody, sendJson } from './http-util.js';

@@ -7,7 +7,7 @@
 import { rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import pLimit from 'p-limit';
-import { VideoCheckRequest, type VideoCheckResponse, type VideoCheckResult } from '../contract/api.js';
+import { VideoCheckRequest, type VideoCheckResponse, type VideoCheckResult } from '../contract/api-schema.js';
 import type { ServiceContext } from './context.js';
 import { HttpError, readJsonBody, sendJson } from './http-util.js';
 import { zodIssueText } from '../contract/zod-issues.js';

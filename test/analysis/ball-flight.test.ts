@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { ballFlights, ballVerdict, carryTo } from '../../main/analysis/strokes/ball-flight.js';
 import { ballHits } from '../../main/analysis/strokes/ball-hits.js';
 import { analyseStrokes } from '../../main/analysis/stroke-analysis.js';
-import type { TechniqueRequestMetadata } from '../../main/contract/technique.js';
+import type { TechniqueRequestMetadata } from '../../main/contract/technique-schema.js';
 import { BALL_SLOTS, emptyBallCandidates, type BallCandidates } from '../../main/pose/ball-candidates.js';
 import { J } from '../../main/pose/h36m.js';
 import type { PoseTrack } from '../../main/pose/pose-track.js';

@@ -8,7 +8,7 @@
 import { expect, test } from 'vitest';
 import { computeTechniqueResult, type AnalysisInput } from '../../main/analysis/index.js';
 import { CLOCK_UNITS } from '../../main/analysis/core/slow-motion.js';
-import type { TechniqueRequestMetadata } from '../../main/contract/technique.js';
+import type { TechniqueRequestMetadata } from '../../main/contract/technique-schema.js';
 import { synthTracks } from './support/synthetic.js';
 
 const SLOW = 8;

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { levelOf, position, scoreValue, valueRanges, type Reference } from '../../main/analysis/technique/scoring.js';
 import { REFERENCES } from '../../main/analysis/technique/references.js';
 import { centralDiff, fillGaps, hampel, parabolaVertex, peakTime, savitzkyGolay, unwrap } from '../../main/analysis/core/signal.js';
-import { SPORTS } from '../../main/contract/technique.js';
+import { SPORTS } from '../../main/contract/technique-schema.js';
 
 const KNEE: Reference = { breakpoints: [0, 10, 20, 30, 50], beyond: 'mirror', source: 'test' };
 const TILT: Reference = { breakpoints: [45, 28, 18, 10, 0], beyond: 'clamp', source: 'test' };

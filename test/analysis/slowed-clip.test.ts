@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TechniqueRequestMetadata, TechniqueResult } from '../../main/contract/technique.js';
+import type { TechniqueRequestMetadata, TechniqueResult } from '../../main/contract/technique-schema.js';
 import { techniquePipeline } from '../../main/pipeline/technique-pipeline.js';
 import { testFfmpeg, testFfprobe } from '../support/ffmpeg-cli.js';
 import { mediaPath } from '../support/media.js';

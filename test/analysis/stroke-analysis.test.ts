@@ -9,7 +9,7 @@ import { analyseStrokes } from '../../main/analysis/stroke-analysis.js';
 import { featureConsistency } from '../../main/analysis/technique/consistency.js';
 import { J } from '../../main/pose/h36m.js';
 import { sceneCuts } from '../../main/analysis/core/scene-cuts.js';
-import { TechniqueResult, type TechniqueRequestMetadata } from '../../main/contract/technique.js';
+import { TechniqueResult, type TechniqueRequestMetadata } from '../../main/contract/technique-schema.js';
 import { synthTracks } from './support/synthetic.js';
 
 const META: TechniqueRequestMetadata = {

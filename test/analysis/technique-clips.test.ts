@@ -8,7 +8,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { computeTechniqueResult, computeTennisStats } from '../../main/analysis/index.js';
-import { Feature, TechniqueResult } from '../../main/contract/technique.js';
+import { Feature, TechniqueResult } from '../../main/contract/technique-schema.js';
 import { mediaPath } from '../support/media.js';
 import { loadCocoAsH36m } from './support/coco-to-h36m.js';
 import { liftFrontOn } from './support/front-lift.js';

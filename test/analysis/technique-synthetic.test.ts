@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { computeTechniqueResult, InsufficientPoseError, type AnalysisInput } from '../../main/analysis/index.js';
-import { Feature, TechniqueResult, type TechniqueRequestMetadata } from '../../main/contract/technique.js';
+import { Feature, TechniqueResult, type TechniqueRequestMetadata } from '../../main/contract/technique-schema.js';
 import { J } from '../../main/pose/h36m.js';
 import { kpIndex } from '../../main/pose/pose-track.js';
 import { formatValue, type Unit } from '../../main/analysis/technique/feature-types.js';

@@ -6,7 +6,7 @@
  * cause, over real HTTP from the fault server.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProcessOptions } from '../../main/api/technique.js';
+import type { ProcessOptions } from '../../main/api/process-video.js';
 import { doneLine, poseEntryJson } from '../support/fault-fixtures.js';
 import { startFaultServer, type FaultServer } from '../support/fault-server.js';
 import { mediaPath } from '../support/media.js';

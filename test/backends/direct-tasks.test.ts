@@ -17,7 +17,7 @@ import type { TaskClient } from '../../main/backends/direct-tasks.js';
 import type { ApiClient } from '../../main/api/client.js';
 import { JobQueue, type JobView } from '../../main/jobs/index.js';
 import { openLibrary } from '../../main/library/db.js';
-import { getTennisTask } from '../../main/library/tennis.js';
+import { getTennisTask } from '../../main/library/tennis-results.js';
 import type { TennisStats } from '../../main/analysis/tennis-stats.js';
 import { techniquePipeline } from '../../main/pipeline/technique-pipeline.js';
 import { nodeSecretBox } from '../../main/settings/api-key.js';

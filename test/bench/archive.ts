@@ -11,7 +11,7 @@ import { decodePoseEntry } from '../../main/archive/pose-decode.js';
 import { readArchive } from '../../main/archive/read.js';
 import { buildArchive } from '../../main/archive/write.js';
 import { poseTrackFromJson, poseTrackToJson } from '../../main/pose/pose-track.js';
-import type { VideoEntryJson } from '../../main/contract/technique.js';
+import type { VideoEntryJson } from '../../main/contract/technique-schema.js';
 import { syntheticDoneLine, syntheticPoseTrack } from '../support/fixtures.js';
 
 function median(runs: number, fn: () => void): number {

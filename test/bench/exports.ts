@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { testFfmpeg } from '../support/ffmpeg-cli.js';
-import { DoneLine } from '../../main/contract/technique.js';
+import { DoneLine } from '../../main/contract/technique-schema.js';
 import { probeVideo } from '../../main/av/index.js';
 import { exportSession } from '../../main/export/session-export.js';
 import { openLibrary } from '../../main/library/db.js';

@@ -13,7 +13,7 @@ import { closeSync, createReadStream, ftruncateSync, mkdtempSync, openSync, rmSy
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_PUT_CHUNK, putPresigned } from '../../main/api/upload.js';
+import { DEFAULT_PUT_CHUNK, putPresigned } from '../../main/api/presigned-put.js';
 
 const SIZE = Number(process.env.SIZE_MB ?? 1024) * 1024 * 1024;
 const RUNS = Number(process.env.RUNS ?? 3);

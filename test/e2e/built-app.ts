@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { getSessionDetail } from '../../main/library/detail.js';
-import type { NewPlayer, SessionDetail } from '../../main/library/types.js';
+import type { NewPlayer, SessionDetail } from '../../main/library/library-types.js';
 import { analysedClip } from '../support/analysed-clip.js';
 import { buildRenderer, ingestClipSession, startApp, type E2eApp } from './harness.js';
 

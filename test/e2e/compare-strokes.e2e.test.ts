@@ -27,7 +27,7 @@ import { getSessionDetail } from '../../main/library/detail.js';
 import { ingestAnalysis } from '../../main/library/ingest.js';
 import { getReferenceStroke } from '../../main/library/reference-strokes.js';
 import { detailOfStroke } from '../../main/library/stroke-view.js';
-import type { SessionDetail, SessionStroke } from '../../main/library/types.js';
+import type { SessionDetail, SessionStroke } from '../../main/library/library-types.js';
 import { kpIndex, type PoseTrack } from '../../main/pose/pose-track.js';
 import { alignedSecondTrack } from '../../main/pose/stroke-overlay.js';
 import { pairedFrame, strokeOf } from '../../main/pose/stroke-timing.js';

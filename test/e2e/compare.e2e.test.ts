@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeVideo } from '../../main/engine/probe.js';
 import { getSessionDetail } from '../../main/library/detail.js';
 import { ingestAnalysis } from '../../main/library/ingest.js';
-import type { SessionDetail } from '../../main/library/types.js';
+import type { SessionDetail } from '../../main/library/library-types.js';
 import { frameAt, pairedFrame, strokeOf, type CompareStroke } from '../../renderer/src/lib/playback/compare-sync.js';
 import { kpIndex } from '../../main/pose/pose-track.js';
 import { alignedSecondTrack } from '../../main/pose/stroke-overlay.js';

@@ -12,7 +12,7 @@ import { build } from 'vite';
 import { startBridge, type Bridge } from '../../main/bridge/server.js';
 import { probeVideo } from '../../main/engine/probe.js';
 import { ingestAnalysis, type IngestInput } from '../../main/library/ingest.js';
-import type { NewPlayer } from '../../main/library/types.js';
+import type { NewPlayer } from '../../main/library/library-types.js';
 import { testFfmpeg } from '../support/ffmpeg-cli.js';
 import { CHROMIUM_FLAGS } from '../../main/export/report/pdf-chromium.js';
 import { REPO_ROOT, mediaPath } from '../support/media.js';

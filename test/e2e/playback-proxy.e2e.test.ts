@@ -19,7 +19,7 @@ import { getSessionDetail } from '../../main/library/detail.js';
 import { playbackProxyPath } from '../../main/library/proxies.js';
 import { chromiumPlayback, readPlaybackFacts } from '../../main/media/chromium-playable.js';
 import { frameAtTime } from '../../main/pose/pose-track.js';
-import type { SessionDetail } from '../../main/library/types.js';
+import type { SessionDetail } from '../../main/library/library-types.js';
 import { testFfmpeg } from '../support/ffmpeg-cli.js';
 import { mediaPath } from '../support/media.js';
 import { buildRenderer, startApp, type E2eApp } from './harness.js';

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categoryLabel } from '../../main/contract/display-names.js';
 import { getSessionDetail } from '../../main/library/detail.js';
 import { makeSessionThumbnail, THUMBNAIL_WIDTH } from '../../main/library/thumbnail.js';
-import type { SessionDetail } from '../../main/library/types.js';
+import type { SessionDetail } from '../../main/library/library-types.js';
 import { SHORTCUTS } from '../../renderer/src/lib/keyboard.js';
 import { analysedClip, ANALYSED_CLIP_META } from '../support/analysed-clip.js';
 import { buildRenderer, ingestClipSession, startApp, type E2eApp } from './harness.js';

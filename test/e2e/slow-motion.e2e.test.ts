@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeTechniqueResult } from '../../main/analysis/technique/swing-technique.js';
 import { captureRateText, slowingFactor } from '../../main/contract/capture-rate.js';
-import { DoneLine, type TechniqueRequestMetadata } from '../../main/contract/technique.js';
+import { DoneLine, type TechniqueRequestMetadata } from '../../main/contract/technique-schema.js';
 import { getSessionDetail } from '../../main/library/detail.js';
 import { ingestAnalysis } from '../../main/library/ingest.js';
 import { listSessions } from '../../main/library/sessions.js';

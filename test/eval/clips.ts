@@ -5,7 +5,7 @@
  * player per clip).
  */
 import { DEFAULT_PLAYER_HEIGHT_MM } from '../../main/pipeline/technique-pipeline.js';
-import type { Sport } from '../../main/contract/technique.js';
+import type { Sport } from '../../main/contract/technique-schema.js';
 import type { StrokeLabel } from './labels.js';
 
 /** Who plays a stroke: labels/README.md's `group` (pro, amateur, unknown). */

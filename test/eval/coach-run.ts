@@ -10,7 +10,7 @@
  */
 import { InsufficientPoseError } from '../../main/analysis/core/errors.js';
 import { analyseStrokes } from '../../main/analysis/stroke-analysis.js';
-import type { SwingType } from '../../main/contract/technique.js';
+import type { SwingType } from '../../main/contract/technique-schema.js';
 import type { ClipSetup } from './clips.js';
 import { captureFps, strokeSide, type ClipLabels, type StrokeLabel } from './labels.js';
 import { strokeMeta } from './meta.js';

@@ -9,7 +9,7 @@ import {
   type Hand,
   type Sport,
   type SwingType,
-} from '../../main/contract/technique.js';
+} from '../../main/contract/technique-schema.js';
 
 /** True when the technique metadata schema has a `capture_fps` field. */
 export const CONTRACT_HAS_CAPTURE_FPS = 'capture_fps' in TechniqueRequestMetadata.shape;

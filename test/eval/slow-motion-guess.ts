@@ -7,7 +7,7 @@
  */
 import { analyseStrokes } from '../../main/analysis/stroke-analysis.js';
 import { CLOCK_UNITS } from '../../main/analysis/core/slow-motion.js';
-import { TechniqueRequestMetadata } from '../../main/contract/technique.js';
+import { TechniqueRequestMetadata } from '../../main/contract/technique-schema.js';
 import type { ClipLabels } from './labels.js';
 import type { CachedPose } from './pose-cache.js';
 import { ballSlice, frameSlice, type StrokeOutcome } from './strokes.js';

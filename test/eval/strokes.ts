@@ -10,7 +10,7 @@
  */
 import { clipStrokes } from '../../main/analysis/strokes/clip-strokes.js';
 import { analyseStrokes } from '../../main/analysis/stroke-analysis.js';
-import type { Feature } from '../../main/contract/technique.js';
+import type { Feature } from '../../main/contract/technique-schema.js';
 import { selectBallFrames, type BallCandidates } from '../../main/pose/ball-candidates.js';
 import { selectFrames, type PoseTrack } from '../../main/pose/pose-track.js';
 import { strokeGroup, type ClipSetup, type PlayerGroup } from './clips.js';

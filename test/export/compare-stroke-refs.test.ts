@@ -20,7 +20,7 @@ import { openLibrary, type WritableDb } from '../../main/library/db.js';
 import { getSessionDetail } from '../../main/library/detail.js';
 import { ingestAnalysis } from '../../main/library/ingest.js';
 import { formatStrokeRef, parseStrokeRef } from '../../main/library/stroke-view.js';
-import type { SessionDetail } from '../../main/library/types.js';
+import type { SessionDetail } from '../../main/library/library-types.js';
 import { analysedForehand1Clip, FOREHAND_1_META } from '../support/analysed-clip.js';
 import { runCliCapture } from '../cli/run-cli.js';
 import { REPO_ROOT } from '../support/media.js';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildProgram, runCli } from '../../main/cli/program.js';
-import { DoneLine } from '../../main/contract/technique.js';
+import { DoneLine } from '../../main/contract/technique-schema.js';
 import { ingestAnalysis } from '../../main/library/ingest.js';
 import { listSessions } from '../../main/library/sessions.js';
 import { analysedClip } from '../support/analysed-clip.js';

@@ -6,7 +6,7 @@ import { probeVideo } from '../../main/engine/probe.js';
 import { openLibrary, type WritableDb } from '../../main/library/db.js';
 import { getSessionDetail } from '../../main/library/detail.js';
 import { ingestAnalysis } from '../../main/library/ingest.js';
-import type { SessionDetail } from '../../main/library/types.js';
+import type { SessionDetail } from '../../main/library/library-types.js';
 import { analysedClip } from '../support/analysed-clip.js';
 
 /**

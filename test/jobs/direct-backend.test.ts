@@ -24,7 +24,7 @@ import { JobQueue, type AnalysisJobInput, type JobView } from '../../main/jobs/i
 import { openLibrary, type WritableDb } from '../../main/library/db.js';
 import { getSessionDetail } from '../../main/library/detail.js';
 import { listSessions } from '../../main/library/sessions.js';
-import type { SessionDetail } from '../../main/library/types.js';
+import type { SessionDetail } from '../../main/library/library-types.js';
 import type { PoseTrack } from '../../main/pose/pose-track.js';
 import type { AnalysisPipeline, RunHooks, TechniqueOutcome } from '../../main/pipeline/pipeline-types.js';
 import { techniquePipeline } from '../../main/pipeline/technique-pipeline.js';

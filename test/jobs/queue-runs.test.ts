@@ -11,7 +11,7 @@ import { JobInputError, type JobView } from '../../main/jobs/index.js';
 import { getSessionDetail } from '../../main/library/detail.js';
 import { RECOMPUTED_LOCALLY_WARNING } from '../../main/library/recompute.js';
 import { listSessions } from '../../main/library/sessions.js';
-import { getTennisTask } from '../../main/library/tennis.js';
+import { getTennisTask } from '../../main/library/tennis-results.js';
 import { CLIP, input, useQueueFixture } from './queue-fixture.js';
 
 const fx = useQueueFixture();

@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { analyseStrokes } from '../../main/analysis/stroke-analysis.js';
-import { DoneLine, type TechniqueRequestMetadata } from '../../main/contract/technique.js';
+import { DoneLine, type TechniqueRequestMetadata } from '../../main/contract/technique-schema.js';
 import { loadBallCandidates } from '../../main/library/ball-rows.js';
 import { openLibrary } from '../../main/library/db.js';
 import { getSessionDetail } from '../../main/library/detail.js';

@@ -25,7 +25,7 @@ import { blobOf, poseToRow } from '../../main/library/pose-blob.js';
 import { playbackProxyPath } from '../../main/library/proxies.js';
 import { getReferenceStroke } from '../../main/library/reference-strokes.js';
 import { listSessions } from '../../main/library/sessions.js';
-import { getTennisTask } from '../../main/library/tennis.js';
+import { getTennisTask } from '../../main/library/tennis-results.js';
 import { BALL_SLOTS } from '../../main/pose/ball-candidates.js';
 import { syntheticPoseTrack } from '../support/fixtures.js';
 import { rawLibraryDb, tempHome } from './helpers.js';

@@ -6,7 +6,7 @@ import { ingestAnalysis } from '../../main/library/ingest.js';
 import { claimNext, enqueue, getJob, listUnfinished, markInterruptedOnStart, setState } from '../../main/library/jobs.js';
 import { createPlayer, deletePlayer, findPlayerByName, listPlayers, renamePlayer, updatePlayer } from '../../main/library/players.js';
 import { countSessions, deleteSession, ftsQuery, listSessions, renameSession, setNotes, setTags } from '../../main/library/sessions.js';
-import { getTennisTask, saveTennisTask } from '../../main/library/tennis.js';
+import { getTennisTask, saveTennisTask } from '../../main/library/tennis-results.js';
 import { fakeClip, ingestInput, tempHome } from './helpers.js';
 
 const t = tempHome();

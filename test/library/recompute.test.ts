@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyseStrokes } from '../../main/analysis/stroke-analysis.js';
-import type { DoneLine, TechniqueRequestMetadata } from '../../main/contract/technique.js';
+import type { DoneLine, TechniqueRequestMetadata } from '../../main/contract/technique-schema.js';
 import { probeVideo } from '../../main/engine/probe.js';
 import type { WritableDb } from '../../main/library/db.js';
 import { openLibrary } from '../../main/library/db.js';
@@ -20,7 +20,7 @@ import { getSessionDetail } from '../../main/library/detail.js';
 import { LibraryError } from '../../main/library/errors.js';
 import { ingestAnalysis, type IngestInput } from '../../main/library/ingest.js';
 import { replaceAnalysisWarnings, setCaptureFps } from '../../main/library/recompute.js';
-import type { SessionDetail } from '../../main/library/types.js';
+import type { SessionDetail } from '../../main/library/library-types.js';
 import { poseTrackFromJson } from '../../main/pose/pose-track.js';
 import { analysedClip, ANALYSED_CLIP_META } from '../support/analysed-clip.js';
 import { tempHome } from './helpers.js';

@@ -14,7 +14,7 @@ import { playerStrokeHistory } from '../../main/library/history.js';
 import { ingestAnalysis } from '../../main/library/ingest.js';
 import { migrate, MIGRATIONS, schemaVersion } from '../../main/library/migrations/index.js';
 import { strokesOfAnalysis } from '../../main/library/session-strokes.js';
-import type { Feature, Stroke } from '../../main/contract/technique.js';
+import type { Feature, Stroke } from '../../main/contract/technique-schema.js';
 import { fakeClip, ingestInput, rawLibraryDb, tempHome } from './helpers.js';
 
 const t = tempHome();

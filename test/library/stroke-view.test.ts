@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { canonicalStrokeIndex, detailOfStroke, strokeOrdinal } from '../../main/library/stroke-view.js';
-import type { SessionDetail, SessionStroke } from '../../main/library/types.js';
+import type { SessionDetail, SessionStroke } from '../../main/library/library-types.js';
 
 function stroke(index: number, primary: boolean, score: number | null, features: { feature_name: string; value: number }[]): SessionStroke {
   return { index, primary, overallScore: score, features, categories: {}, leftOut: [], contact: { frameNr: index * 100, timestamp: index * 3.3, realTime: index } } as unknown as SessionStroke;

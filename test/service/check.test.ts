@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VideoCheckResponse } from '../../main/contract/api.js';
+import { VideoCheckResponse } from '../../main/contract/api-schema.js';
 import { testFfmpeg } from '../support/ffmpeg-cli.js';
 import { measuredSecondsPerFrame } from '../../main/engine/index.js';
 import { mediaPath } from '../support/media.js';

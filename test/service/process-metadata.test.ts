@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TechniqueLine } from '../../main/contract/technique.js';
+import { TechniqueLine } from '../../main/contract/technique-schema.js';
 import type { AnalysisPipeline, TechniqueOutcome } from '../../main/pipeline/pipeline-types.js';
 import { syntheticPoseTrack } from '../support/fixtures.js';
 import { startTestService, tempHome, testPattern } from './helpers.js';

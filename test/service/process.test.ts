@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TechniqueLine, type TechniqueRequestMetadata } from '../../main/contract/technique.js';
+import { TechniqueLine, type TechniqueRequestMetadata } from '../../main/contract/technique-schema.js';
 import { readArchive } from '../../main/archive/read.js';
 import { mediaPath } from '../support/media.js';
 import { cutClip, decodedFrames, startTestService, tempHome, testPattern } from './helpers.js';

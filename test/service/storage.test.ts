@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import { putChunked } from '../support/put-chunked.js';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UploadUrlResponse } from '../../main/contract/api.js';
+import { UploadUrlResponse } from '../../main/contract/api-schema.js';
 import { OBJECT_MAX_AGE_MS } from '../../main/service/retention.js';
 import { planRange } from '../../main/media/range.js';
 import { api, startTestService, tempHome, uploadUrls } from './helpers.js';

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TennisTaskCreated, TennisTaskPending } from '../../main/contract/api.js';
+import { TennisTaskCreated, TennisTaskPending } from '../../main/contract/api-schema.js';
 import { openTaskDb, SchemaTooNewError } from '../../main/service/task-db.js';
 import { api, startTestService, tempHome, uploadUrls } from './helpers.js';
 

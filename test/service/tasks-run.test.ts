@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TennisTaskDone } from '../../main/contract/api.js';
+import { TennisTaskDone } from '../../main/contract/api-schema.js';
 import { mediaPath } from '../support/media.js';
 import { api, cutClip, startTestService, tempHome, uploadUrls } from './helpers.js';
 

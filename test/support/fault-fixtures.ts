@@ -3,7 +3,7 @@
  * the contract (any frame count, so benchmarks can make it large), processing lines, and the
  * NDJSON text of a whole healthy stream.
  */
-import { DoneLine } from '../../main/contract/technique.js';
+import { DoneLine } from '../../main/contract/technique-schema.js';
 
 const ranges = { beginner: [0, 40], intermediate: [40, 65], advanced: [65, 85], professional: [85, 100] };
 

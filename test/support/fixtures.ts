@@ -3,7 +3,7 @@
  * (2D pixels, 3D metres) of a swinging player and a DoneLine that passes the contract schema.
  * Deterministic for a given seed. Values are rounded to float32 so typed-array round trips are exact.
  */
-import { DoneLine, type Feature, type FeatureCategory } from '../../main/contract/technique.js';
+import { DoneLine, type Feature, type FeatureCategory } from '../../main/contract/technique-schema.js';
 import { H36M_JOINT_COUNT } from '../../main/pose/h36m.js';
 import { createPoseTrack, poseTrackToJson, type PoseTrack } from '../../main/pose/pose-track.js';
 

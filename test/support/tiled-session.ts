@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { featureConsistency } from '../../main/analysis/technique/consistency.js';
-import type { DoneLine, DoneResult, Feature, FeatureEvent, SpeedSeries, Stroke, TechniqueResult } from '../../main/contract/technique.js';
+import type { DoneLine, DoneResult, Feature, FeatureEvent, SpeedSeries, Stroke, TechniqueResult } from '../../main/contract/technique-schema.js';
 import { createPoseTrack, poseTrackFromJson, type PoseTrack } from '../../main/pose/pose-track.js';
 import { testFfmpeg } from './ffmpeg-cli.js';
 

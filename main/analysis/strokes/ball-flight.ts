@@ -25,7 +25,7 @@
  */
 import { blobsAt, type BallBlob, type BallCandidates } from '../../pose/ball-candidates.js';
 import { J } from '../../pose/h36m.js';
-import type { Hand } from '../../contract/technique.js';
+import type { Hand } from '../../contract/technique-schema.js';
 import type { PoseTrack } from '../../pose/pose-track.js';
 import { EXTRAPOLATE_REAL_S, jointAt, meetsRacket, RACKET_REACH_TORSOS, torsoLength } from './ball-racket.js';
 

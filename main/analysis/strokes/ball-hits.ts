@@ -5,7 +5,7 @@
  */
 import { J } from '../../pose/h36m.js';
 import type { BallCandidates } from '../../pose/ball-candidates.js';
-import type { Hand } from '../../contract/technique.js';
+import type { Hand } from '../../contract/technique-schema.js';
 import type { PoseTrack } from '../../pose/pose-track.js';
 import { ballFlights, carryTo, type Flight } from './ball-flight.js';
 import { jointAt, torsoLength } from './ball-racket.js';

@@ -18,7 +18,7 @@
  *    (`ballFound`, strokes.ts `ballFoundStroke`: pickleball_rec_1's dink at 250, whose lift is
  *    no swing of the hand).
  */
-import type { Hand } from '../../contract/technique.js';
+import type { Hand } from '../../contract/technique-schema.js';
 import type { BallCandidates } from '../../pose/ball-candidates.js';
 import type { PoseTrack } from '../../pose/pose-track.js';
 import { ballVerdict } from './ball-flight.js';

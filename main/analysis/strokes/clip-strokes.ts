@@ -3,7 +3,7 @@
  * (timebase.ts, with the capture rate when given) and the stroke detector (strokes.ts) on the
  * dominant wrist's kinematics. What the tennis statistics and the evaluation harness call.
  */
-import type { Hand, Sport } from '../../contract/technique.js';
+import type { Hand, Sport } from '../../contract/technique-schema.js';
 import { checkBallCandidates, type BallCandidates } from '../../pose/ball-candidates.js';
 import type { PoseTrack } from '../../pose/pose-track.js';
 import { ballJudge, judgeByBall, keepDoubted, type BallNote } from './ball-strokes.js';

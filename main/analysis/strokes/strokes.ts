@@ -29,7 +29,7 @@
  * Thresholds are ours, measured on the 11 labelled strokes of the shared clips (test/eval,
  * README.md "Strokes": the values found there), so those figures are not an independent test.
  */
-import type { Sport, StrokeContact, StrokeSide } from '../../contract/technique.js';
+import type { Sport, StrokeContact, StrokeSide } from '../../contract/technique-schema.js';
 import { J } from '../../pose/h36m.js';
 import { CANDIDATE_WINDOW_S, contactCandidates, handMeasuredMask, UNMEASURED_FACTOR, type ContactCandidate, type ContactEvidence } from '../technique/index.js';
 import { computeKinematics, type Kinematics } from '../core/index.js';
@@ -38,7 +38,7 @@ import { sceneCuts } from '../core/index.js';
 import { classifySide, type SideCall } from './side-call.js';
 import { inferTwoHanded } from '../core/index.js';
 
-/** Sides of a stroke and a stroke's contact: the contract's (main/contract/technique.ts `STROKE_SIDES`, `StrokeContact`), re-exported. */
+/** Sides of a stroke and a stroke's contact: the contract's (main/contract/technique-schema.ts `STROKE_SIDES`, `StrokeContact`), re-exported. */
 export type { StrokeContact, StrokeSide };
 
 /** Lowest chord speed kept, as a share of the clip's strongest swing (measured: false swings ≤ 0.41, strokes ≥ 0.40 on the labelled clips). */

@@ -2,7 +2,7 @@
  * Turns feature definitions and their measurements into API.md Feature objects, and Features
  * into the `feature_categories` aggregate.
  */
-import type { Feature, FeatureCategory, LeftOutFeature } from '../../contract/technique.js';
+import type { Feature, FeatureCategory, LeftOutFeature } from '../../contract/technique-schema.js';
 import { H36M_LIMBS } from '../../pose/h36m.js';
 import type { FeatureDef, SwingContext } from './feature-types.js';
 import { formatBand, formatValue } from './feature-types.js';

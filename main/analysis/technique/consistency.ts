@@ -4,7 +4,7 @@
  * usual movement-variability measure in tennis biomechanics, e.g. Whiteside et al. 2015,
  * J Sports Sci 33(7):675-686, who report stroke-to-stroke CVs of serve kinematics).
  */
-import type { Feature, FeatureConsistency } from '../../contract/technique.js';
+import type { Feature, FeatureConsistency } from '../../contract/technique-schema.js';
 
 /** Mean feature score of one stroke, 0–100, or null without features (the library's overall score). */
 export function meanScore(features: readonly Feature[]): number | null {

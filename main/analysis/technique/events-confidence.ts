@@ -3,7 +3,7 @@
  * follow-through), and how they appear on a feature's `event` object: our documented extensions
  * `confidence` (0–1) and `hand_measured` (README.md "Swing phases and events").
  */
-import type { FeatureEvent } from '../../contract/technique.js';
+import type { FeatureEvent } from '../../contract/technique-schema.js';
 import type { ContactCandidate } from './contact-candidates.js';
 import { unmeasuredAt } from './contact-candidates.js';
 import type { EventName } from './feature-types.js';

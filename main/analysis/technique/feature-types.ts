@@ -3,7 +3,7 @@
  * Definitions live in features-body.ts, features-rotation.ts and features-arm.ts; build.ts
  * turns a measurement into API.md's Feature object.
  */
-import type { Sport, SwingType } from '../../contract/technique.js';
+import type { Sport, SwingType } from '../../contract/technique-schema.js';
 import type { Kinematics } from '../core/index.js';
 import type { SwingPhases } from './phases.js';
 import type { PosePair } from '../core/index.js';

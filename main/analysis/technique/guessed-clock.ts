@@ -18,7 +18,7 @@
  * The speed series (kinetic_chain, wrist_speed) stay on the video's clock, as the warning and the
  * left-out reasons say ("speeds and timings on the video's clock are not scored").
  */
-import type { LeftOutFeature, TechniqueResult } from '../../contract/technique.js';
+import type { LeftOutFeature, TechniqueResult } from '../../contract/technique-schema.js';
 import { aggregateCategories, parseLeftOutWarning, recordLeftOut } from './build.js';
 import { slowedClockReason, slowMotionWarning, type SlowMotionGuess } from '../core/slow-motion.js';
 import type { TechniqueOutput } from './swing-technique.js';

@@ -10,7 +10,7 @@
  * The same bands serve forehand and backhand drives: the studies cited are forehand studies, and
  * applying them to backhands is our heuristic.
  */
-import type { Sport } from '../../contract/technique.js';
+import type { Sport } from '../../contract/technique-schema.js';
 import type { Reference } from './scoring.js';
 
 /** Machine names of the features. */

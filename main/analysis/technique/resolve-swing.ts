@@ -1,6 +1,6 @@
 /**
  * The hand point and swing phases of one stroke: the dominant wrist, or the midpoint of both
- * wrists for two-handed backhands (technique.ts analyses the result of {@link resolveSwing}).
+ * wrists for two-handed backhands (swing-technique.ts analyses the result of {@link resolveSwing}).
  *
  * Backhands are judged two-handed when the wrists stay together around contact
  * (swing-input.ts `inferTwoHanded`). Contact itself depends on the hand point, so both are tried:
@@ -12,7 +12,7 @@
  * backhand drives always use the midpoint (the paddle's short handle: both hands or the
  * non-dominant hand guides it; see README.md "two-handed").
  */
-import type { TechniqueRequestMetadata } from '../../contract/technique.js';
+import type { TechniqueRequestMetadata } from '../../contract/technique-schema.js';
 import { InsufficientPoseError } from '../core/index.js';
 import { computeKinematics, type Kinematics } from '../core/index.js';
 import { findPhases, type SwingPhases } from './phases.js';

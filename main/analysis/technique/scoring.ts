@@ -9,7 +9,7 @@
  * e.g. a knee bend so deep it costs balance) the value is reflected about b4 first, so the score
  * falls again at the same rate it rose.
  */
-import { LEVELS, type Level } from '../../contract/technique.js';
+import { LEVELS, type Level } from '../../contract/technique-schema.js';
 
 /** Score band of each level, 0–100 (our convention: equal 20-point bands above a 40-point beginner band). */
 export const SCORE_RANGES: Readonly<Record<Level, [number, number]>> = {

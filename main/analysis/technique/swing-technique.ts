@@ -2,7 +2,7 @@
  * computeTechniqueResult: the `result` of API.md's technique response from the engine's 2D and
  * 3D pose tracks of one stroke. See README.md for every feature, formula, event and range.
  */
-import type { Feature, FeatureEvent, TechniqueRequestMetadata, TechniqueResult } from '../../contract/technique.js';
+import type { Feature, FeatureEvent, TechniqueRequestMetadata, TechniqueResult } from '../../contract/technique-schema.js';
 import { J } from '../../pose/h36m.js';
 import type { BallCandidates } from '../../pose/ball-candidates.js';
 import type { PoseTrack } from '../../pose/pose-track.js';

@@ -7,7 +7,7 @@
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { BallTimestampS, CaptureFps, HandInput, HeightMm, IsoDateOrDateTime, PlayerName, SportInput, SwingTypeInput } from '../../contract/fields.js';
-import { SPORTS, SWING_TYPES, type Hand, type Sport, type SwingType } from '../../contract/technique.js';
+import { SPORTS, SWING_TYPES, type Hand, type Sport, type SwingType } from '../../contract/technique-schema.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { AnalysisJobInput, JobView } from '../../contract/job.js';
 import { checkAnalysisInput, checkClipFile } from '../../jobs/validate.js';

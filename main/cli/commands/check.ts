@@ -8,7 +8,7 @@
 import { basename } from 'node:path';
 import type { Command } from 'commander';
 import type { TaskClient } from '../../backends/direct-tasks.js';
-import type { VideoCheckResponse } from '../../contract/api.js';
+import type { VideoCheckResponse } from '../../contract/api-schema.js';
 import { checkClipFile } from '../../jobs/validate.js';
 import { addBackendOptions, backendsFor, type BackendOptions } from '../backend-options.js';
 

@@ -8,7 +8,7 @@
  */
 import { InvalidArgumentError, type Command } from 'commander';
 import { swingStudioHome } from '../../config/home.js';
-import { SPORTS, SWING_TYPES, type Sport, type SwingType } from '../../contract/technique.js';
+import { SPORTS, SWING_TYPES, type Sport, type SwingType } from '../../contract/technique-schema.js';
 import type { ReadableDb, WritableDb } from '../../library/db.js';
 import { openLibraryForReading } from '../../library/db-read.js';
 import { libraryRootOf, openConfiguredLibrary } from '../../settings/library-location.js';
@@ -17,7 +17,7 @@ import { LibraryError } from '../../library/errors.js';
 import { findPlayerByName } from '../../library/players.js';
 import { setCaptureFps } from '../../library/recompute.js';
 import { deleteSession, listSessions } from '../../library/sessions.js';
-import type { SessionFilter } from '../../library/types.js';
+import type { SessionFilter } from '../../library/library-types.js';
 import { CaptureFps, IsoDateOrDateTime, SportInput, SwingTypeInput } from '../../contract/fields.js';
 import { numberIn, optionFrom, rowId } from '../options.js';
 import { sessionJson } from '../session-json.js';

@@ -7,7 +7,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { checkClipFile, checkTennisInput } from '../../jobs/validate.js';
-import { getTennisTask } from '../../library/tennis.js';
+import { getTennisTask } from '../../library/tennis-results.js';
 import { addBackendOptions, backendsFor, type BackendOptions } from '../backend-options.js';
 import { rowId } from '../options.js';
 import { withQueue } from '../run-jobs.js';

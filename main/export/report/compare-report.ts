@@ -6,7 +6,7 @@
  * (second − first) in the feature's unit. Rendered to PDF by the same pipeline as the session report.
  */
 import { captureRateText } from '../../contract/capture-rate.js';
-import type { Feature } from '../../contract/technique.js';
+import type { Feature } from '../../contract/technique-schema.js';
 import { strokeOrdinal, type StrokeDetail } from '../../library/stroke-view.js';
 import type { ReportKeyFrame } from './session-report.js';
 import { esc, REPORT_CSS } from './report-style.js';

@@ -5,8 +5,8 @@
  * the dominant-wrist speed peak.
  */
 import { frameAtTime } from '../../pose/pose-track.js';
-import type { Feature } from '../../contract/technique.js';
-import type { SessionDetail } from '../../library/types.js';
+import type { Feature } from '../../contract/technique-schema.js';
+import type { SessionDetail } from '../../library/library-types.js';
 import type { KeyFrameSpec } from './key-frames.js';
 
 /** Up to three key frames (fewer when events coincide), sorted by time. */

@@ -6,7 +6,7 @@
  * spread (± SD of the stroke scores, n strokes). Same print CSS and chart library as the session report.
  */
 import { categoryLabel } from '../../contract/display-names.js';
-import type { FeatureHistoryPoint, Player } from '../../library/types.js';
+import type { FeatureHistoryPoint, Player } from '../../library/library-types.js';
 import { chartDivs, chartScripts, uplotAssetsInline, type ChartSpec } from './report-charts.js';
 import { esc, REPORT_CSS } from './report-style.js';
 

@@ -4,10 +4,10 @@
  * it, observation, suggestion), key frames with the skeleton, and the kinetic-chain chart.
  * Rendered to PDF by Chromium in the CLI and by Electron's printToPDF in the app.
  */
-import { LEVELS } from '../../contract/technique.js';
+import { LEVELS } from '../../contract/technique-schema.js';
 import { categoryLabel } from '../../contract/display-names.js';
 import { captureRateText, clockSentence } from '../../contract/capture-rate.js';
-import type { FeatureRow, SessionDetail } from '../../library/types.js';
+import type { FeatureRow, SessionDetail } from '../../library/library-types.js';
 import { chartDivs, chartScripts, uplotAssetsInline, type ChartSpec } from './report-charts.js';
 import { esc, REPORT_CSS } from './report-style.js';
 import { consistencyHtml, strokeTableHtml } from './stroke-sections.js';

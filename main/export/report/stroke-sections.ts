@@ -4,7 +4,7 @@
  * analysed strokes per feature (mean, SD, CV, n, and the range of values).
  */
 import { categoryLabel } from '../../contract/display-names.js';
-import type { SessionDetail } from '../../library/types.js';
+import type { SessionDetail } from '../../library/library-types.js';
 import { esc } from './report-style.js';
 
 const num = (v: number, d = 1) => (Number.isFinite(v) ? v.toFixed(d) : '–');

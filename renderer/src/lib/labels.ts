@@ -2,7 +2,7 @@
  * Display words for contract values (swing types, sports, levels, feature categories) and score
  * colour classes.
  */
-import type { Sport, StrokeSide, SwingType } from '../../../main/contract/technique.js';
+import type { Sport, StrokeSide, SwingType } from '../../../main/contract/technique-schema.js';
 
 export { categoryLabel } from '../../../main/contract/display-names.js';
 

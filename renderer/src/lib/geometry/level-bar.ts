@@ -4,10 +4,10 @@
  * the measured value as a marker on it. Ranges may run either way (a lower value can be the
  * better one) and may leave gaps; the axis spans all of them plus the value.
  */
-import type { Level } from '../../../../main/contract/technique.js';
+import type { Level } from '../../../../main/contract/technique-schema.js';
 
 /**
- * API.md's level names in ascending order (the same list as main/contract/technique.ts LEVELS,
+ * API.md's level names in ascending order (the same list as main/contract/technique-schema.ts LEVELS,
  * repeated as a type-checked literal so the renderer bundle does not pull in zod schemas).
  */
 export const LEVEL_ORDER = ['beginner', 'intermediate', 'advanced', 'professional'] as const satisfies readonly Level[];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Player } from '../../../../main/library/types.js';
+import type { Player } from '../../../../main/library/library-types.js';
 import { emptyForm, isVideoName, validateForm, type AnalysisForm } from './analysis-form.js';
 
 const clip = { path: '/clips/a.mp4', durationS: 1.67, ok: true };

@@ -5,7 +5,7 @@
  * motion), turned into job inputs per video.
  */
 import type { ApiRequest, Player } from '../../../../preload/contract.js';
-import type { Hand, Sport, SwingType } from '../../../../main/contract/technique.js';
+import type { Hand, Sport, SwingType } from '../../../../main/contract/technique-schema.js';
 import { MAX_CAPTURE_FPS } from '../../../../main/contract/capture-rate.js';
 import { heightInputToMm, type UnitSystem } from '../units.js';
 

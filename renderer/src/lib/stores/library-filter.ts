@@ -2,8 +2,8 @@
  * The library browser's filter form and its conversion to the `library.listSessions` filter:
  * empty fields are left out, dates are whole days (inclusive), tags are trimmed.
  */
-import type { Sport, SwingType } from '../../../../main/contract/technique.js';
-import type { SessionFilter } from '../../../../main/library/types.js';
+import type { Sport, SwingType } from '../../../../main/contract/technique-schema.js';
+import type { SessionFilter } from '../../../../main/library/library-types.js';
 
 /** The filter form: every field as the form holds it ('' = any). */
 export interface FilterForm {

@@ -3,7 +3,7 @@
  * makes there (rename, tag, delete). Lists reload when main announces a library change.
  */
 import type { Player, SessionSummary } from '../../../../preload/contract.js';
-import type { Hand } from '../../../../main/contract/technique.js';
+import type { Hand } from '../../../../main/contract/technique-schema.js';
 import { call } from '../api.js';
 import { emptyFilter, toSessionFilter, type FilterForm } from './library-filter.js';
 

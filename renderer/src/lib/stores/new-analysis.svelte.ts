@@ -7,7 +7,7 @@ import type { VideoFileCheck } from '../../../../preload/contract.js';
 import { call, canUpload, uploadVideo } from '../api.js';
 import { emptyForm, validateForm, type AnalysisForm, type FormErrors } from './analysis-form.js';
 import type { UnitSystem } from '../units.js';
-import type { Player } from '../../../../main/library/types.js';
+import type { Player } from '../../../../main/library/library-types.js';
 
 /** The new-analysis store. */
 export class NewAnalysisManager {

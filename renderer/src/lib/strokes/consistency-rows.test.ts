@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Feature, FeatureConsistency } from '../../../../main/contract/technique.js';
+import type { Feature, FeatureConsistency } from '../../../../main/contract/technique-schema.js';
 import type { SessionStroke } from '../../../../preload/contract.js';
 import { consistencyRows, dotLanes, DOT_GAP } from './consistency-rows.js';
 

@@ -4,7 +4,7 @@
  * dot on the feature's level bar (API.md `value_ranges`), with the mean and the mean ± SD band on
  * the same axis. Pure: positions are fractions 0..1 of the bar width.
  */
-import type { FeatureConsistency } from '../../../../main/contract/technique.js';
+import type { FeatureConsistency } from '../../../../main/contract/technique-schema.js';
 import type { SessionStroke } from '../../../../preload/contract.js';
 import { levelBar, type LevelSegment } from '../geometry/level-bar.js';
 

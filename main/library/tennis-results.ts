@@ -2,7 +2,7 @@
 import type { ReadableDb, WritableDb } from './db.js';
 import { LibraryError } from './errors.js';
 import { rowToTennisTask, type TennisTaskRow } from './rows.js';
-import type { RowId, TennisTaskResult } from './types.js';
+import type { RowId, TennisTaskResult } from './library-types.js';
 
 /**
  * Stores (or replaces) the result of tennis task `taskId`, optionally linked to a session.

@@ -8,7 +8,7 @@ import {
   UUID_RE,
   extractTaskId,
   type TennisTaskDone as DoneBody,
-} from '../contract/api.js';
+} from '../contract/api-schema.js';
 import { ApiError } from './errors.js';
 import { fetchJsonDocument } from './download.js';
 import { parseRetryAfter, sleep } from './retry.js';

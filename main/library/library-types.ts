@@ -18,7 +18,7 @@ import type {
   StrokeSide,
   SwingType,
   WristSpeed,
-} from '../contract/technique.js';
+} from '../contract/technique-schema.js';
 import type { BallCandidates } from '../pose/ball-candidates.js';
 import type { PoseTrack } from '../pose/pose-track.js';
 

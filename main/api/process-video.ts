@@ -5,7 +5,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { ErrorLine, TechniqueRequestMetadata, type DoneLine } from '../contract/technique.js';
+import { ErrorLine, TechniqueRequestMetadata, type DoneLine } from '../contract/technique-schema.js';
 import { PROCESS_EXTENSIONS, contentTypeFor, extensionOf } from '../contract/upload-rules.js';
 import { ApiError, TechniqueError, redactSecrets } from './errors.js';
 import { multipartBody } from './multipart.js';
@@ -14,7 +14,7 @@ import { readTechniqueStream, type TechniqueProgress } from './technique-stream.
 import type { PoseLimits } from '../contract/clip-limits.js';
 import { zodIssueText } from '../contract/zod-issues.js';
 import { authHeaderFor, statusError, urlUnder, type Transport } from './transport.js';
-import type { UploadProgress } from './upload.js';
+import type { UploadProgress } from './presigned-put.js';
 
 /**
  * Default idle limit on the answer stream, ms: 300 s. API.md gives 30-120 s typical processing
