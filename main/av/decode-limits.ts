@@ -7,7 +7,7 @@
  * main/contract/clip-limits.ts's (the pose schemas name them too).
  */
 import { MAX_DECODE_FRAMES, MAX_DECODE_S } from '../contract/clip-limits.js';
-import { VideoDecodeError } from '../engine/errors.js';
+import { VideoDecodeError } from './errors.js';
 
 /**
  * Passes frames through until a cap is passed, then stops the source (its `return()` runs, which

@@ -7,12 +7,21 @@
  */
 import type { Decoder, FilterAPI } from 'node-av/api';
 import type { Frame, Packet } from 'node-av/lib';
-import type { DecodedFrame } from '../engine/frame-source.js';
 import { openClip, reason } from './open-input.js';
-import { VideoDecodeError } from '../engine/errors.js';
+import { VideoDecodeError } from './errors.js';
 import { loadAv } from './runtime.js';
-import { streamDisplayRotation } from './probe.js';
-import { streamRotation } from '../engine/probe.js';
+import { streamDisplayRotation, streamRotation } from './probe.js';
+
+/** One decoded frame: `rgb` is height × width × 3 bytes, row-major. */
+export interface DecodedFrame {
+  /** Index of the frame in decode (= presentation) order, from 0. */
+  index: number;
+  /** Presentation time, seconds, on the video's own timeline (what an HTML video's currentTime shows). */
+  timestamp: number;
+  width: number;
+  height: number;
+  rgb: Uint8Array;
+}
 
 /**
  * Filter chain of the CLI's autorotation for a display rotation in ffprobe's convention

@@ -7,7 +7,7 @@
 import { Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { Encoder, Muxer } from 'node-av/api';
 import type { Frame, IRational, Packet } from 'node-av/lib';
-import { VideoDecodeError } from '../engine/errors.js';
+import { VideoDecodeError } from './errors.js';
 import { reason } from './open-input.js';
 import { loadAv } from './runtime.js';
 

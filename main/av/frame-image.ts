@@ -1,11 +1,16 @@
 /**
- * One frame of a clip as an image, with the shipped FFmpeg in-process: frame `n` in decode order
- * (exact whatever the stream's start time; decodes up to n, fine for clips of seconds), upright,
- * at the displayed size.
+ * One frame of a clip as an image (report key frames, library thumbnails, the comparison video):
+ * frame `n` in decode order (exact whatever the stream's start time; decodes up to n, fine for
+ * clips of seconds), upright, at the displayed size. The shipped FFmpeg decodes in-process;
+ * FFMPEG_PATH selects a CLI (`select=eq(n,N)`).
  */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { Canvas, ImageData } from '@napi-rs/canvas';
-import { probeVideo } from '../engine/probe.js';
-import type { DecodedFrame } from '../engine/frame-source.js';
+import { ffmpegPath } from '../config/binaries.js';
+import { cliClipInput, cliFailureReason } from './cli-input.js';
+import { probeVideo } from './probe.js';
+import type { DecodedFrame } from './decode.js';
 import { decodeFramesInProcess } from './decode.js';
 
 /** A decoded RGB24 frame as opaque RGBA image data for a canvas (`putImageData`). */
@@ -42,4 +47,53 @@ export async function framePngInProcess(
     return canvas.toBuffer('image/png');
   }
   throw new Error(`frame ${frameNr} not found in ${clipPath}`);
+}
+
+const run = promisify(execFile);
+
+/**
+ * Decodes frame `frameNr` (0-based decode order) of a clip as PNG bytes, with the shipped FFmpeg
+ * (or FFMPEG_PATH's ffmpeg when set); `size` is the clip's displayed size, pixels, when known
+ * (the in-process decode then does not probe the clip).
+ * @throws Error when decoding fails (with ffmpeg's reason, NOT_A_CLIP for a refused input) or the
+ *   frame does not exist; the signal's reason when aborted.
+ */
+export async function extractFramePng(
+  clipPath: string,
+  frameNr: number,
+  signal?: AbortSignal,
+  size?: { width: number; height: number },
+): Promise<Buffer> {
+  const bin = ffmpegPath();
+  if (!bin) return framePngInProcess(clipPath, frameNr, signal, size);
+  let stdout: Buffer;
+  try {
+    ({ stdout } = await run(
+      bin,
+      [
+        '-v',
+        'error',
+        '-nostdin',
+        ...cliClipInput(clipPath, { capDuration: true }),
+        '-vf',
+        `select=eq(n\\,${frameNr})`,
+        '-fps_mode',
+        'passthrough',
+        '-frames:v',
+        '1',
+        '-f',
+        'image2pipe',
+        '-c:v',
+        'png',
+        '-',
+      ],
+      { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024, signal },
+    ));
+  } catch (err) {
+    signal?.throwIfAborted();
+    const stderr = (err as { stderr?: Buffer }).stderr?.toString() ?? '';
+    throw new Error(`ffmpeg could not read frame ${frameNr}: ${cliFailureReason(stderr)}`, { cause: err });
+  }
+  if (stdout.length === 0) throw new Error(`frame ${frameNr} not found in ${clipPath}`);
+  return stdout;
 }

@@ -8,7 +8,7 @@
 import { resolve } from 'node:path';
 import type { Demuxer } from 'node-av/api';
 import type { Stream } from 'node-av/lib';
-import { VideoProbeError } from '../engine/errors.js';
+import { VideoProbeError } from './errors.js';
 import { loadAv } from './runtime.js';
 
 /** Demuxers a clip may use (FFmpeg short names): MP4/MOV family, Matroska/WebM, AVI. */

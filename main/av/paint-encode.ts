@@ -8,12 +8,11 @@
 import { Canvas, ImageData, type SKRSContext2D } from '@napi-rs/canvas';
 import type { Decoder, Encoder, FilterAPI, Muxer } from 'node-av/api';
 import type { Frame, Packet } from 'node-av/lib';
-import { VideoDecodeError } from '../engine/errors.js';
+import { VideoDecodeError } from './errors.js';
 import { rotationFilters } from './decode.js';
 import { openClip, reason } from './open-input.js';
 import { loadAv } from './runtime.js';
-import { streamDisplayRotation } from './probe.js';
-import { streamRotation } from '../engine/probe.js';
+import { streamDisplayRotation, streamRotation } from './probe.js';
 import { createX264, writeAndFree, x264Writer, type X264Writer } from './frame-encode.js';
 
 /** Options of {@link paintAndEncode}. */

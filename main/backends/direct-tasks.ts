@@ -1,6 +1,6 @@
 /**
  * Tennis statistics tasks and video checks of the direct local backend: the local service's own
- * task and check code (main/service/task-worker.ts, video-check.ts) called on a service core in
+ * task and check code (main/service/task-worker.ts, video-check-route.ts) called on a service core in
  * this process (main/service/service-core.ts), without its HTTP server. A local clip is named by
  * its `file:` URL and read where it lies (no upload, no copy under `service/tmp` or
  * `objects/videos`); http(s) URLs are read as the service reads them (our storage by

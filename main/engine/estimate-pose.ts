@@ -6,25 +6,24 @@
  */
 import { cadenceOf, isRepeatedImage } from '../pose/frame-cadence.js';
 import { createPoseTrack, selectFrames, spreadFrames, type PoseTrack } from '../pose/pose-track.js';
-import { cocoToH36m } from './inference/coco-to-h36m.js';
-import { recordEngineRun } from './runtime/engine-speed.js';
-import { NoPersonError, VideoDecodeError } from './errors.js';
-import { decodeFrames, decodeSize, type DecodedFrame } from './frame-source.js';
-import { blazePoseToCoco, type BlazePoseResult } from './inference/blazepose.js';
-import { blazePoseWorldH36m } from './inference/blazepose-h36m.js';
-import { liftWithLearned } from './lift/learned-3d.js';
-import { repairSideSwaps } from './tracking/swap-repair.js';
-import { inferPlan, InferencePool } from './inference/infer-pool.js';
-import { KEYPOINT_ONE_EURO, median3InPlace, oneEuroInPlace } from './tracking/one-euro.js';
-import { PlayerTracker, type PrefetchedPose, type TrackedPose } from './tracking/player-tracker.js';
-import { probeVideo } from './probe.js';
-import { KeptCrops, runSecondPass, secondPassCrops } from './tracking/second-pass.js';
-import { strokeWindows } from './tracking/stroke-windows.js';
-import { poseBox, poseScore } from './tracking/tracker.js';
-import { frameReadAhead, readAhead } from './read-ahead.js';
-import { BallCandidateCollector } from './tracking/ball-detect.js';
-import type { EngineOptions, PoseEstimate } from './types.js';
-import { frameRange, LOW_CONFIDENCE, LOW_CONFIDENCE_MIN_FRAMES, RangeWarner } from './warnings.js';
+import { cocoToH36m } from './inference/index.js';
+import { recordEngineRun } from './runtime/index.js';
+import { NoPersonError } from './errors.js';
+import { VideoDecodeError, decodeFrames, decodeSize, type DecodedFrame, probeVideo, frameReadAhead, readAhead } from '../av/index.js';
+import { blazePoseToCoco, type BlazePoseResult } from './inference/index.js';
+import { blazePoseWorldH36m } from './inference/index.js';
+import { liftWithLearned } from './lift/index.js';
+import { repairSideSwaps } from './tracking/index.js';
+import { inferPlan, InferencePool } from './inference/index.js';
+import { KEYPOINT_ONE_EURO, median3InPlace, oneEuroInPlace } from './tracking/index.js';
+import { PlayerTracker, type PrefetchedPose, type TrackedPose } from './tracking/index.js';
+import { KeptCrops, runSecondPass, secondPassCrops } from './tracking/index.js';
+import { strokeWindows } from './tracking/index.js';
+import { poseBox, poseScore } from './tracking/index.js';
+import { BallCandidateCollector } from './tracking/index.js';
+import type { EngineOptions, PoseEstimate } from './pose-estimate-types.js';
+import { absentWarning, leftRightRepairedWarning, lowConfidenceWarning, lowFrameRateWarning, LOW_CONFIDENCE, LOW_CONFIDENCE_MIN_FRAMES, RangeWarner, repeatedFramesWarning, runtimeFallbackWarning } from './warnings.js';
+import type { Warning } from '../contract/warning.js';
 
 /** Longer side of the decoded frames, px: lightning crops of a player ≥ ~150 px tall stay sharp. */
 export const DECODE_MAX_SIDE = 640;
@@ -47,15 +46,15 @@ interface FrameResult {
 export async function estimatePose(videoPath: string, opts: EngineOptions): Promise<PoseEstimate> {
   const t0 = performance.now();
   if (!(opts.playerHeightMm > 0)) throw new RangeError(`playerHeightMm must be a positive number of millimetres, got ${opts.playerHeightMm}`);
-  const warnings: string[] = [];
-  const warn = (m: string) => (warnings.push(m), opts.onWarning?.(m));
+  const warnings: Warning[] = [];
+  const warn = (w: Warning) => (warnings.push(w), opts.onWarning?.(w));
   const poolP = InferencePool.start(inferPlan(), opts.cropModel ?? 'movenet-lightning', opts.signal);
   poolP.catch(() => undefined); // an abort while probing rejects it before it is awaited: surfaces below
   const video = await (opts.video ? Promise.resolve(opts.video) : probeVideo(videoPath, opts.signal)).catch(async (e: unknown) => {
     await poolP.then((p) => p.close()).catch(() => undefined);
     throw e;
   });
-  if (video.fps < 29.5) warn(`frame rate ${video.fps.toFixed(1)} fps is below the recommended 30 fps; fast swings may be blurred or missed`);
+  if (video.fps < 29.5) warn(lowFrameRateWarning(video.fps));
   const size = decodeSize(video.width, video.height, DECODE_MAX_SIDE);
   // Start ffmpeg now: its first frames decode while the workers load their models.
   const decoded = readAhead(decodeFrames(videoPath, size, opts.signal), frameReadAhead());
@@ -65,14 +64,14 @@ export async function estimatePose(videoPath: string, opts: EngineOptions): Prom
     await decoded.return(undefined).catch(() => undefined);
     throw e;
   });
-  if (pool.fallbackWarning) warn(pool.fallbackWarning);
+  if (pool.fallbackWarning) warn(runtimeFallbackWarning(pool.fallbackWarning));
   const tracker = new PlayerTracker(pool);
   let firstFound = Infinity;
   const absent = new RangeWarner(
-    (a, b, ta, tb) => `${a > firstFound ? 'player lost' : 'no person found'} in ${frameRange(a, b, ta, tb)}`,
+    (a, b, ta, tb) => absentWarning(a > firstFound, a, b, ta, tb),
     warn,
   );
-  const low = new RangeWarner((a, b, ta, tb) => `low pose confidence (< ${LOW_CONFIDENCE}) in ${frameRange(a, b, ta, tb)}`, warn, LOW_CONFIDENCE_MIN_FRAMES);
+  const low = new RangeWarner(lowConfidenceWarning, warn, LOW_CONFIDENCE_MIN_FRAMES);
   const results: FrameResult[] = [];
   let [decodeS, inferenceS, everFound, lastShare, secondPassS, secondPassFrames, ballS] = [0, 0, false, 0, 0, 0, 0];
   const fastShare = opts.secondPass === false ? 1 : FAST_PASS_PROGRESS;
@@ -151,12 +150,12 @@ interface Queued {
  * the distinct images at their true times (frame-cadence.ts); each repeated frame then gets its
  * original's pose exactly, which is how later readers find repeats again.
  */
-function finishTracks(results: FrameResult[], videoPath: string, video: PoseEstimate['video'], size: { width: number; height: number }, heightMm: number, warn: (m: string) => void) {
+function finishTracks(results: FrameResult[], videoPath: string, video: PoseEstimate['video'], size: { width: number; height: number }, heightMm: number, warn: (w: Warning) => void) {
   const raw = buildTrack2d(results, videoPath, video.width / size.width, video.height / size.height);
   const cadence = cadenceOf(Uint8Array.from(results, (r) => (r.repeat ? 1 : 0)), raw.timestamps, video.fps);
   const repairSwaps = (t: PoseTrack) => {
     const { repairedFrames } = repairSideSwaps(t);
-    if (repairedFrames > 0) warn(`left/right labels of the arms or legs repaired in ${repairedFrames} of ${t.frames} frames (the model swapped them)`);
+    if (repairedFrames > 0) warn(leftRightRepairedWarning(repairedFrames, t.frames));
   };
   const learned = results.map((r) => r.learned);
   if (cadence.repeated === 0) {
@@ -164,10 +163,7 @@ function finishTracks(results: FrameResult[], videoPath: string, video: PoseEsti
     smoothTrack(raw);
     return { pose2d: raw, pose3d: liftWithLearned(raw, learned, heightMm, video.fps) };
   }
-  warn(
-    `${cadence.repeated} of ${results.length} frames repeat the image before them: ${cadence.imagesPerSecond.toFixed(1)} distinct images per second ` +
-      `in a ${video.fps.toFixed(2)} fps file; their poses are their originals' and speeds are measured on the distinct images`,
-  );
+  warn(repeatedFramesWarning(cadence.repeated, results.length, cadence.imagesPerSecond, video.fps));
   const sub = selectFrames(raw, cadence.distinct, cadence.times);
   repairSwaps(sub);
   smoothTrack(sub);

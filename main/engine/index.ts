@@ -1,9 +1,10 @@
 /**
- * The pose engine's public API, used by the local service (`POST /process`, tennis tasks, video
- * checks): probe a clip, estimate the player's 2D and 3D pose, the measured engine speed.
+ * The pose engine's public API, used by the analysis pipeline (main/pipeline/: `POST /process`,
+ * tennis tasks, the direct local backend) and video checks: estimate the player's 2D and 3D pose
+ * from a clip's frames (read through main/av/), the measured engine speed. Probing a clip and the
+ * media errors are main/av/index.ts's.
  */
-export type { EngineOptions, PoseEstimate, VideoInfo } from './types.js';
+export type { EngineOptions, PoseEstimate } from './pose-estimate-types.js';
 export { estimatePose } from './estimate-pose.js';
-export { probeVideo } from './probe.js';
-export { measuredSecondsPerFrame } from './runtime/engine-speed.js';
-export { NoPersonError, VideoDecodeError, VideoProbeError } from './errors.js';
+export { measuredSecondsPerFrame } from './runtime/index.js';
+export { NoPersonError } from './errors.js';

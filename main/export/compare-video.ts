@@ -14,11 +14,9 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { rename, rm } from 'node:fs/promises';
 import { displayText } from '../contract/display-names.js';
-import type { DecodedFrame } from '../engine/frame-source.js';
-import { decodeFramesInProcess } from '../av/decode.js';
-import { encodeCanvasFrames } from '../av/frame-encode.js';
-import { frameImageData } from '../av/frame-image.js';
-import { strokeOrdinal, type StrokeDetail } from '../library/stroke-view.js';
+import { type DecodedFrame, decodeFramesInProcess, encodeCanvasFrames, frameImageData } from '../av/index.js';
+import { strokeOrdinal } from '../contract/stroke-view.js';
+import type { StrokeDetail } from '../library/library-types.js';
 import { defaultSkeletonStyle, paintSkeleton } from '../pose/skeleton-paint.js';
 import { frameAt, realFromContact, sharedRange, strokeOf, type CompareStroke } from '../pose/stroke-timing.js';
 import type { PoseTrack } from '../pose/pose-track.js';

@@ -5,7 +5,7 @@
  * video facts the import measures itself.
  *
  * Decided (issue 25): the clip's duration, frame rate and size are not taken from analysis.json
- * at all. The import probes the clip it stores (main/engine/probe.ts), so those four come from
+ * at all. The import probes the clip it stores (main/av/probe.ts), so those four come from
  * the probe, silently: a claim that disagrees is simply not used (the clip is the one the analysis
  * was made from, its SHA-256 checked; main/library/ingest.ts `clipFacts`).
  * Every other fact is refused, with one line naming the field, when it breaks its rule.

@@ -13,7 +13,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { readArchive, type ArchiveContents } from '../archive/read.js';
 import { DoneLine } from '../contract/technique-schema.js';
-import { probeVideo } from '../engine/probe.js';
+import { probeVideo } from '../av/index.js';
 import type { WritableDb } from '../library/db.js';
 import { getSessionDetail } from '../library/detail.js';
 import { saveDrawing } from '../library/drawings.js';
@@ -78,7 +78,7 @@ export async function importHandover(
     });
     // The pose may not have more frames, nor frame numbers, than the probed clip (main/pose/pose-checks.ts).
     const archive = readArchive(h.archiveBytes, undefined, { clipFrames: info.frameCount });
-    const proxy = await playbackProxyFor(clipPath, dir);
+    const proxy = await playbackProxyFor(clipPath, dir, { video: info });
     const result = withLibraryLock(paths.root, () => storeLocked(db, h, merge, { ...clipFacts(info), sourceClipPath: clipPath }, archive));
     if (!result.created) return result;
     const stored = getSession(db, result.sessionId)?.clipPath;

@@ -14,11 +14,10 @@
  * the source's frame count and timestamps). Output is written to a temp file and renamed.
  */
 import { spawn } from 'node:child_process';
-import { cliClipInput, cliFailureReason } from '../av/cli-input.js';
+import { cliClipInput, cliFailureReason, paintAndEncode } from '../av/index.js';
 import { rename, rm } from 'node:fs/promises';
 import { createCanvas } from '@napi-rs/canvas';
 import { ffmpegPath } from '../config/binaries.js';
-import { paintAndEncode } from '../av/paint-encode.js';
 import type { Drawing } from '../drawings/drawing.js';
 import { paintShownDrawings, sourceFrameScale } from '../drawings/paint.js';
 import { defaultSkeletonStyle, paintSkeleton, skeletonBounds } from '../pose/skeleton-paint.js';

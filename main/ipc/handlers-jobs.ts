@@ -10,7 +10,7 @@ import type { Channel } from '../../preload/contract.js';
 import { HandlerError } from './errors.js';
 import { allowedPath } from './path-policy.js';
 import type { HandlerDeps, Handlers } from './handler-types.js';
-import { checkVideoFiles } from './video-check.js';
+import { checkVideoFiles } from './video-check-handlers.js';
 
 /** The channels of this file. */
 export type JobsChannel = Extract<Channel, `jobs.${string}` | 'dialog.pickVideos' | 'media.urlFor'>;

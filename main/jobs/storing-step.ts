@@ -1,6 +1,8 @@
 /**
- * The `storing` step of an analysis job: stage the archive (downloaded from the done line's
- * archive URL when the server gave one), probe the clip for the session facts (unless the
+ * The `storing` step of an analysis job: takes the typed analysis (main/pipeline
+ * TechniqueAnalysis: the direct backend's as the pipeline made it, or a remote done line parsed at
+ * the HTTP client's edge), stages the archive (downloaded from the done line's archive URL when the
+ * server gave one; kept as received), probe the clip for the session facts (unless the
  * direct local backend handed over the engine's probe), make a playable
  * H.264 copy when the app cannot play the clip (main/library/playback-proxy.ts, progress as the
  * `playback-copy` step), and hand everything to the library's ingestAnalysis (files first, then
@@ -11,12 +13,11 @@ import { DEFAULT_ARCHIVE_LIMITS } from '../archive/errors.js';
 import { statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import type { ApiClient } from '../api/client.js';
-import type { DoneResult, TechniqueRequestMetadata } from '../contract/technique-schema.js';
-import { probeVideo, type VideoInfo } from '../av/index.js';
-import type { BallCandidates } from '../pose/ball-candidates.js';
-import type { PoseTrack } from '../pose/pose-track.js';
+import type { TechniqueAnalysis } from '../pipeline/index.js';
+import type { TechniqueRequestMetadata } from '../contract/technique-schema.js';
+import { probeVideo } from '../av/index.js';
 import { LibraryError } from '../library/errors.js';
-import { clipFacts, ingestAnalysis } from '../library/ingest.js';
+import { clipFacts, ingestTechniqueAnalysis } from '../library/ingest.js';
 import { setCaptureFps } from '../library/recompute.js';
 import { playbackProxyFor } from '../library/playback-proxy.js';
 import { storePlaybackProxy } from '../library/proxies.js';
@@ -24,17 +25,18 @@ import { getSession } from '../library/sessions.js';
 import { makeSessionThumbnail } from '../library/thumbnail.js';
 import type { JobContext } from './job-context.js';
 import type { AnalysisJobInput } from '../contract/job.js';
+import { warning } from '../contract/warning.js';
 
 /** What {@link storeAnalysis} needs. */
 export interface StoreAnalysisInput {
   ctx: JobContext;
-  /** The backend's client, for the done line's archive URL; absent on the direct local backend (no URL). */
+  /** The backend's client, to download `archiveUrl`; absent on the direct local backend (no URL). */
   client?: ApiClient;
   input: AnalysisJobInput;
-  /** A done line, or the direct backend's done object without JSON pose (then `direct` holds the pose). */
-  done: DoneResult;
-  /** From the direct local backend: the typed pose and the engine's probe of the clip (no probe here). */
-  direct?: { pose2d: PoseTrack; pose3d: PoseTrack; ball?: BallCandidates | undefined; video: VideoInfo };
+  /** The typed analysis; its `video` (the engine's probe, direct backend) spares the probe here. */
+  analysis: TechniqueAnalysis;
+  /** The done line's `archive_url` (HTTP backends), downloaded and kept as received. */
+  archiveUrl?: string | undefined;
   /** Folder for the downloaded archive (removed by the queue when the job ends). */
   stagingDir: string;
   /** Seconds spent uploading and analysing (null when not measured). */
@@ -49,9 +51,8 @@ export interface StoreAnalysisInput {
  * @throws ApiError (archive download), VideoProbeError (clip unreadable), LibraryError, fs errors.
  */
 export async function storeAnalysis(s: StoreAnalysisInput): Promise<number> {
-  const { ctx, client, input, done } = s;
+  const { ctx, client, input, analysis, archiveUrl } = s;
   const started = Date.now();
-  const archiveUrl = client?.archiveUrlOf(done);
   let archivePath: string | undefined;
   if (client && archiveUrl) {
     archivePath = join(s.stagingDir, 'archive.zip');
@@ -62,7 +63,7 @@ export async function storeAnalysis(s: StoreAnalysisInput): Promise<number> {
     });
   }
   // The clip's one probe of this analysis (main/av/README.md "One probe"): the engine's (direct backend) or this one.
-  const video = s.direct?.video ?? (await probeVideo(input.videoPath, ctx.signal));
+  const video = analysis.video ?? (await probeVideo(input.videoPath, ctx.signal));
   // A clip the app's Chromium cannot decode gets a playable H.264 copy, made before anything is stored.
   const proxy = await playbackProxyFor(input.videoPath, s.stagingDir, {
     video,
@@ -71,7 +72,7 @@ export async function storeAnalysis(s: StoreAnalysisInput): Promise<number> {
   });
   ctx.signal.throwIfAborted();
   const p = input.player;
-  const sessionId = ingestAnalysis(ctx.db, {
+  const sessionId = ingestTechniqueAnalysis(ctx.db, {
     player: p.id ?? { name: p.name, dominantHand: p.dominantHand, heightMm: p.heightMm },
     session: {
       sourceClipPath: input.videoPath,
@@ -82,8 +83,7 @@ export async function storeAnalysis(s: StoreAnalysisInput): Promise<number> {
       ...(input.captureFps !== undefined ? { captureFps: input.captureFps } : {}),
       title: input.title ?? basename(input.videoPath, extname(input.videoPath)),
     },
-    analysis: done,
-    ...(s.direct ? { pose2d: s.direct.pose2d, pose3d: s.direct.pose3d, ball: s.direct.ball } : {}),
+    analysis,
     ...(archivePath ? { archivePath } : {}),
     backend: input.backend,
     timings: { ...s.timings, storeS: (Date.now() - started) / 1000 },
@@ -92,12 +92,12 @@ export async function storeAnalysis(s: StoreAnalysisInput): Promise<number> {
   // A service that did not apply the capture rate (the remote one is not sent it): measure in
   // real time here, from the stored pose (main/library/recompute.ts).
   // A pose the local analysis cannot measure keeps the service's result (the session keeps the rate).
-  if (input.captureFps !== undefined && done.result.capture_fps !== input.captureFps) {
+  if (input.captureFps !== undefined && analysis.result.capture_fps !== input.captureFps) {
     try {
       setCaptureFps(ctx.db, sessionId, input.captureFps);
     } catch (err) {
       if (!(err instanceof LibraryError && err.code === 'invalid-input')) throw err;
-      ctx.warn(`speeds stay on the video's clock: ${err.message}`);
+      ctx.warn(warning('capture-rate-not-applied', 'warning', "The capture frame rate could not be applied, so speeds are on the video's clock.", { detail: `speeds stay on the video's clock: ${err.message}` }));
     }
   }
   if (proxy) {
@@ -106,7 +106,7 @@ export async function storeAnalysis(s: StoreAnalysisInput): Promise<number> {
   }
   // The library card's picture; a clip whose contact frame cannot be decoded keeps the card's fallback.
   await makeSessionThumbnail(ctx.db, sessionId, ctx.signal).catch((err: unknown) => {
-    if (!ctx.signal.aborted) ctx.warn(`no thumbnail was made: ${err instanceof Error ? err.message : String(err)}`);
+    if (!ctx.signal.aborted) ctx.warn(warning('no-thumbnail', 'info', 'No picture was made for the library card.', { detail: `no thumbnail was made: ${err instanceof Error ? err.message : String(err)}` }));
   });
   return sessionId;
 }

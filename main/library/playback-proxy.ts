@@ -1,7 +1,10 @@
 /**
- * Playback proxies: a clip the app's Chromium cannot decode (main/media/chromium-playable.ts:
+ * Playback proxies: a clip the app's Chromium cannot decode (main/av/chromium-playable.ts:
  * MPEG-4 Part 2 in AVI, HEVC in Matroska, 4:2:2 H.264, ...) gets an H.264 MP4 copy for the
  * session page's <video>; analysis, exports and reports keep reading the original.
+ *
+ * The decision and the copy's progress use the clip's one probe (`video`, main/av/README.md "One
+ * probe"): given by the caller when it has probed, else probed here once.
  *
  * The copy is made by the overlay export's encoder (main/av/paint-encode.ts) with nothing
  * painted: one output frame per source frame with the source's timestamp, so the proxy has the
@@ -10,9 +13,7 @@
  * video is muted.
  */
 import { join } from 'node:path';
-import { paintAndEncode } from '../av/paint-encode.js';
-import { probeVideo } from '../engine/probe.js';
-import { chromiumPlayback, readPlaybackFacts } from '../media/chromium-playable.js';
+import { chromiumPlayback, paintAndEncode, playbackFacts, probeVideo, type VideoInfo } from '../av/index.js';
 
 /** x264 preset of proxies: "veryfast" (x264 docs: ~2× the speed of "medium" at a few % more bits; a review copy). */
 export const PROXY_PRESET = 'veryfast';
@@ -24,6 +25,8 @@ export interface ProxyOptions {
   signal?: AbortSignal;
   /** Share of the source's frames encoded so far, 0..1. */
   onProgress?: (share: number) => void;
+  /** The clip's probe when the caller has it (the analysis's one probe); absent: probed here. */
+  video?: VideoInfo;
 }
 
 /**
@@ -33,7 +36,7 @@ export interface ProxyOptions {
  *   the signal's reason when aborted.
  */
 export async function makePlaybackProxy(clipPath: string, outPath: string, o: ProxyOptions = {}): Promise<number> {
-  const info = await probeVideo(clipPath, o.signal);
+  const info = o.video ?? (await probeVideo(clipPath, o.signal));
   const total = Math.max(1, info.frameCount);
   const frames = await paintAndEncode({
     clipPath,
@@ -63,9 +66,10 @@ export interface MadeProxy {
  * @throws as {@link makePlaybackProxy}.
  */
 export async function playbackProxyFor(clipPath: string, stagingDir: string, o: ProxyOptions = {}): Promise<MadeProxy | null> {
-  const verdict = chromiumPlayback(await readPlaybackFacts(clipPath, o.signal));
+  const video = o.video ?? (await probeVideo(clipPath, o.signal));
+  const verdict = chromiumPlayback(playbackFacts(video));
   if (verdict.playable) return null;
   const path = join(stagingDir, 'playback-proxy.mp4');
-  await makePlaybackProxy(clipPath, path, o);
+  await makePlaybackProxy(clipPath, path, { ...o, video });
   return { path, reason: verdict.reason };
 }

@@ -11,7 +11,7 @@
 import { basename, join } from 'node:path';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { writeFileAtomic } from '../archive/atomic-file.js';
-import { extractFramePng } from '../export/report/key-frames.js';
+import { extractFramePng } from '../av/index.js';
 import type { WritableDb } from './db.js';
 import { withLibraryLock } from './lock.js';
 import { pathsOf, thumbnailFileName } from './paths.js';

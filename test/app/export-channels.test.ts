@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBridge, type Bridge } from '../../main/bridge/server.js';
 import { dispatch } from '../../main/ipc/dispatch.js';
-import { probeVideo } from '../../main/engine/probe.js';
+import { probeVideo } from '../../main/av/index.js';
 import { openLibrary } from '../../main/library/db.js';
 import { ingestAnalysis } from '../../main/library/ingest.js';
 import { analysedClip } from '../support/analysed-clip.js';

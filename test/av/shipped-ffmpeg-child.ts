@@ -9,10 +9,10 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadImage } from '@napi-rs/canvas';
 import { shippedFfmpegVersion } from '../../main/av/runtime.js';
-import { decodeFrames, decodeSize } from '../../main/engine/frame-source.js';
-import { probeVideo } from '../../main/engine/probe.js';
+import { decodeFrames, decodeSize } from '../../main/av/frame-source.js';
+import { probeVideo } from '../../main/av/probe.js';
 import { renderOverlayVideo } from '../../main/export/overlay-video.js';
-import { extractFramePng } from '../../main/export/report/key-frames.js';
+import { extractFramePng } from '../../main/av/frame-image.js';
 import { createPoseTrack } from '../../main/pose/pose-track.js';
 
 const [work, clip] = process.argv.slice(2);

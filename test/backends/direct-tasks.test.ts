@@ -58,7 +58,7 @@ describe('video checks, direct and over HTTP', () => {
       expect(listens).not.toHaveBeenCalled();
       expect(folders(d.home)).toEqual([]); // nothing stored: no upload, no copy
       expect(readdirSync(join(d.home, 'service', 'tmp'))).toEqual([]);
-      // 10.01 s rounds to 10.0 (within 3–10 s), 29.97 ≥ 29 fps, short side 1080 ≥ 480 px (video-check.ts CHECK_THRESHOLDS).
+      // 10.01 s rounds to 10.0 (within 3–10 s), 29.97 ≥ 29 fps, short side 1080 ≥ 480 px (video-check-route.ts CHECK_THRESHOLDS).
       const expected = { video_ok: true, fps_check: true, resolution_check: true, estimated_compute_time: Math.round((seconds * 300 + 3) * 10) / 10 };
       expect(dr.data?.[fullUrl]).toEqual(expected);
       expect(dr.errors?.[missing]).toEqual({ status: 404, message: `No such file: ${join(root, 'not-there.mp4')}` });

@@ -144,7 +144,7 @@ describe('the utility-process protocol in a real Worker', () => {
     const url = tasks.fileUrl!(analysed.clipPath);
     const missing = pathToFileURL(join(home, 'not-there.mp4')).href;
     const checked = await tasks.checkVideos([url, missing]);
-    // The 3 s cut: 3.0 s is within 3–10 s, 29.97 ≥ 29 fps, 1080 ≥ 480 px (video-check.ts).
+    // The 3 s cut: 3.0 s is within 3–10 s, 29.97 ≥ 29 fps, 1080 ≥ 480 px (video-check-route.ts).
     expect(checked.data?.[url]).toMatchObject({ video_ok: true, fps_check: true, resolution_check: true });
     expect(checked.errors?.[missing]).toEqual({ status: 404, message: `No such file: ${join(home, 'not-there.mp4')}` });
     const { taskId } = await tasks.createTennisTask({ video_url: url });

@@ -5,8 +5,7 @@
  * Reports median wall and CPU seconds (this process's threads + reaped children) and the ratio
  * in-process / CLI pipe (< 1: in-process is faster). Needs the system ffmpeg for the baseline.
  */
-import { decodeSize } from '../../main/engine/frame-source.js';
-import { probeVideo } from '../../main/engine/probe.js';
+import { decodeSize, probeVideo } from '../../main/av/index.js';
 import { testFfmpeg } from '../support/ffmpeg-cli.js';
 import { mediaPath } from '../support/media.js';
 import { decodeBaseline as run, median } from './measure.js';

@@ -3,7 +3,7 @@
  * baseline (the engine's own decode of a clip to its input size, frames counted and dropped).
  */
 import { readFileSync } from 'node:fs';
-import { decodeFrames } from '../../main/engine/frame-source.js';
+import { decodeFrames } from '../../main/av/index.js';
 
 /** Median of the values (the upper one of the middle two for an even count); NaN when empty. */
 export function median(v: number[]): number {
@@ -31,7 +31,7 @@ export async function measured<T>(fn: () => Promise<T>): Promise<{ wall: number;
 }
 
 /**
- * Decodes the whole clip at `size` through the engine's decode (main/engine/frame-source.ts:
+ * Decodes the whole clip at `size` through the engine's decode (main/av/frame-source.ts:
  * in-process FFmpeg, or FFMPEG_PATH's CLI when `cli` is given), dropping the frames.
  * Returns wall and CPU seconds and the frame count.
  */

@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { probeVideo } from '../../main/engine/probe.js';
+import { probeVideo } from '../../main/av/index.js';
 import { openLibrary } from '../../main/library/db.js';
 import { getSessionDetail } from '../../main/library/detail.js';
 import { listSessions } from '../../main/library/sessions.js';

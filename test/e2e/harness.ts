@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { startBridge, type Bridge } from '../../main/bridge/server.js';
-import { probeVideo } from '../../main/engine/probe.js';
+import { probeVideo } from '../../main/av/index.js';
 import { ingestAnalysis, type IngestInput } from '../../main/library/ingest.js';
 import type { NewPlayer } from '../../main/library/library-types.js';
 import { testFfmpeg } from '../support/ffmpeg-cli.js';

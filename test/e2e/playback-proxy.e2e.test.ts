@@ -1,6 +1,6 @@
 /**
  * Clips Chromium cannot play, in real Chromium through the bridge:
- *  - the codec allow-list (main/media/chromium-playable.ts) against real decodes: every clip it
+ *  - the codec allow-list (main/av/chromium-playable.ts) against real decodes: every clip it
  *    calls playable plays in Chromium, and the issue's cases it refuses (MPEG-4 Part 2 in AVI,
  *    HEVC in Matroska) do not;
  *  - an MPEG-4 Part 2 AVI cut of a real forehand, made with ffmpeg at test time with its frame
@@ -17,7 +17,7 @@ import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getSessionDetail } from '../../main/library/detail.js';
 import { playbackProxyPath } from '../../main/library/proxies.js';
-import { chromiumPlayback, readPlaybackFacts } from '../../main/media/chromium-playable.js';
+import { chromiumPlayback, playbackFacts, probeVideo } from '../../main/av/index.js';
 import { frameAtTime } from '../../main/pose/pose-track.js';
 import type { SessionDetail } from '../../main/library/library-types.js';
 import { testFfmpeg } from '../support/ffmpeg-cli.js';
@@ -101,7 +101,7 @@ describe('clips Chromium cannot play', () => {
     for (const c of cases) {
       const out = join(dir, c.name);
       ffmpeg([...src, ...c.args, out]);
-      seen[c.name] = { listed: chromiumPlayback(await readPlaybackFacts(out)).playable, decodes: await chromiumDecodes(out, c.mime) };
+      seen[c.name] = { listed: chromiumPlayback(playbackFacts(await probeVideo(out))).playable, decodes: await chromiumDecodes(out, c.mime) };
     }
     console.log('allow-list vs Chromium:', JSON.stringify(seen));
     for (const [name, s] of Object.entries(seen)) if (s.listed) expect(s.decodes, `${name} is listed as playable`).toBe(true);

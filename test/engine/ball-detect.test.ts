@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { BallCandidateCollector, ballBlobs, maxBallArea, searchRegion, type RgbImage } from '../../main/engine/tracking/ball-detect.js';
-import { decodeFrames, decodeSize } from '../../main/engine/frame-source.js';
+import { decodeFrames, decodeSize } from '../../main/av/index.js';
 import { blobsAt } from '../../main/pose/ball-candidates.js';
 import { isRepeatedImage } from '../../main/pose/frame-cadence.js';
 import { mediaPath } from '../support/media.js';

@@ -14,7 +14,7 @@ import { computeTechniqueResult } from '../../main/analysis/technique/swing-tech
 import { estimatePose } from '../../main/engine/estimate-pose.js';
 import { liftClip, liftTo3d } from '../../main/engine/lift/lift-3d.js';
 import { BONE_JOINTS } from '../../main/engine/lift/lift-skeleton.js';
-import { probeVideo } from '../../main/engine/probe.js';
+import { probeVideo } from '../../main/av/index.js';
 import { J } from '../../main/pose/h36m.js';
 import { poseTrackFromJson, type PoseTrack } from '../../main/pose/pose-track.js';
 import { analysedClip, ANALYSED_CLIP_META, type AnalysedClip } from '../support/analysed-clip.js';

@@ -21,7 +21,7 @@ import { blazePoseToH36m, blazePoseWorldH36m } from '../../main/engine/inference
 import { BLAZEPOSE, blazePoseToCoco, type BlazePoseResult } from '../../main/engine/inference/blazepose.js';
 import { cocoToH36m } from '../../main/engine/inference/coco-to-h36m.js';
 import { bodyCrop } from '../../main/engine/tracking/body-crop.js';
-import { decodeFrames, decodeSize } from '../../main/engine/frame-source.js';
+import { decodeFrames, decodeSize } from '../../main/av/index.js';
 import { DECODE_MAX_SIDE } from '../../main/engine/estimate-pose.js';
 import { InferencePool } from '../../main/engine/inference/infer-pool.js';
 import { BONE_RATIOS } from '../../main/engine/lift/lift-3d.js';

@@ -19,7 +19,8 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { estimatePose } from '../../main/engine/index.js';
-import type { PoseEstimate, VideoInfo } from '../../main/engine/index.js';
+import type { PoseEstimate } from '../../main/engine/index.js';
+import type { VideoInfo } from '../../main/av/index.js';
 import type { BallCandidates } from '../../main/pose/ball-candidates.js';
 import type { PoseTrack } from '../../main/pose/pose-track.js';
 import { REPO_ROOT } from '../support/media.js';

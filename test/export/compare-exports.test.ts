@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { probeVideo } from '../../main/engine/probe.js';
+import { probeVideo } from '../../main/av/index.js';
 import { comparedStroke, exportComparison } from '../../main/export/compare-export.js';
 import { CAPTION_PX, comparePlan, type ComparableDetail } from '../../main/export/compare-video.js';
 import { reportNumber } from '../../main/export/report/compare-report.js';

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { probeVideo } from '../../main/engine/probe.js';
+import { probeVideo } from '../../main/av/index.js';
 import { HandoverError, importHandover } from '../../main/export/handover-import.js';
 import { getSessionDetail } from '../../main/library/detail.js';
 import { pathsOf } from '../../main/library/paths.js';

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DoneLine, Feature, Stroke } from '../../main/contract/technique-schema.js';
-import { probeVideo } from '../../main/engine/probe.js';
+import { probeVideo } from '../../main/av/index.js';
 import { AnalysisExport, analysisExport } from '../../main/export/analysis-json.js';
 import { featuresCsv } from '../../main/export/features-csv.js';
 import { importHandover } from '../../main/export/handover-import.js';

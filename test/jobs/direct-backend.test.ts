@@ -10,8 +10,10 @@
  * numbers, presence, results, features and warnings equal. Two known differences: a 3D box is
  * NaN as the engine makes it (direct) but 0 after JSON (which has no NaN), and the HTTP path's
  * `source_path` names the service's temporary copy of the upload.
- * Probes (main/engine/probe.ts probeVideo, counted through vi.mock): 1 on the direct path (the
- * engine's), 2 on the HTTP path (the /process validation, handed to the engine, and the job's).
+ * Probes (main/av/probe.ts probeVideo, the one probe of main/av/, counted through vi.mock): exactly
+ * 1 per analysis on the direct path (the engine's, whose facts also decide playability and size the
+ * thumbnail), 2 on the HTTP path (the /process validation, handed to the engine, and the job's,
+ * which also decides playability).
  * Job states, progress, warnings and cancel are checked on the direct path as on HTTP.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,6 +24,7 @@ import { createBackendResolver, type BackendResolver } from '../../main/backends
 import { probeVideo } from '../../main/av/index.js';
 import { JobQueue, type AnalysisJobInput, type JobView } from '../../main/jobs/index.js';
 import { openLibrary, type WritableDb } from '../../main/library/db.js';
+import { playbackProxyFor } from '../../main/library/playback-proxy.js';
 import { getSessionDetail } from '../../main/library/detail.js';
 import { listSessions } from '../../main/library/sessions.js';
 import type { SessionDetail } from '../../main/library/library-types.js';
@@ -158,10 +161,25 @@ describe('direct local backend vs HTTP through the local service, same clip', ()
   });
 
   it('probes the clip once on the direct path (the engine), twice on the HTTP path', () => {
+    // The whole analysis, store, playability decision and thumbnail included: a second probe fails here.
     expect(direct.probes).toEqual([clip]);
+    expect(direct.probes.length).toBe(1);
     expect(http.probes).toHaveLength(2);
     expect(http.probes).toContain(clip); // the job's probe; the other is /process's of its temporary copy
   });
+
+  it('decides playability (and makes a proxy) from the probe it is given, without probing again', async () => {
+    const outcome = await pipeline.analyseTechnique(clip, { playerHeightMm: 1800 } as never, {} as never);
+    if (outcome.kind !== 'done') throw new Error('no outcome');
+    // The engine's probe carries the playback facts the decision needs.
+    expect(outcome.video).toMatchObject({ container: 'mov,mp4,m4a,3gp,3g2,mj2', codec: 'h264', pixelFormat: 'yuv420p' });
+    const before = probes.mock.calls.length;
+    const stage = mkdtempSync(join(dir, 'stage-'));
+    expect(await playbackProxyFor(clip, stage, { video: outcome.video })).toBeNull();
+    const made = await playbackProxyFor(clip, stage, { video: { ...outcome.video, pixelFormat: 'yuv422p' } });
+    expect(made?.reason).toBe('h264 video in yuv422p pixels does not play in the app');
+    expect(probes.mock.calls.length).toBe(before);
+  }, 120_000);
 
   it('stores the same session, analysis, features and series', () => {
     const [d, h] = [direct.detail, http.detail];

@@ -9,10 +9,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { decodeFramesInProcess } from '../../main/av/decode.js';
-import { probeVideo } from '../../main/engine/probe.js';
+import { chromiumPlayback, decodeFramesInProcess, playbackFacts, probeVideo } from '../../main/av/index.js';
 import { playbackProxyFor } from '../../main/library/playback-proxy.js';
-import { chromiumPlayback, readPlaybackFacts } from '../../main/media/chromium-playable.js';
 import { testFfmpeg } from '../support/ffmpeg-cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'proxy-test-'));
@@ -54,8 +52,8 @@ describe('playback proxy', () => {
       const made = await playbackProxyFor(clip, mkdtempSync(join(dir, 'stage-')), { onProgress: (s) => shares.push(s) });
       expect(made?.reason).toMatch(why);
       const proxy = made?.path ?? '';
-      expect(await readPlaybackFacts(proxy)).toEqual({ container: 'mov,mp4,m4a,3gp,3g2,mj2', codec: 'h264', pixelFormat: 'yuv420p' });
-      expect(chromiumPlayback(await readPlaybackFacts(proxy)).playable).toBe(true);
+      expect(playbackFacts(await probeVideo(proxy))).toEqual({ container: 'mov,mp4,m4a,3gp,3g2,mj2', codec: 'h264', pixelFormat: 'yuv420p' });
+      expect(chromiumPlayback(playbackFacts(await probeVideo(proxy))).playable).toBe(true);
       expect((await probeVideo(proxy)).hasAudio).toBe(false);
 
       const [src, out] = await Promise.all([frames(clip), frames(proxy)]);

@@ -2,20 +2,14 @@
  * Key frames for reports: one decoded frame of the clip with the skeleton drawn and a feature's
  * joints highlighted, as PNG. The frame is selected by index (`select=eq(n,N)`), which is exact
  * whatever the stream's start time, at the cost of decoding up to N (fine for 3–10 s clips).
- * The shipped FFmpeg decodes in-process (main/av/frame-image.ts); FFMPEG_PATH selects a CLI.
+ * The frame comes from main/av/ (extractFramePng: the shipped FFmpeg, or FFMPEG_PATH's CLI).
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import { ffmpegPath } from '../../config/binaries.js';
-import { framePngInProcess } from '../../av/frame-image.js';
-import { cliClipInput, cliFailureReason } from '../../av/cli-input.js';
+import { extractFramePng } from '../../av/index.js';
 import { defaultSkeletonStyle, paintSkeleton, skeletonBounds } from '../../pose/skeleton-paint.js';
 import type { PoseTrack } from '../../pose/pose-track.js';
 import type { Drawing } from '../../drawings/drawing.js';
 import { paintShownDrawings } from '../../drawings/paint.js';
-
-const run = promisify(execFile);
 
 /**
  * A swing moment to show: frame index in the pose track, its label and joints to highlight, and
@@ -27,53 +21,6 @@ export interface KeyFrameSpec {
   highlightJoints: number[];
   highlightLimbs: [number, number][];
   drawings?: readonly Drawing[];
-}
-
-/**
- * Decodes frame `frameNr` (0-based decode order) of a clip as PNG bytes, with the shipped FFmpeg
- * (or FFMPEG_PATH's ffmpeg when set); `size` is the clip's displayed size, pixels, when known
- * (the in-process decode then does not probe the clip).
- * @throws Error when decoding fails (with ffmpeg's reason, NOT_A_CLIP for a refused input) or the
- *   frame does not exist; the signal's reason when aborted.
- */
-export async function extractFramePng(
-  clipPath: string,
-  frameNr: number,
-  signal?: AbortSignal,
-  size?: { width: number; height: number },
-): Promise<Buffer> {
-  const bin = ffmpegPath();
-  if (!bin) return framePngInProcess(clipPath, frameNr, signal, size);
-  let stdout: Buffer;
-  try {
-    ({ stdout } = await run(
-      bin,
-      [
-        '-v',
-        'error',
-        '-nostdin',
-        ...cliClipInput(clipPath, { capDuration: true }),
-        '-vf',
-        `select=eq(n\\,${frameNr})`,
-        '-fps_mode',
-        'passthrough',
-        '-frames:v',
-        '1',
-        '-f',
-        'image2pipe',
-        '-c:v',
-        'png',
-        '-',
-      ],
-      { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024, signal },
-    ));
-  } catch (err) {
-    signal?.throwIfAborted();
-    const stderr = (err as { stderr?: Buffer }).stderr?.toString() ?? '';
-    throw new Error(`ffmpeg could not read frame ${frameNr}: ${cliFailureReason(stderr)}`, { cause: err });
-  }
-  if (stdout.length === 0) throw new Error(`frame ${frameNr} not found in ${clipPath}`);
-  return stdout;
 }
 
 /**

@@ -7,9 +7,10 @@
  * decoder, so not relied on), its FFmpeg build's demuxers (mov/mp4 and Matroska/WebM; AVI is not
  * built) and its software decoders (8-bit 4:2:0 for H.264). Each entry is checked by a real decode
  * in test/e2e/playback-proxy.e2e.test.ts.
+ * Decided: the facts come from the clip's one probe (probe.ts VideoInfo carries container and
+ * pixel format), so deciding playability never opens the clip again.
  */
-import { openClip } from '../av/open-input.js';
-import { loadAv } from '../av/runtime.js';
+import type { VideoInfo } from './probe.js';
 
 /** A clip's playback facts: FFmpeg's demuxer name ("mov,mp4,m4a,3gp,3g2,mj2", "matroska,webm", "avi"), codec and pixel format names. */
 export interface PlaybackFacts {
@@ -42,20 +43,9 @@ export function chromiumPlayback(f: PlaybackFacts): PlaybackVerdict {
 }
 
 /**
- * Reads a local clip's {@link PlaybackFacts} with the shipped FFmpeg.
- * @throws VideoProbeError when the clip cannot be opened or has no video; MediaRuntimeError.
+ * The {@link PlaybackFacts} of a probed clip; a fact the probe did not give (hand-made
+ * VideoInfo) is "unknown", which no allow-list holds (so such a clip gets a proxy).
  */
-export async function readPlaybackFacts(path: string, signal?: AbortSignal): Promise<PlaybackFacts> {
-  const { lib } = await loadAv();
-  const { demuxer, video } = await openClip(path, signal ? { signal } : {});
-  try {
-    const par = video.codecpar;
-    return {
-      container: demuxer.formatName,
-      codec: lib.avGetCodecName(par.codecId) ?? 'unknown',
-      pixelFormat: lib.avGetPixFmtName(par.format as never) ?? 'unknown',
-    };
-  } finally {
-    await demuxer.close();
-  }
+export function playbackFacts(video: VideoInfo): PlaybackFacts {
+  return { container: video.container ?? 'unknown', codec: video.codec, pixelFormat: video.pixelFormat ?? 'unknown' };
 }

@@ -10,26 +10,15 @@ import { Worker } from 'node:worker_threads';
 import { ffmpegPath } from '../config/binaries.js';
 import { VideoDecodeError } from './errors.js';
 import { DECODE_WORKER_SOURCE } from './decode-worker-source.js';
-import { decodeFramesInProcess, decodeThreads } from '../av/decode.js';
-import { cliClipInput, cliFailureReason } from '../av/cli-input.js';
-import { capDecode } from '../av/decode-limits.js';
+import { decodeFramesInProcess, decodeThreads, type DecodedFrame } from './decode.js';
+import { cliClipInput, cliFailureReason } from './cli-input.js';
+import { capDecode } from './decode-limits.js';
 
 type WorkerMessage =
   | { type: 'pid'; pid: number }
   | { type: 'frame'; buf: Uint8Array }
   | { type: 'stderr'; text: string }
   | { type: 'exit'; code: number | null; error?: string };
-
-/** One decoded frame: `rgb` is height × width × 3 bytes, row-major. */
-export interface DecodedFrame {
-  /** Index of the frame in decode (= presentation) order, from 0. */
-  index: number;
-  /** Presentation time, seconds, on the video's own timeline (what an HTML video's currentTime shows). */
-  timestamp: number;
-  width: number;
-  height: number;
-  rgb: Uint8Array;
-}
 
 /** Size frames are decoded at: the displayed size scaled so the longer side is ≤ maxSide, even numbers. */
 export function decodeSize(
@@ -56,7 +45,7 @@ const PTS_RE = /\bn:\s*(\d+)\s+pts:\s*-?\d+\s+pts_time:\s*(-?[\d.e+-]+)/;
 /**
  * Decodes `videoPath` frame by frame, upright (display rotation applied); `size` is the displayed
  * size scaled by {@link decodeSize}.
- * At most MAX_DECODE_S of media and MAX_DECODE_FRAMES frames are decoded (main/av/decode-limits.ts).
+ * At most MAX_DECODE_S of media and MAX_DECODE_FRAMES frames are decoded (main/contract/clip-limits.ts).
  * @throws VideoDecodeError when decoding fails or the clip passes a decode cap; VideoProbeError when the clip cannot be opened;
  *   the signal's reason when aborted (decoding stops at once).
  */

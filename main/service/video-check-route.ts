@@ -8,10 +8,10 @@ import { rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import pLimit from 'p-limit';
 import { VideoCheckRequest, type VideoCheckResponse, type VideoCheckResult } from '../contract/api-schema.js';
-import type { ServiceContext } from './context.js';
+import type { ServiceContext } from './service-context.js';
 import { HttpError, readJsonBody, sendJson } from './http-util.js';
 import { zodIssueText } from '../contract/zod-issues.js';
-import { probe, type ProbeInfo } from './probe.js';
+import { probeVideo, type VideoInfo } from '../av/index.js';
 import { localCopyOf, resolveVideoSource } from './video-source.js';
 import { RemoteFetchError } from './remote-fetch.js';
 import { BlockedHostError } from './net-guard.js';
@@ -41,17 +41,23 @@ export const CHECK_THRESHOLDS = { minFps: 29, minDurationS: 3, maxDurationS: 10,
 /** Fixed part of the compute estimate, seconds: model load + decoder start + analysis (measured ≈ 2–4 s). */
 export const COMPUTE_OVERHEAD_S = 3;
 
+/** Time limit of one probe of the service, ms (a remote host that stalls must not hold a check or a /process upload forever). */
+export const PROBE_TIMEOUT_MS = 30_000;
+
 /** Message of a URL whose meta-data ffprobe could not read (API.md "Video check endpoint"). */
 export const NO_METADATA_MESSAGE = 'Could not extract meta-data from the video';
 
-/** Judges one probed video; `secondsPerFrame` is the engine's measured speed. */
-export function judgeVideo(info: ProbeInfo, secondsPerFrame: number): VideoCheckResult {
+/**
+ * Judges one probed video (main/av/ probe: duration s, fps, displayed px, frame count; a duration
+ * the container does not give counts as 0 s); `secondsPerFrame` is the engine's measured speed.
+ */
+export function judgeVideo(info: Pick<VideoInfo, 'durationS' | 'fps' | 'width' | 'height' | 'frameCount'>, secondsPerFrame: number): VideoCheckResult {
   const t = CHECK_THRESHOLDS;
-  const duration = Math.round(info.durationS * 10) / 10;
+  const duration = Math.round((Number.isFinite(info.durationS) ? info.durationS : 0) * 10) / 10;
   const fps_check = info.fps >= t.minFps;
   const resolution_check = Math.min(info.width, info.height) >= t.minShortSidePx;
-  const video_ok = info.frames > 0 && duration >= t.minDurationS && duration <= t.maxDurationS;
-  const estimated_compute_time = Math.round((secondsPerFrame * info.frames + COMPUTE_OVERHEAD_S) * 10) / 10;
+  const video_ok = info.frameCount > 0 && duration >= t.minDurationS && duration <= t.maxDurationS;
+  const estimated_compute_time = Math.round((secondsPerFrame * info.frameCount + COMPUTE_OVERHEAD_S) * 10) / 10;
   return { estimated_compute_time, video_ok, fps_check, resolution_check };
 }
 
@@ -81,7 +87,8 @@ export async function checkVideoUrls(ctx: ServiceContext, videoUrls: readonly st
         const tmp = ctx.store.tempPath();
         try {
           const src = await resolveVideoSource(ctx, url, o);
-          const info = await probe(await localCopyOf(ctx, src, tmp, { maxBytes: MAX_CHECK_DOWNLOAD_BYTES, timeoutMs: CHECK_DOWNLOAD_TIMEOUT_MS }));
+          const local = await localCopyOf(ctx, src, tmp, { maxBytes: MAX_CHECK_DOWNLOAD_BYTES, timeoutMs: CHECK_DOWNLOAD_TIMEOUT_MS });
+          const info = await probeVideo(local, undefined, { timeoutMs: PROBE_TIMEOUT_MS });
           data[url] = judgeVideo(info, secondsPerFrame);
         } catch (err) {
           errors[url] = checkError(ctx, url, err);

@@ -1,31 +1,12 @@
 /**
- * Public types of the pose engine (the 2D/3D pipeline behind the local service's
- * `POST /process`, ../shared/API.md section 5).
+ * Types of the pose engine's estimate (the 2D/3D pipeline behind the local service's
+ * `POST /process`, ../shared/API.md section 5): its result and its options. The clip's facts
+ * (`VideoInfo`) are the one probe's of main/av/.
  */
 import type { BallCandidates } from '../pose/ball-candidates.js';
 import type { PoseTrack } from '../pose/pose-track.js';
-
-/**
- * What ffprobe tells about a clip's video stream. `width`/`height` are the DISPLAYED size
- * (after rotation metadata is applied, as an HTML video shows it), pixels.
- */
-export interface VideoInfo {
-  width: number;
-  height: number;
-  /** Average frame rate, frames per second. */
-  fps: number;
-  /** Duration of the video stream (or of the container when the stream has none), seconds. */
-  durationS: number;
-  /** Frames in the stream (nb_frames, or duration × fps when the container does not say). */
-  frameCount: number;
-  /** Presentation time of the first frame on the video's own timeline, seconds. */
-  startTimeS: number;
-  /** Codec name as ffprobe reports it, e.g. "h264". */
-  codec: string;
-  /** Display rotation from the stream's side data / rotate tag, degrees (0, 90, 180, 270). */
-  rotation: number;
-  hasAudio: boolean;
-}
+import type { VideoInfo } from '../av/index.js';
+import type { Warning } from '../contract/warning.js';
 
 /** Result of {@link estimatePose}: the analysed player's 2D and 3D pose over every decoded frame. */
 export interface PoseEstimate {
@@ -37,7 +18,7 @@ export interface PoseEstimate {
   ball: BallCandidates;
   video: VideoInfo;
   /** Every warning also sent to `onWarning`, in order. */
-  warnings: string[];
+  warnings: Warning[];
   /**
    * Wall times, seconds: decode = time waiting for frames, inference = model time (both of the
    * fast pass), secondPassS = the whole second pass (decode again + BlazePose), total = whole
@@ -54,7 +35,7 @@ export interface EngineOptions {
   /** Called with the share of frames done, 0..1 (monotonic, at most ~50 times per clip). */
   onProgress?: (shareOfFramesDone: number) => void;
   /** Called with each warning as it arises (no person in a frame range, player lost, low confidence, fps < 30). */
-  onWarning?: (message: string) => void;
+  onWarning?: (w: Warning) => void;
   /**
    * Single-person model run on the crop around the player: 'movenet-lightning' (default, ~3×
    * faster) or 'movenet-thunder' (more accurate). Numbers in main/engine/README.md.

@@ -2,7 +2,7 @@
  * `jobs.check`: checks local clips before they are queued, without uploading anything. Applies
  * the same rules as the job queue (main/jobs/validate.ts: extension `/process` accepts,
  * non-empty regular file) and the same thresholds as the service's video check
- * (main/service/video-check.ts judgeVideo: fps ≥ 29, 3–10 s, short side ≥ 480 px) to an
+ * (main/service/video-check-route.ts judgeVideo: fps ≥ 29, 3–10 s, short side ≥ 480 px) to an
  * ffprobe of the file. Problems (the file cannot be sent): unreadable, unsupported extension,
  * no frames. Warnings (it can be sent): a duration outside the recommended 3–10 s (the
  * service's `video_ok`, which stays false for such clips: API.md only recommends the range and
@@ -13,10 +13,10 @@ import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import pLimit from 'p-limit';
 import { contentTypeFor } from '../contract/upload-rules.js';
-import { measuredSecondsPerFrame } from '../engine/runtime/engine-speed.js';
+import { measuredSecondsPerFrame } from '../engine/index.js';
 import { checkClipFile } from '../jobs/validate.js';
-import { probe } from '../service/probe.js';
-import { CHECK_THRESHOLDS, judgeVideo } from '../service/video-check.js';
+import { probeVideo, VideoProbeError } from '../av/index.js';
+import { CHECK_THRESHOLDS, judgeVideo, PROBE_TIMEOUT_MS } from '../service/video-check-route.js';
 import type { VideoFileCheck } from '../../preload/contract.js';
 
 /** ffprobe runs at once (light processes; the machine has 2 cores). */
@@ -46,12 +46,14 @@ export async function checkVideoFile(path: string): Promise<VideoFileCheck> {
     return out;
   }
   try {
-    const info = await probe(path);
+    const v = await probeVideo(path, undefined, { timeoutMs: PROBE_TIMEOUT_MS });
+    // A duration the container does not give counts as 0 s (the service's check does the same).
+    const info = { ...v, durationS: Number.isFinite(v.durationS) ? v.durationS : 0 };
     Object.assign(out, { durationS: info.durationS, fps: info.fps, width: info.width, height: info.height });
     const verdict = judgeVideo(info, measuredSecondsPerFrame());
     out.estimatedComputeS = verdict.estimated_compute_time;
     const t = CHECK_THRESHOLDS;
-    if (info.frames <= 0) out.problems.push('the video has no frames');
+    if (info.frameCount <= 0) out.problems.push('the video has no frames');
     else if (!verdict.video_ok) {
       out.warnings.push(
         `clip is ${info.durationS.toFixed(1)} s long; ${t.minDurationS}–${t.maxDurationS} s around one swing is recommended`,
@@ -66,7 +68,7 @@ export async function checkVideoFile(path: string): Promise<VideoFileCheck> {
         `short side ${Math.min(info.width, info.height)} px is below ${t.minShortSidePx} px: keypoints get coarse`,
       );
   } catch (err) {
-    out.problems.push(`cannot read the video: ${(err as Error).message}`);
+    out.problems.push(`cannot read the video: ${err instanceof VideoProbeError ? err.detail : (err as Error).message}`);
   }
   out.ok = out.problems.length === 0;
   return out;
