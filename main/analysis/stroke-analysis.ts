@@ -6,6 +6,7 @@
  * "Every stroke"), and `strokes`, `stroke_index`, `consistency` are our extras.
  */
 import type { Stroke, SwingType, TechniqueResult } from '../contract/technique-schema.js';
+import { warning, type Warning } from '../contract/warning.js';
 import { clipStrokes, type ClipStroke, type ClipStrokes } from './strokes/index.js';
 import { featureConsistency, meanScore } from './technique/index.js';
 import { InsufficientPoseError } from './core/index.js';
@@ -106,16 +107,21 @@ export function analyseStrokes(raw: AnalysisInput): TechniqueOutput {
   };
   const notes = analysed
     .filter((a) => a.failure)
-    .map((a) => `stroke at frame ${a.stroke.contact.frame_nr} not analysed: ${a.failure}`);
-  const ruledOut = found.ruledOut.map(
-    (r) => `swing at frame ${r.frameNr} not counted as a stroke: ${r.reason}`,
+    .map((a) => atFrame('stroke-not-analysed', 'warning', 'A stroke could not be analysed.', a.stroke.contact.frame_nr, `stroke at frame ${a.stroke.contact.frame_nr} not analysed: ${a.failure}`));
+  const ruledOut = found.ruledOut.map((r) =>
+    atFrame('swing-ruled-out', 'info', 'A swing was not counted as a stroke.', r.frameNr, `swing at frame ${r.frameNr} not counted as a stroke: ${r.reason}`),
   );
-  const doubted = found.doubted.map(
-    (r) =>
+  const doubted = found.doubted.map((r) =>
+    atFrame(
+      'stroke-doubted',
+      'notice',
+      'A doubtful swing was kept as the stroke, as no other swing was found.',
+      r.frameNr,
       `swing at frame ${r.frameNr} kept as a stroke at lower confidence, as no other swing was found, although ${r.reason}`,
+    ),
   );
-  const ballFound = found.ballFound.map(
-    (r) => `stroke at frame ${r.frameNr} found by the ball alone (no swing of the hand): ${r.reason}`,
+  const ballFound = found.ballFound.map((r) =>
+    atFrame('stroke-found-by-ball', 'notice', 'A stroke was found from the ball alone, without a clear swing of the hand.', r.frameNr, `stroke at frame ${r.frameNr} found by the ball alone (no swing of the hand): ${r.reason}`),
   );
   const asked = substitute ? [substituteWarning(substitute.stroke, meta.swing_type)] : [];
   const summary = strokesSummary(
@@ -145,15 +151,16 @@ function analyseOne(raw: AnalysisInput, found: ClipStrokes, s: ClipStroke, swing
 }
 
 /**
- * The warning when no stroke of the requested type was found and stroke `s` is analysed instead,
- * e.g. "No forehand drive found: the serve at frame 33 (confidence 0.62) is analysed instead,
+ * The warning (code 'stroke-substituted') when no stroke of the requested type was found and
+ * stroke `s` is analysed instead; its detail e.g. "No forehand drive found: the serve at frame 33 (confidence 0.62) is analysed instead,
  * scored against forehand drive ranges."
  */
-export function substituteWarning(s: ClipStroke, asked: SwingType): string {
+export function substituteWarning(s: ClipStroke, asked: SwingType): Warning {
   const what = s.side === 'backhand' && s.twoHanded ? 'two-handed backhand' : s.side;
   const own = SWING_TYPE_OF[s.side];
   const how = own ? `as a ${own.replace('_', ' ')}` : `scored against ${asked.replace('_', ' ')} ranges`;
-  return `No ${asked.replace('_', ' ')} found: the ${what} at frame ${s.contact.frame_nr} (confidence ${r2(s.confidence).toFixed(2)}) is analysed instead, ${how}.`;
+  const detail = `No ${asked.replace('_', ' ')} found: the ${what} at frame ${s.contact.frame_nr} (confidence ${r2(s.confidence).toFixed(2)}) is analysed instead, ${how}.`;
+  return atFrame('stroke-substituted', 'warning', `No ${asked.replace('_', ' ')} was found, so the ${what} was analysed instead.`, s.contact.frame_nr, detail);
 }
 
 /** The analysis with the highest confidence × share of applicable features measured, or null. */
@@ -240,8 +247,14 @@ function sidesText(n: Record<StrokeSide, number>): string {
     : (parts[0] ?? 'none');
 }
 
-/** "4 strokes found (3 forehands and 1 backhand); 3 analysed as forehand_drive". */
-function strokesSummary(strokes: readonly Stroke[], swingType: SwingType): string {
+/** The summary warning (code 'strokes-found'), detail e.g. "4 strokes found (3 forehands and 1 backhand); 3 analysed as forehand_drive". */
+function strokesSummary(strokes: readonly Stroke[], swingType: SwingType): Warning {
   const analysed = strokes.filter((s) => s.features.length > 0).length;
-  return `${strokes.length} stroke${strokes.length === 1 ? '' : 's'} found (${sidesText(countSides(strokes))}); ${analysed} analysed as ${swingType}`;
+  const found = `${strokes.length} stroke${strokes.length === 1 ? '' : 's'} found`;
+  return warning('strokes-found', 'info', `${found} (${sidesText(countSides(strokes))}).`, { detail: `${found} (${sidesText(countSides(strokes))}); ${analysed} analysed as ${swingType}` });
+}
+
+/** A warning about the stroke or swing at video frame `frameNr` (its `frames` range is that one frame). */
+function atFrame(code: string, severity: Warning['severity'], message: string, frameNr: number, detail: string): Warning {
+  return warning(code, severity, message, { detail, frames: { from: frameNr, to: frameNr } });
 }

@@ -4,6 +4,7 @@
  * joints, dims), never dumped: use `swing-studio export` for pose data.
  */
 import type { FeatureConsistency } from '../contract/technique-schema.js';
+import type { Warning } from '../contract/warning.js';
 import type { SessionDetail, SessionStroke, SessionSummary, SlowMotionGuessView } from '../library/library-types.js';
 
 /** A stroke as printed (issue 11): number, side, contact (video frame and seconds), detector confidence, overall score (null: not analysed). */
@@ -24,7 +25,8 @@ export function sessionJson(d: SessionDetail): SessionSummary & {
   analysisId: number | null;
   backend: string | null;
   features: FeatureJson[];
-  warnings: string[];
+  /** Typed warnings (contract/warning.ts: code, severity, message, detail, …). */
+  warnings: Warning[];
   poseFrames: { pose2d: number; pose3d: number };
   /** The session's capture frame rate, frames/s (null = real time). */
   captureFps: number | null;

@@ -4,6 +4,7 @@
  * shown without bidirectional control characters (display-names.ts `displayText`).
  */
 import Table from 'cli-table3';
+import { warningText } from '../contract/warning.js';
 import { captureRateText } from '../contract/capture-rate.js';
 import { displayText } from '../contract/display-names.js';
 import type { SessionDetail, SessionSummary } from '../library/library-types.js';
@@ -60,7 +61,7 @@ export function featureTable(d: SessionDetail): string {
     if (spread.length > 0) lines.push(`Consistency over ${Math.max(...d.consistency.map((c) => c.n))} strokes: ${spread.join(', ')}`);
   }
   lines.push(`Overall score: ${score(d.analysis?.overallScore)}   Session id: ${d.session.id}`);
-  for (const w of d.analysis?.warnings ?? []) lines.push(`warning: ${displayText(w)}`);
+  for (const w of d.analysis?.warnings ?? []) lines.push(`${w.severity}: ${displayText(warningText(w))}`);
   return lines.join('\n');
 }
 

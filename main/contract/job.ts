@@ -10,6 +10,7 @@
  */
 import type { z } from 'zod';
 import type { BackendInput } from './fields.js';
+import type { Warning } from './warning.js';
 import type { AnalysisJobInput, TennisJobInput } from './job-input.js';
 
 /** A job's input: one schema, main/contract/job-input.ts. */
@@ -46,8 +47,8 @@ export interface SafePoint {
   upload?: { uploadUrl: string; downloadUrl: string; issuedAt: string };
   /** Tennis task id at the service once created (a resumed job polls it instead of creating another). */
   taskId?: string;
-  /** Warnings seen so far (technique warnings, resume notes). */
-  warnings?: string[];
+  /** Warnings seen so far (technique warnings, resume notes); a job stored before typed warnings has strings, read as 'legacy' (jobs/job-store.ts). */
+  warnings?: Warning[];
 }
 
 /**
@@ -90,7 +91,8 @@ export interface JobView {
   totalBytes?: number;
   /** The step of the current state, when it has one. */
   step?: JobStep;
-  warnings: string[];
+  /** Warnings seen so far, in order (contract/warning.ts). */
+  warnings: Warning[];
   /** Why the job failed (one line), or how it was resumed. */
   reason?: string;
   /** Library session created (analysis) or attached to (tennis). */

@@ -12,6 +12,7 @@
  * below (z.toJSONSchema), so the file and its schema cannot drift apart.
  */
 import { z } from 'zod';
+import { warningText } from '../contract/warning.js';
 import { Feature, FeatureCategory, FeatureConsistency, KineticChain, Stroke, VideoEntryJson, WristSpeed } from '../contract/technique-schema.js';
 import { toContractStroke } from '../library/session-strokes.js';
 import { BallCandidatesJson } from '../contract/ball-json.js';
@@ -120,7 +121,8 @@ export function analysisExport(d: SessionDetail, now = new Date()): AnalysisExpo
       pipeline_version: a.pipelineVersion,
       compute_version: a.computeVersion,
       overall_score: a.overallScore,
-      warnings: a.warnings,
+      // Decided: the hand-over carries the API.md strings (contract/warning.ts warningText); imported, they read as a service's.
+      warnings: a.warnings.map(warningText),
       errors: a.errors,
       created_at: a.createdAt,
     },

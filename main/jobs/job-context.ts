@@ -5,6 +5,7 @@
 import type { BackendResolver } from '../backends/index.js';
 import type { WritableDb } from '../library/db.js';
 import type { JobRecord, JobStep, SafePoint } from '../contract/job.js';
+import { sameWarning, warning, type Warning } from '../contract/warning.js';
 import type { JobPatch } from './job-store.js';
 import type { LiveProgress } from './job-view.js';
 
@@ -30,8 +31,8 @@ export interface JobContext {
   setState(state: 'uploading' | 'analysing' | 'storing'): void;
   /** Live progress (emitted, not stored). */
   progress(p: JobProgress): void;
-  /** Records a warning (stored with the job, once per distinct text). */
-  warn(text: string): void;
+  /** Records a warning (stored with the job, once per distinct code and text). */
+  warn(w: Warning): void;
   /** Merges resume data into the job's safe point (stored). */
   saveSafePoint(patch: Partial<SafePoint>): void;
 }
@@ -70,9 +71,9 @@ export function jobContext(job: JobRecord, signal: AbortSignal, host: ContextHos
     progress: (p) => {
       if (host.live.report(job.id, p)) host.emit(job.id);
     },
-    warn: (text) => {
-      if (safePoint.warnings?.includes(text)) return;
-      safePoint = withWarning(safePoint, text);
+    warn: (w) => {
+      if (safePoint.warnings?.some((s) => sameWarning(s, w))) return;
+      safePoint = withWarning(safePoint, w);
       host.write(job.id, { safePoint });
     },
     saveSafePoint: (patch) => {
@@ -82,7 +83,12 @@ export function jobContext(job: JobRecord, signal: AbortSignal, host: ContextHos
   };
 }
 
-/** `sp` with `text` added to its warnings. */
-export function withWarning(sp: SafePoint, text: string): SafePoint {
-  return { ...sp, warnings: [...(sp.warnings ?? []), text] };
+/** `sp` with `w` added to its warnings. */
+export function withWarning(sp: SafePoint, w: Warning): SafePoint {
+  return { ...sp, warnings: [...(sp.warnings ?? []), w] };
+}
+
+/** Code 'job-resumed': the job was interrupted (`reason`, e.g. "interrupted while analysing") and runs again. */
+export function resumedWarning(reason: string): Warning {
+  return warning('job-resumed', 'info', 'The job was interrupted and has been restarted.', { detail: `${reason}; resumed` });
 }

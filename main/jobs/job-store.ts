@@ -16,6 +16,7 @@ import {
 } from '../library/jobs.js';
 import { rowToJob, type JobRow } from '../library/rows.js';
 import type { Job, JobInput, JobKind, JobRecord, JobState, SafePoint } from '../contract/job.js';
+import { readStoredWarning } from '../contract/warning.js';
 
 /** Stored reason of a job the coach cancelled. */
 export const CANCELLED_REASON = 'cancelled by the user';
@@ -91,7 +92,10 @@ export class JobStore {
   }
 }
 
-/** The stored row as the queue reads it ({@link JobRecord}): a safe point that is not an object reads as {}. */
+/**
+ * The stored row as the queue reads it ({@link JobRecord}): a safe point that is not an object
+ * reads as {}; its warnings stored as strings (before typed warnings) read as code 'legacy'.
+ */
 function decode(j: Job): JobRecord {
   const sp = j.safePoint;
   return {
@@ -102,8 +106,13 @@ function decode(j: Job): JobRecord {
     input: j.input as JobInput,
     sessionId: j.sessionId,
     attempts: j.attempts,
-    safePoint: typeof sp === 'object' && sp !== null && !Array.isArray(sp) ? sp : {},
+    safePoint: typeof sp === 'object' && sp !== null && !Array.isArray(sp) ? withReadWarnings(sp as SafePoint) : {},
     createdAt: j.createdAt,
     updatedAt: j.updatedAt,
   };
+}
+
+/** `sp` with each stored warning read by contract/warning.ts readStoredWarning (a string → 'legacy'). */
+function withReadWarnings(sp: SafePoint): SafePoint {
+  return Array.isArray(sp.warnings) ? { ...sp, warnings: sp.warnings.map(readStoredWarning) } : sp;
 }

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { BackendResolver } from '../backends/index.js';
 import type { WritableDb } from '../library/db.js';
 import { runAnalysisJob } from './analysis-job.js';
-import { jobContext, withWarning, type JobContext, type JobRunner } from './job-context.js';
+import { jobContext, resumedWarning, withWarning, type JobContext, type JobRunner } from './job-context.js';
 import { CANCELLED_REASON, JobStore } from './job-store.js';
 import { jobView, LiveProgress } from './job-view.js';
 import { otherQueueOwner, releaseQueueLock, takeQueueLock } from './queue-lock.js';
@@ -91,7 +91,7 @@ export class JobQueue {
     // that look interrupted from here: leave them to it.
     if (otherQueueOwner(this.opts.home) === undefined) {
       for (const job of this.store.recoverInterrupted(this.maxAttempts)) {
-        if (job.state === 'queued') this.write(job.id, { safePoint: withWarning(job.safePoint, `${job.reason}; resumed`) });
+        if (job.state === 'queued') this.write(job.id, { safePoint: withWarning(job.safePoint, resumedWarning(job.reason)) });
         else this.emit(job.id);
       }
       takeQueueLock(this.opts.home);

@@ -9,16 +9,18 @@ import { ballFromJson, type BallCandidates } from '../pose/ball-candidates.js';
 import { poseTrackFromJson, type PoseTrack } from '../pose/pose-track.js';
 import type { TechniqueAnalysis, TechniqueOutcome } from './pipeline-types.js';
 import { versionMetadata } from './versions.js';
+import { fromText, warning, warningText, type Warning } from '../contract/warning.js';
 
 /**
  * The done object of a finished analysis, without pose entries.
  * @param streamed warnings already sent while the analysis ran (kept first, duplicates dropped).
+ * Warnings are their API.md strings (contract/warning.ts warningText).
  */
-export function doneObject(meta: TechniqueRequestMetadata, o: Extract<TechniqueOutcome, { kind: 'done' }>, streamed: readonly string[]): DoneResult {
+export function doneObject(meta: TechniqueRequestMetadata, o: Extract<TechniqueOutcome, { kind: 'done' }>, streamed: readonly Warning[]): DoneResult {
   return {
     status: 'done',
     uid: meta.uid,
-    warnings: [...new Set([...streamed, ...o.warnings])],
+    warnings: [...new Set([...streamed, ...o.warnings].map(warningText))],
     errors: [],
     result: o.result,
     metadata: versionMetadata('stable'),
@@ -43,13 +45,14 @@ export function analysisFromDone(done: DoneResult, typed: { pose2d?: PoseTrack |
     if (!entry) throw new DonePoseMissingError(`the analysis has no ${which} pose: give pose${which.toLowerCase()} or the done line's video_entry_${which}_json`);
     return poseTrackFromJson(entry);
   };
-  const warnings = [...done.warnings];
+  // Decided: a done line's string warnings are the service's (code 'service', severity 'notice').
+  const warnings: Warning[] = done.warnings.map((w) => fromText(w));
   let ball = typed.ball;
   if (!ball && done.ball_candidates) {
     try {
       ball = ballFromJson(done.ball_candidates);
     } catch (err) {
-      warnings.push(`ball candidates not stored: ${err instanceof Error ? err.message : String(err)}`);
+      warnings.push(ballNotStoredWarning(err));
     }
   }
   return {
@@ -62,4 +65,9 @@ export function analysisFromDone(done: DoneResult, typed: { pose2d?: PoseTrack |
     pose3d: pose(typed.pose3d, done.video_entry_3D_json, '3D'),
     ...(ball ? { ball } : {}),
   };
+}
+
+/** Code 'ball-not-stored': the ball candidates could not be read or stored (`err` says why); the analysis is kept. */
+export function ballNotStoredWarning(err: unknown): Warning {
+  return warning('ball-not-stored', 'info', 'The ball could not be stored with this session.', { detail: `ball candidates not stored: ${err instanceof Error ? err.message : String(err)}` });
 }

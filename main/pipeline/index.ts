@@ -8,7 +8,7 @@ import { lazyPipeline, type AnalysisPipeline } from './pipeline-types.js';
 
 export { createEngineSlot, type EngineSlot, type EngineSlotState, type EngineUser } from './engine-slot.js';
 export { lazyPipeline, type AnalysisPipeline, type RunHooks, type TechniqueAnalysis, type TechniqueOutcome } from './pipeline-types.js';
-export { analysisFromDone, doneObject, DonePoseMissingError } from './done-object.js';
+export { analysisFromDone, ballNotStoredWarning, doneObject, DonePoseMissingError } from './done-object.js';
 export { COMPUTE_VERSION, versionMetadata } from './versions.js';
 
 /** Imports technique-pipeline.ts (the real pipeline: engine + analysis + archive writer). */

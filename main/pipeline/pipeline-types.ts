@@ -9,13 +9,15 @@ import type { TechniqueRequestMetadata, TechniqueResult } from '../contract/tech
 import type { VideoInfo } from '../av/index.js';
 import type { BallCandidates } from '../pose/ball-candidates.js';
 import type { PoseTrack } from '../pose/pose-track.js';
+import type { Warning } from '../contract/warning.js';
 
 /** Callbacks and cancellation of one analysis run. */
 export interface RunHooks {
   signal: AbortSignal;
   /** Share of frames done, 0..1. */
   onProgress?: (share: number) => void;
-  onWarning?: (message: string) => void;
+  /** Each warning as it arises (the engine's, the truncated-clip one); the same objects are in the outcome's `warnings`. */
+  onWarning?: (w: Warning) => void;
   /** The clip's probe when the caller already has it (`/process` probes the upload to validate it): not probed again. */
   video?: VideoInfo;
 }
@@ -25,9 +27,9 @@ export interface RunHooks {
  * session facts of a library ingest); absent only when the clip could not be decoded at all.
  */
 export type TechniqueOutcome =
-  | { kind: 'done'; pose2d: PoseTrack; pose3d: PoseTrack; ball?: BallCandidates; result: TechniqueResult; warnings: string[]; video: VideoInfo }
+  | { kind: 'done'; pose2d: PoseTrack; pose3d: PoseTrack; ball?: BallCandidates; result: TechniqueResult; warnings: Warning[]; video: VideoInfo }
   /** No person found, or too little pose to measure anything: features stay empty. */
-  | { kind: 'no-analysis'; message: string; pose2d?: PoseTrack; pose3d?: PoseTrack; warnings: string[]; video?: VideoInfo };
+  | { kind: 'no-analysis'; message: string; pose2d?: PoseTrack; pose3d?: PoseTrack; warnings: Warning[]; video?: VideoInfo };
 
 /**
  * A finished technique analysis as typed parts: what storing takes (main/library/ingest.ts).
@@ -40,13 +42,16 @@ export interface TechniqueAnalysis {
   /** The request's uid (one per attempt). */
   uid: string;
   result: TechniqueResult;
-  /** Distinct warnings, those streamed while the analysis ran first. */
-  warnings: string[];
+  /**
+   * Distinct warnings, those streamed while the analysis ran first. Typed from the direct
+   * backend; from a done line (strings, API.md) each is contract/warning.ts fromText, code 'service'.
+   */
+  warnings: Warning[];
   /** The done line's `errors` (empty from our engine). */
   errors: string[];
   /** Pipeline and compute versions (versions.ts); absent when a remote service sent none. */
   metadata?: { pipeline_version: string; compute_version: string } | undefined;
-  /** Pixels of the displayed source video (main/engine/types.ts PoseEstimate). */
+  /** Pixels of the displayed source video (main/engine/pose-estimate-types.ts PoseEstimate). */
   pose2d: PoseTrack;
   /** Metres, pelvis at the origin, y up. */
   pose3d: PoseTrack;

@@ -11,6 +11,7 @@ import { ballTimeOutsideClip } from '../contract/fields.js';
 import { estimatePose, measuredSecondsPerFrame, NoPersonError } from '../engine/index.js';
 import { VideoDecodeError } from '../av/index.js';
 import type { AnalysisPipeline, TechniqueOutcome } from './pipeline-types.js';
+import { warning } from '../contract/warning.js';
 
 /** Player height used for tennis statistics, mm (the task request carries none): adult male median ≈ 1.78 m (WHO/NCD-RisC 2016). */
 export const DEFAULT_PLAYER_HEIGHT_MM = 1780;
@@ -49,7 +50,9 @@ export const techniquePipeline: AnalysisPipeline = {
     if (outside) return { kind: 'no-analysis', message: `ball_timestamp: ${outside}`, warnings: [] };
     const warnings = [...pose.warnings];
     if (pose2d.frames < TRUNCATED_SHARE * video.frameCount) {
-      const w = `the video looks truncated: ${pose2d.frames} of the ${video.frameCount} frames its header announces could be decoded`;
+      const w = warning('video-truncated', 'warning', 'The video looks cut short: not all of its frames could be read.', {
+        detail: `the video looks truncated: ${pose2d.frames} of the ${video.frameCount} frames its header announces could be decoded`,
+      });
       warnings.push(w);
       hooks.onWarning?.(w);
     }

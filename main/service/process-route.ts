@@ -16,8 +16,7 @@ import { ballTimeOutsideClip } from '../contract/fields.js';
 import { poseTrackProblem } from '../pose/pose-checks.js';
 import { TechniqueRequestMetadata } from '../contract/technique-schema.js';
 import { PROCESS_EXTENSIONS, extensionOf } from '../contract/upload-rules.js';
-import { probeVideo } from '../av/index.js';
-import type { VideoInfo } from '../av/index.js';
+import { probeVideo, type VideoInfo } from '../av/index.js';
 import { ballToJson } from '../pose/ball-candidates.js';
 import { poseTrackToJson } from '../pose/pose-track.js';
 import { presign, type ServiceContext } from './service-context.js';
@@ -28,6 +27,7 @@ import { readMultipart, type MultipartForm } from './multipart-form.js';
 import { NdjsonWriter, throttleProgress } from './ndjson-writer.js';
 import { PROBE_TIMEOUT_MS } from './video-check-route.js';
 import type { TechniqueOutcome } from '../pipeline/pipeline-types.js';
+import { warningText, type Warning } from '../contract/warning.js';
 
 /** A request refused before analysis starts. */
 class BadRequest extends Error {
@@ -139,7 +139,7 @@ async function analyse(ctx: ServiceContext, res: ServerResponse, path: string, m
   res.on('close', () => {
     if (!res.writableFinished) ac.abort(new Error('client closed the connection'));
   });
-  const warnings: string[] = [];
+  const warnings: Warning[] = [];
   out.open();
   out.line({ status: 'processing', uid: meta.uid, progress: 0, warnings: [] });
   try {
@@ -152,7 +152,7 @@ async function analyse(ctx: ServiceContext, res: ServerResponse, path: string, m
         onProgress: throttleProgress((progress) => out.line({ status: 'processing', uid: meta.uid, progress, warnings: [] })),
         onWarning: (w) => {
           warnings.push(w);
-          out.line({ status: 'processing', uid: meta.uid, warnings: [w] });
+          out.line({ status: 'processing', uid: meta.uid, warnings: [warningText(w)] });
         },
       });
     }, 'process');
@@ -162,7 +162,7 @@ async function analyse(ctx: ServiceContext, res: ServerResponse, path: string, m
       ctx.log(`/process ${meta.uid}: aborted (client closed the connection)`);
     } else {
       ctx.log(`/process ${meta.uid} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-      out.line({ status: 'failed', uid: meta.uid, errors: ['Internal error while analysing the video'], warnings });
+      out.line({ status: 'failed', uid: meta.uid, errors: ['Internal error while analysing the video'], warnings: warnings.map(warningText) });
     }
   } finally {
     out.end();
@@ -174,7 +174,7 @@ async function analyse(ctx: ServiceContext, res: ServerResponse, path: string, m
  * so a non-finite value never reaches the wire as `null`.
  * @throws Error naming the check that failed (the caller logs it and sends `failed`).
  */
-async function finalLine(ctx: ServiceContext, meta: TechniqueRequestMetadata, o: TechniqueOutcome, streamed: string[]): Promise<object> {
+async function finalLine(ctx: ServiceContext, meta: TechniqueRequestMetadata, o: TechniqueOutcome, streamed: Warning[]): Promise<object> {
   for (const t of [o.pose2d, o.pose3d]) {
     const problem = t && poseTrackProblem(t);
     if (problem) throw new Error(`the ${t.dims}D pose fails the pose checks: ${problem}`);
@@ -184,7 +184,7 @@ async function finalLine(ctx: ServiceContext, meta: TechniqueRequestMetadata, o:
     ...(o.pose3d ? { video_entry_3D_json: poseTrackToJson(o.pose3d) } : {}),
   };
   if (o.kind === 'no-analysis') {
-    const warnings = [...new Set([...streamed, ...o.warnings])];
+    const warnings = [...new Set([...streamed, ...o.warnings].map(warningText))];
     return { status: 'error', uid: meta.uid, errors: [o.message], warnings, result: { features: [], feature_categories: {} }, ...poses };
   }
   const done = { ...doneObject(meta, o, streamed), ...poses, ...(o.ball ? { ball_candidates: ballToJson(o.ball) } : {}) };

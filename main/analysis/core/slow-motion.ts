@@ -17,6 +17,7 @@
  * al. 2010), catches clips where the hand reads fast (the engine's cut of tennis_forehand_2 whose
  * hitting hand it loses at contact). Measured on the labelled strokes: README.md "Slow motion".
  */
+import { warning, type Warning } from '../../contract/warning.js';
 
 /**
  * Typical peak hand speed of a tennis drive relative to the pelvis, m/s: the middle of the
@@ -140,15 +141,17 @@ function why(g: SlowMotionGuess): string {
     : `the trunk reached its top rotation speed ${Math.round(g.leadVideoS * 1000)} ms of video before ball contact, while real forehands take 57–75 ms (Landlinger et al. 2010)`;
 }
 
-/** The warning for a {@link SlowMotionGuess}: what was seen, the source, and what to do. */
-export function slowMotionWarning(g: SlowMotionGuess, fps: number): string {
+/** The warning (code 'slow-motion-guessed') for a {@link SlowMotionGuess}: the message and tip for a coach, the detail says what was seen, the source, and what to do. */
+export function slowMotionWarning(g: SlowMotionGuess, fps: number): Warning {
   const size = g.calibrated
     ? `about ${g.factor.toFixed(1)}× (analysed at that slowing, the hand peaks at a typical drive's speed)`
     : `at least about ${g.factor.toFixed(1)}×`;
-  return (
-    `the clip looks slowed down, ${size}: ${why(g)}; speeds and timings on the video's clock are not scored. If it is slow motion, give its capture frame rate ` +
-    `(about ${g.suggestedCaptureFps} fps for this ${fps.toFixed(0)} fps file) to measure in real time`
-  );
+  return warning('slow-motion-guessed', 'notice', 'The clip looks like slow motion, so its speeds and timings are not scored.', {
+    tip: `If it is slow motion, give its capture frame rate (about ${g.suggestedCaptureFps} fps) to measure them.`,
+    detail:
+      `the clip looks slowed down, ${size}: ${why(g)}; speeds and timings on the video's clock are not scored. If it is slow motion, give its capture frame rate ` +
+      `(about ${g.suggestedCaptureFps} fps for this ${fps.toFixed(0)} fps file) to measure in real time`,
+  });
 }
 
 /** Units of the features measured on the clock (speeds, and the kinetic chain's timing, s): read on a slowed video's clock they are not the player's. */

@@ -3,6 +3,7 @@
  * into the `feature_categories` aggregate.
  */
 import type { Feature, FeatureCategory, LeftOutFeature } from '../../contract/technique-schema.js';
+import { warning, type Warning } from '../../contract/warning.js';
 import { H36M_LIMBS } from '../../pose/h36m.js';
 import type { FeatureDef, SwingContext } from './feature-types.js';
 import { formatBand, formatValue } from './feature-types.js';
@@ -18,20 +19,18 @@ const EVENT_TITLES = {
   forward_swing: 'forward swing',
 } as const;
 
-/** The warning that says a feature was left out: "<feature_name> left out: <reason>". */
-export function leftOutWarning(name: string, reason: string): string {
-  return `${name} left out: ${reason}`;
-}
-
-/** Reads a {@link leftOutWarning} back (for analyses stored with their warnings only); null for other warnings. */
-export function parseLeftOutWarning(warning: string): { feature_name: string; reason: string } | null {
-  const m = /^([a-z][a-z0-9_]*) left out: (.+)$/s.exec(warning);
-  return m ? { feature_name: m[1]!, reason: m[2]! } : null;
+/**
+ * The warning that says a feature was left out: code 'feature-left-out', "<Human name> was not
+ * scored.", detail "<feature_name> left out: <reason>". Code that needs the left-out features
+ * reads the result's `features_left_out`, never this text.
+ */
+export function leftOutWarning(entry: LeftOutFeature): Warning {
+  return warning('feature-left-out', 'warning', `${entry.feature_human_readable_name} was not scored.`, { detail: `${entry.feature_name} left out: ${entry.reason}` });
 }
 
 /** Records a feature left out: its {@link leftOutWarning} in `warnings` and the entry in `leftOut` (result `features_left_out`). */
-export function recordLeftOut(entry: LeftOutFeature, warnings: string[], leftOut: LeftOutFeature[]): void {
-  warnings.push(leftOutWarning(entry.feature_name, entry.reason));
+export function recordLeftOut(entry: LeftOutFeature, warnings: Warning[], leftOut: LeftOutFeature[]): void {
+  warnings.push(leftOutWarning(entry));
   leftOut.push(entry);
 }
 
@@ -39,7 +38,7 @@ export function recordLeftOut(entry: LeftOutFeature, warnings: string[], leftOut
  * Measures one feature. Returns the Feature, or null, pushes a warning (naming the joints and
  * frame, or the reason) and records it in `leftOut` when it could not be measured honestly.
  */
-export function buildFeature(def: FeatureDef, c: SwingContext, warnings: string[], leftOut: LeftOutFeature[] = []): Feature | null {
+export function buildFeature(def: FeatureDef, c: SwingContext, warnings: Warning[], leftOut: LeftOutFeature[] = []): Feature | null {
   const m = def.measure(c);
   const frameNr = c.p.pose3d.frameNr[m.frame] ?? m.frame;
   if (!m.ok) {

@@ -4,6 +4,7 @@
  * `confidence` (0–1) and `hand_measured` (README.md "Swing phases and events").
  */
 import type { FeatureEvent } from '../../contract/technique-schema.js';
+import { warning, type Warning } from '../../contract/warning.js';
 import type { ContactCandidate } from './contact-candidates.js';
 import { unmeasuredAt } from './contact-candidates.js';
 import type { EventName } from './feature-types.js';
@@ -49,11 +50,11 @@ export function phaseEvent(k: Kinematics, measured: readonly boolean[], index: n
 }
 
 /**
- * The warning for a detected contact whose hitting hand is not measured:
+ * The warning (code 'contact-hand-not-measured') for a detected contact whose hitting hand is not measured; its detail:
  * "ball contact at frame 123: the hitting hand is not measured in frames 119–132; contact estimated
  * from the hand speed around them (confidence 0.21)".
  */
-export function contactWarning(c: ContactCandidate, frameNr: ArrayLike<number>, confidence: number): string {
+export function contactWarning(c: ContactCandidate, frameNr: ArrayLike<number>, confidence: number): Warning {
   const fr = (i: number) => frameNr[i] ?? i;
   const [a, b] = c.unmeasured ?? [c.index, c.index];
   const range = a === b ? `frame ${fr(a)}` : `frames ${fr(a)}–${fr(b)}`;
@@ -61,7 +62,10 @@ export function contactWarning(c: ContactCandidate, frameNr: ArrayLike<number>, 
     c.index !== c.peakIndex
       ? `just after the hand's speed peak (frame ${fr(c.peakIndex)})`
       : `at the hand's speed peak (frame ${fr(c.peakIndex)})`;
-  return `ball contact at frame ${fr(c.index)}: the hitting hand is not measured in ${range}; contact estimated ${from} (confidence ${confidence.toFixed(2)})`;
+  return warning('contact-hand-not-measured', 'notice', "The hitting hand was not seen around ball contact; contact was estimated from the hand's speed.", {
+    detail: `ball contact at frame ${fr(c.index)}: the hitting hand is not measured in ${range}; contact estimated ${from} (confidence ${confidence.toFixed(2)})`,
+    frames: { from: fr(a), to: fr(b) },
+  });
 }
 
 /**

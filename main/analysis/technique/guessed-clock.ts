@@ -19,8 +19,9 @@
  * left-out reasons say ("speeds and timings on the video's clock are not scored").
  */
 import type { LeftOutFeature, TechniqueResult } from '../../contract/technique-schema.js';
-import { aggregateCategories, parseLeftOutWarning, recordLeftOut } from './build.js';
-import { slowedClockReason, slowMotionWarning, type SlowMotionGuess } from '../core/slow-motion.js';
+import { aggregateCategories, leftOutWarning, recordLeftOut } from './build.js';
+import { sameWarning } from '../../contract/warning.js';
+import { slowedClockReason, slowMotionWarning, type SlowMotionGuess } from '../core/index.js';
 import type { TechniqueOutput } from './swing-technique.js';
 
 /**
@@ -35,7 +36,9 @@ import type { TechniqueOutput } from './swing-technique.js';
 export function onGuessedClock(video: TechniqueOutput, guessed: TechniqueOutput, g: SlowMotionGuess, fps: number, onClock: ReadonlyMap<string, string>): TechniqueOutput {
   const features = guessed.result.features.filter((f) => !onClock.has(f.feature_name));
   if (features.length === 0) return video;
-  const warnings = [slowMotionWarning(g, fps), ...guessed.warnings.filter((w) => !onClock.has(parseLeftOutWarning(w)?.feature_name ?? ''))];
+  // The left-out warnings of the clock features are found from features_left_out (never by reading the text).
+  const dropped = (guessed.result.features_left_out ?? []).filter((l) => onClock.has(l.feature_name)).map(leftOutWarning);
+  const warnings = [slowMotionWarning(g, fps), ...guessed.warnings.filter((w) => !dropped.some((d) => sameWarning(d, w)))];
   const leftOut: LeftOutFeature[] = (guessed.result.features_left_out ?? []).filter((l) => !onClock.has(l.feature_name));
   for (const [name, human] of onClock) recordLeftOut({ feature_name: name, feature_human_readable_name: human, reason: slowedClockReason(g) }, warnings, leftOut);
   const { capture_fps: _rate, ...rest } = guessed.result;

@@ -24,6 +24,7 @@ import { mapClock } from '../core/index.js';
 import type { Kinematics } from '../core/index.js';
 import { angleDiffDeg, norm, sub } from '../core/index.js';
 import { contactCandidates, handMeasuredMask, unmeasuredAt, type ContactEvidence } from './contact-candidates.js';
+import { warning, type Warning } from '../../contract/warning.js';
 import { contactWarning, phaseEvent, type EventBasis, type PhaseEvent } from './events-confidence.js';
 
 export const BACKSWING_WINDOW_S = 1.5;
@@ -90,7 +91,7 @@ export function framePeriod(times: ArrayLike<number>): number {
  * @param ev the pose pair, hitting hand and sample rate the contact detector reads (contact-candidates.ts).
  * @returns null when no swing window has the hand measured (no contact can be found).
  */
-export function findPhases(k: Kinematics, ballTimestamp: number | undefined, warnings: string[], ev: ContactEvidence): SwingPhases | null {
+export function findPhases(k: Kinematics, ballTimestamp: number | undefined, warnings: Warning[], ev: ContactEvidence): SwingPhases | null {
   const n = k.t.length;
   const period = framePeriod(k.t) || 0;
   const measured = handMeasuredMask(k, ev);
@@ -99,7 +100,9 @@ export function findPhases(k: Kinematics, ballTimestamp: number | undefined, war
     // ball_timestamp is on the video timeline (videoT), like the result's timestamps.
     if (ballTimestamp < k.videoT[0]! - period / 2 || ballTimestamp > k.videoT[n - 1]! + period / 2) {
       warnings.push(
-        `ball_timestamp ${ballTimestamp.toFixed(3)} s is outside the pose frames (${k.videoT[0]!.toFixed(3)}–${k.videoT[n - 1]!.toFixed(3)} s); ball contact was detected from the wrist speed instead`,
+        warning('ball-timestamp-outside', 'warning', "The ball contact time given is outside the video, so contact was found from the hand's speed.", {
+          detail: `ball_timestamp ${ballTimestamp.toFixed(3)} s is outside the pose frames (${k.videoT[0]!.toFixed(3)}–${k.videoT[n - 1]!.toFixed(3)} s); ball contact was detected from the wrist speed instead`,
+        }),
       );
     } else {
       const i = nearestFrame(k.videoT, ballTimestamp);

@@ -13,6 +13,7 @@
  * non-dominant hand guides it; see README.md "two-handed").
  */
 import type { TechniqueRequestMetadata } from '../../contract/technique-schema.js';
+import { warning, type Warning } from '../../contract/warning.js';
 import { InsufficientPoseError } from '../core/index.js';
 import { computeKinematics, type Kinematics } from '../core/index.js';
 import { findPhases, type SwingPhases } from './phases.js';
@@ -34,12 +35,12 @@ export interface ResolvedSwing {
  * @param usable frames with the core joints measured (for the error).
  * @throws InsufficientPoseError when the hitting wrist is never measured (no contact can be found).
  */
-export function resolveSwing(p: PosePair, rate: number, meta: TechniqueRequestMetadata, warnings: string[], usable: number): ResolvedSwing {
+export function resolveSwing(p: PosePair, rate: number, meta: TechniqueRequestMetadata, warnings: Warning[], usable: number): ResolvedSwing {
   const hand = meta.dominant_hand;
   const ev = { pair: p, hand, rate };
   const try_ = (point: 'dominant_wrist' | 'wrist_midpoint') => {
     const k = computeKinematics(p, rate, hand, point);
-    const w: string[] = [];
+    const w: Warning[] = [];
     const phases = findPhases(k, meta.ball_timestamp, w, ev);
     return phases ? { k, phases, warnings: w } : null;
   };
@@ -56,7 +57,9 @@ export function resolveSwing(p: PosePair, rate: number, meta: TechniqueRequestMe
     if (twoHanded && both) chosen = both;
     if (meta.sport !== 'pickleball') {
       warnings.push(
-        twoHanded ? 'backhand judged two-handed: both wrists stay together around contact' : 'backhand judged one-handed: the wrists are apart around contact',
+        twoHanded
+          ? warning('backhand-hands', 'info', 'The backhand was judged two-handed.', { detail: 'backhand judged two-handed: both wrists stay together around contact' })
+          : warning('backhand-hands', 'info', 'The backhand was judged one-handed.', { detail: 'backhand judged one-handed: the wrists are apart around contact' }),
       );
     }
   }

@@ -3,6 +3,7 @@
  * 3D pose tracks of one stroke. See README.md for every feature, formula, event and range.
  */
 import type { Feature, FeatureEvent, TechniqueRequestMetadata, TechniqueResult } from '../../contract/technique-schema.js';
+import { warning, warningText, type Warning } from '../../contract/warning.js';
 import { J } from '../../pose/h36m.js';
 import type { BallCandidates } from '../../pose/ball-candidates.js';
 import type { PoseTrack } from '../../pose/pose-track.js';
@@ -46,7 +47,7 @@ export interface AnalysisInput {
 /** Output of {@link computeTechniqueResult}; `contact.frame` is the video frame_nr. */
 export interface TechniqueOutput {
   result: TechniqueResult;
-  warnings: string[];
+  warnings: Warning[];
   contact: { frame: number; timestamp: number; detected: boolean };
   /** The swing events backswing_end, ball_contact, follow_through (video frame_nr and timestamp, s; confidence, hand_measured). */
   events: FeatureEvent[];
@@ -111,8 +112,8 @@ export function computeTechniqueResult(raw: AnalysisInput, opts: TechniqueOption
       usable,
     );
   }
-  const warnings: string[] = [];
-  if (p.rejectedCount > 0) warnings.push(`${p.rejectedCount} joint positions ignored: their bone length jumped by more than 35 % (mislocated keypoints)`);
+  const warnings: Warning[] = [];
+  if (p.rejectedCount > 0) warnings.push(jointsIgnoredWarning(p.rejectedCount));
   const swing = resolveSwing(p, input.fps, meta, warnings, usable);
   const { k, twoHanded } = swing;
   const phases = opts.detectedContactConfidence === undefined ? swing.phases : asDetected(swing.phases, opts.detectedContactConfidence);
@@ -122,7 +123,7 @@ export function computeTechniqueResult(raw: AnalysisInput, opts: TechniqueOption
     .map((d) => buildFeature(d, c, warnings, leftOut))
     .filter((f): f is Feature => f !== null);
   if (features.length === 0) {
-    throw new InsufficientPoseError(`too little pose to analyse: no feature could be measured (${warnings.join('; ')})`, usable);
+    throw new InsufficientPoseError(`too little pose to analyse: no feature could be measured (${warnings.map(warningText).join('; ')})`, usable);
   }
   warnings.push(...gapWarnings(k.gaps, p.pose3d.frameNr));
   const chain = computeChain(k, phases);
@@ -169,7 +170,7 @@ export function computeTechniqueResult(raw: AnalysisInput, opts: TechniqueOption
  * `reason` (a warning and a `leftOut` entry each: build.ts recordLeftOut). When every feature is on the
  * clock, all are kept (a result needs one).
  */
-function leaveOutClockFeatures(features: Feature[], warnings: string[], leftOut: NonNullable<TechniqueResult['features_left_out']>, reason: string): Feature[] {
+function leaveOutClockFeatures(features: Feature[], warnings: Warning[], leftOut: NonNullable<TechniqueResult['features_left_out']>, reason: string): Feature[] {
   const kept = features.filter((f) => !CLOCK_UNITS.has(String(f.unit)));
   if (kept.length === 0) return features;
   for (const f of features) {
@@ -219,10 +220,11 @@ function speedSeries(s: ChainSegment, kept: Int32Array, frames: number) {
 
 /**
  * One warning per series for the frames it has no measurement in, overlapping and adjacent
- * ranges merged (several sub-series can report the same hole): "no hand measurement in frames
+ * ranges merged (several sub-series can report the same hole); code 'series-gap', `frames` from the
+ * first gap's start to the last one's end, detail e.g. "no hand measurement in frames
  * 56–73, 122–132; speeds there are reported as 0".
  */
-export function gapWarnings(gaps: readonly { series: string; from: number; to: number }[], frameNr: ArrayLike<number>): string[] {
+export function gapWarnings(gaps: readonly { series: string; from: number; to: number }[], frameNr: ArrayLike<number>): Warning[] {
   const bySeries = new Map<string, [number, number][]>();
   for (const g of gaps) bySeries.set(g.series, [...(bySeries.get(g.series) ?? []), [frameNr[g.from] ?? g.from, frameNr[g.to] ?? g.to]]);
   return [...bySeries].map(([series, ranges]) => {
@@ -232,6 +234,19 @@ export function gapWarnings(gaps: readonly { series: string; from: number; to: n
       if (last && a <= last[1] + 1) last[1] = Math.max(last[1], b);
       else merged.push([a, b]);
     }
-    return `no ${series} measurement in frames ${merged.map(([a, b]) => `${a}–${b}`).join(', ')}; speeds there are reported as 0`;
+    return warning('series-gap', 'notice', `The ${series} was not seen in some frames; its speed there shows as 0.`, {
+      detail: `no ${series} measurement in frames ${merged.map(([a, b]) => `${a}–${b}`).join(', ')}; speeds there are reported as 0`,
+      frames: { from: merged[0]![0], to: merged[merged.length - 1]![1] },
+    });
+  });
+}
+
+/**
+ * The warning (code 'joints-ignored') for `count` joint positions the bone-length check rejected;
+ * the same text for the tennis statistics (tennis-stats.ts, as its string).
+ */
+export function jointsIgnoredWarning(count: number): Warning {
+  return warning('joints-ignored', 'notice', 'Some joint positions looked wrong and were ignored.', {
+    detail: `${count} joint positions ignored: their bone length jumped by more than 35 % (mislocated keypoints)`,
   });
 }

@@ -1,0 +1,99 @@
+/**
+ * One warning type for the whole app (engine, analysis, pipeline, jobs, library, screens).
+ *
+ * A warning says ONE short thing a coach reads (`message`), may suggest what to do (`tip`), and
+ * keeps the numbers a developer wants (`detail`, folded away in the app). `code` is a stable
+ * machine name: code that needs to know what a warning is about matches on it, never on the text.
+ *
+ * Decided: strings only at the edges that API.md fixes as `string[]` (the `/process` NDJSON lines
+ * and done object, the vendor archive's technique_analysis.json): there a warning is
+ * {@link warningText}. A string from elsewhere (a remote service's warnings, a library stored
+ * before typed warnings, an old job) becomes {@link fromText}: code 'service' for a service's
+ * lines, 'legacy' for stored ones, severity 'notice', the string as the message.
+ */
+import { z } from 'zod';
+
+/**
+ * How much a warning matters to a coach, most serious first:
+ * - `warning`: the result may be wrong or incomplete (a feature left out, the player lost, a
+ *   stroke other than the one asked for); read it before trusting the numbers.
+ * - `notice`: something was guessed, repaired or skipped; the result stands, but knowing it
+ *   helps (slow motion guessed, left/right repaired, a step that did not run).
+ * - `info`: how the analysis went (strokes found, a slower runtime); nothing to act on.
+ */
+export const WARNING_SEVERITIES = ['warning', 'notice', 'info'] as const;
+
+/** One of {@link WARNING_SEVERITIES}. */
+export type WarningSeverity = (typeof WARNING_SEVERITIES)[number];
+
+/** Zod schema of a stored or sent {@link Warning} (library `warnings_json`, job safe point, export). */
+export const WarningSchema = z.object({
+  code: z.string().min(1),
+  severity: z.enum(WARNING_SEVERITIES),
+  message: z.string(),
+  tip: z.string().optional(),
+  detail: z.string().optional(),
+  /** Frame index range (inclusive) the warning is about, in the video's frame numbers. */
+  frames: z.object({ from: z.number().int(), to: z.number().int() }).optional(),
+});
+
+/**
+ * A warning: `code` (stable machine name, e.g. 'pose-low-confidence', 'feature-left-out'),
+ * `severity`, `message` (one short sentence for a coach), optional `tip` (what to do),
+ * `detail` (technical detail with the numbers), `frames` (frame index range, inclusive).
+ */
+export type Warning = z.infer<typeof WarningSchema>;
+
+/** Makes a warning; `extra` holds the optional fields (tip, detail, frames) and is left out when empty. */
+export function warning(code: string, severity: WarningSeverity, message: string, extra: Pick<Warning, 'tip' | 'detail' | 'frames'> = {}): Warning {
+  const w: Warning = { code, severity, message };
+  if (extra.tip) w.tip = extra.tip;
+  if (extra.detail) w.detail = extra.detail;
+  if (extra.frames) w.frames = extra.frames;
+  return w;
+}
+
+/**
+ * The API.md string form of a warning: the message, then the detail after " — " when there is
+ * one ("Left/right arms were mixed up in a few frames and were corrected. — repaired in 8 of 317
+ * frames"). A warning read from a string ({@link fromText}) gives its string back unchanged.
+ */
+export function warningText(w: Warning): string {
+  return w.detail ? `${w.message} — ${w.detail}` : w.message;
+}
+
+/** A warning that arrived as a string: a remote service's (`code` 'service') or a stored legacy one ('legacy'); severity 'notice'. */
+export function fromText(text: string, code: 'service' | 'legacy' = 'service'): Warning {
+  return { code, severity: 'notice', message: text };
+}
+
+/** A stored warning as it is read back: a typed warning as it is, a string (stored before typed warnings) as {@link fromText} 'legacy'. */
+export function readStoredWarning(x: unknown): Warning {
+  if (typeof x === 'string') return fromText(x, 'legacy');
+  const p = WarningSchema.safeParse(x);
+  return p.success ? p.data : fromText(JSON.stringify(x), 'legacy');
+}
+
+/** Distinct warnings (same code and text kept once), in first-seen order. */
+export function distinctWarnings(ws: readonly Warning[]): Warning[] {
+  const seen = new Set<string>();
+  return ws.filter((w) => {
+    const key = `${w.code}\u0000${warningText(w)}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Whether two warnings say the same (same code and text). */
+export function sameWarning(a: Warning, b: Warning): boolean {
+  return a.code === b.code && warningText(a) === warningText(b);
+}
+
+/**
+ * Warnings grouped by severity, most serious first ({@link WARNING_SEVERITIES} order), empty
+ * groups left out; within a group the original order is kept.
+ */
+export function groupWarnings(ws: readonly Warning[]): { severity: WarningSeverity; warnings: Warning[] }[] {
+  return WARNING_SEVERITIES.map((severity) => ({ severity, warnings: ws.filter((w) => w.severity === severity) })).filter((g) => g.warnings.length > 0);
+}
