@@ -106,7 +106,7 @@ function decode(j: Job): JobRecord {
     input: j.input as JobInput,
     sessionId: j.sessionId,
     attempts: j.attempts,
-    safePoint: typeof sp === 'object' && sp !== null && !Array.isArray(sp) ? withReadWarnings(sp as SafePoint) : {},
+    safePoint: typeof sp === 'object' && sp !== null && !Array.isArray(sp) ? withReadWarnings(sp) : {},
     createdAt: j.createdAt,
     updatedAt: j.updatedAt,
   };
