@@ -30,6 +30,26 @@ export default tseslint.config(
       parserOptions: { parser: tseslint.parser, projectService: true, extraFileExtensions: ['.svelte'] },
     },
   },
+  // Decided: the renderer runs no main-process code. At run time renderer/ may import from main/
+  // only the shared, Node-free modules main/contract, main/pose and main/drawings (which import
+  // nothing of main outside those three); `import type` may name any module.
+  {
+    files: ['renderer/**/*.svelte', 'renderer/**/*.svelte.ts', 'renderer/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+main/(?!(contract|pose|drawings)/)',
+              allowTypeImports: true,
+              message: 'the renderer imports main/ at run time only from main/contract, main/pose and main/drawings (use `import type` for types)',
+            },
+          ],
+        },
+      ],
+    },
+  },
   ...boundaryBlocks,
   { files: ['eslint.config.js', 'eslint.boundaries.js'], ...tseslint.configs.disableTypeChecked },
 );

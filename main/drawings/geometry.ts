@@ -2,10 +2,10 @@
  * Geometry of drawings on the video, pure: where a drawing's points are on a pose frame (joints
  * read from the stored 2D pose, source-video pixels), the angle of three points, the inclination
  * of a line, a drawing's value on a frame and over a track, and the joint nearest a click.
- * The 2D angle is the analysis' own `angleAt` (main/analysis/pose-access.ts) on z = 0, so an
+ * The 2D angle is the analysis' own `angleAt` (main/pose/vec3.ts) on z = 0, so an
  * angle drawn on joints is the angle of the stored pose by construction.
  */
-import { angleAt } from '../analysis/index.js';
+import { angleAt } from '../pose/vec3.js';
 import { kpIndex, type PoseTrack } from '../pose/pose-track.js';
 import { isJointPoint, type DrawingData, type DrawingPoint } from './drawing.js';
 

@@ -6,7 +6,8 @@
  * Files are written atomically as every export.
  */
 import type { ReadableDb } from '../library/db.js';
-import { detailOfStroke, formatStrokeRef, type StrokeRef } from '../library/stroke-view.js';
+import { formatStrokeRef, type StrokeRef } from '../contract/stroke-ref.js';
+import { detailOfStroke } from '../contract/stroke-view.js';
 import { strokeOf } from '../pose/stroke-timing.js';
 import type { CompareExportFormat } from './formats.js';
 import { renderCompareVideo, type ComparableDetail } from './compare-video.js';

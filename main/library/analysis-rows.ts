@@ -12,7 +12,8 @@ import { insertBallCandidates } from './ball-rows.js';
 import type { WritableDb } from './db.js';
 import { blobOf, poseToRow } from './pose-blob.js';
 import { insertStrokeRows, type StrokeSessionFacts } from './session-strokes.js';
-import type { AnalysisBackend, AnalysisTimings, ContactEvent, RowId } from './library-types.js';
+import type { ContactEvent } from '../contract/stroke-view.js';
+import type { AnalysisBackend, AnalysisTimings, RowId } from './library-types.js';
 
 /** What is stored for one analysis besides the done line itself. */
 export interface AnalysisRowsInput {

@@ -19,6 +19,7 @@ import type {
   SwingType,
   WristSpeed,
 } from '../contract/technique-schema.js';
+import type { ContactEvent, StrokeDetailOf } from '../contract/stroke-view.js';
 import type { BallCandidates } from '../pose/ball-candidates.js';
 import type { PoseTrack } from '../pose/pose-track.js';
 
@@ -149,14 +150,6 @@ export interface SessionSummary {
   thumbnailPath: string | null;
 }
 
-/** Ball contact: the frame of the `contact` feature event (or API.md ball_timestamp). */
-export interface ContactEvent {
-  /** Seconds on the clip's timeline. */
-  timestamp: number;
-  /** Frame index from 0. */
-  frameNr: number;
-}
-
 /** Result of a tennis statistics task (API.md section 4), kept as the raw JSON the vendor returned. */
 export interface TennisTaskResult {
   id: RowId;
@@ -221,6 +214,9 @@ export interface SessionStroke {
   leftOut: LeftOutFeature[];
   primary: boolean;
 }
+
+/** A session seen as one of its strokes (main/contract/stroke-view.ts detailOfStroke). */
+export type StrokeDetail = StrokeDetailOf<SessionDetail>;
 
 /**
  * A player's feature over time with its stroke-to-stroke spread: per analysed session (latest

@@ -34,7 +34,8 @@ import {
   overallScore,
   resultExtras,
 } from './analysis-rows.js';
-import type { ContactEvent, RowId } from './library-types.js';
+import type { ContactEvent } from '../contract/stroke-view.js';
+import type { RowId } from './library-types.js';
 
 /** What {@link setCaptureFps} changed. */
 export interface CaptureFpsOutcome {

@@ -1,6 +1,6 @@
 /** Joint angles of a hand-made pose and angle error statistics. */
 import { describe, expect, it } from 'vitest';
-import type { Vec3 } from '../../main/analysis/core/pose-access.js';
+import type { Vec3 } from '../../main/pose/vec3.js';
 import { J } from '../../main/pose/h36m.js';
 import { angleError, jointAngles } from './angles.js';
 

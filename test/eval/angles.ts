@@ -3,7 +3,7 @@
  * (main/analysis/features-body.ts, kinematics.ts: same helpers), and the error statistics of one
  * angle series against a reference series.
  */
-import { angleAt, angleDiffDeg, sub, yaw, type Vec3 } from '../../main/analysis/core/pose-access.js';
+import { angleAt, angleDiffDeg, sub, yaw, type Vec3 } from '../../main/pose/vec3.js';
 import { J } from '../../main/pose/h36m.js';
 
 /** The compared angles, degrees. */
@@ -26,7 +26,7 @@ export const HEADINGS: readonly AngleName[] = ['pelvis_heading', 'shoulder_line_
  * knee flexion = 180 − ∠(hip, knee, ankle); elbow flexion = 180 − ∠(shoulder, elbow, wrist);
  * trunk tilt = angle between pelvis→thorax and the vertical (+y); pelvis heading = heading of
  * left_hip → right_hip, shoulder-line heading = of left_shoulder → right_shoulder, both
- * atan2(−dz, dx) on the horizontal plane (main/analysis/pose-access.ts `yaw`).
+ * atan2(−dz, dx) on the horizontal plane (main/pose/vec3.ts `yaw`).
  */
 export function jointAngles(get: (j: number) => Vec3 | null): Record<AngleName, number> {
   const flex = (a: number, b: number, c: number) => {

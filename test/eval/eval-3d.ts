@@ -13,7 +13,7 @@
  * - Frame alignment: TRC row `Frame# k` is decoded video frame k − 1 (both 60 fps, 100 frames;
  *   Pose2Sim writes frames 0-100 from 1); `lagScan` checks it by MPJPE at other lags.
  */
-import type { Vec3 } from '../../main/analysis/core/pose-access.js';
+import type { Vec3 } from '../../main/pose/vec3.js';
 import { J } from '../../main/pose/h36m.js';
 import type { PoseTrack } from '../../main/pose/pose-track.js';
 import { ANGLE_NAMES, angleError, HEADINGS, jointAngles, type AngleError, type AngleName } from './angles.js';

@@ -1,6 +1,6 @@
 /** MPJPE and Procrustes alignment on hand-computed point sets. */
 import { describe, expect, it } from 'vitest';
-import type { Vec3 } from '../../main/analysis/core/pose-access.js';
+import type { Vec3 } from '../../main/pose/vec3.js';
 import { fitRotation, mpjpe, paMpjpe, procrustes, rotate } from './procrustes.js';
 
 const close = (a: readonly number[], b: readonly number[]) =>

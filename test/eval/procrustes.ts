@@ -7,7 +7,7 @@
  * unit quaternions", JOSA A 4(4), 1987), which never returns a reflection. Units are those of
  * the inputs (metres here).
  */
-import type { Vec3 } from '../../main/analysis/core/pose-access.js';
+import type { Vec3 } from '../../main/pose/vec3.js';
 
 /** A 3×3 rotation matrix, row-major: rotated = R · v. */
 export type Mat3 = [number, number, number, number, number, number, number, number, number];

@@ -4,7 +4,7 @@
  * BODY_25B-derived markers onto H36M-17 joints.
  */
 import { readFileSync } from 'node:fs';
-import { mid, type Vec3 } from '../../main/analysis/core/pose-access.js';
+import { mid, type Vec3 } from '../../main/pose/vec3.js';
 import { H36M_JOINT_COUNT, J } from '../../main/pose/h36m.js';
 
 /** A TRC file: marker positions per frame, metres. */

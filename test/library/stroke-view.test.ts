@@ -5,7 +5,7 @@
  * the analysed stroke as null, the ordinal shown in headers.
  */
 import { describe, expect, it } from 'vitest';
-import { canonicalStrokeIndex, detailOfStroke, strokeOrdinal } from '../../main/library/stroke-view.js';
+import { canonicalStrokeIndex, detailOfStroke, strokeOrdinal } from '../../main/contract/stroke-view.js';
 import type { SessionDetail, SessionStroke } from '../../main/library/library-types.js';
 
 function stroke(index: number, primary: boolean, score: number | null, features: { feature_name: string; value: number }[]): SessionStroke {

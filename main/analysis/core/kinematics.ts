@@ -14,7 +14,8 @@
  * is higher by up to that much).
  */
 import { J } from '../../pose/h36m.js';
-import { joint2, joint3, mid, norm, series, sub, yaw, type PosePair, type Vec3 } from './pose-access.js';
+import { joint2, joint3, series, type PosePair } from './pose-access.js';
+import { mid, norm, sub, yaw, type Vec3 } from '../../pose/vec3.js';
 import { centralDiff, fillGaps, hampel, median, savitzkyGolay, smoothingWindow, unwrap } from './signal.js';
 import { videoTimes } from './timebase.js';
 

@@ -15,7 +15,8 @@
  * scale a few percent large.
  */
 import { J } from '../../pose/h36m.js';
-import { joint2, joint3, norm, sub, type PosePair, type Vec3 } from './pose-access.js';
+import { joint2, joint3, type PosePair } from './pose-access.js';
+import { norm, sub, type Vec3 } from '../../pose/vec3.js';
 import { median, savitzkyGolay, smoothingWindow } from './signal.js';
 
 export const SCALE_WINDOW_S = 1.0;

@@ -5,7 +5,8 @@
 import { J } from '../../pose/h36m.js';
 import type { PoseTrack } from '../../pose/pose-track.js';
 import type { Kinematics } from './kinematics.js';
-import { jointValid, joint2, joint3, norm, sub, type PosePair } from './pose-access.js';
+import { jointValid, joint2, joint3, type PosePair } from './pose-access.js';
+import { norm, sub } from '../../pose/vec3.js';
 import { median } from './signal.js';
 import { boneOutliers } from './bone-check.js';
 

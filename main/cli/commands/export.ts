@@ -16,7 +16,7 @@ import { exportPlayer, PLAYER_EXPORT_FORMATS, type PlayerExportFormat } from '..
 import { exportSession, SESSION_EXPORT_FORMATS, type SessionExportFormat } from '../../export/session-export.js';
 import type { ReadableDb } from '../../library/db.js';
 import { openLibraryForReading } from '../../library/db-read.js';
-import { formatStrokeRef, parseStrokeRef, type StrokeRef } from '../../library/stroke-view.js';
+import { formatStrokeRef, parseStrokeRef, type StrokeRef } from '../../contract/stroke-ref.js';
 import { libraryRootOf } from '../../settings/library-location.js';
 import { rowId } from '../options.js';
 

@@ -7,7 +7,8 @@
  */
 import { captureRateText } from '../../contract/capture-rate.js';
 import type { Feature } from '../../contract/technique-schema.js';
-import { strokeOrdinal, type StrokeDetail } from '../../library/stroke-view.js';
+import { strokeOrdinal } from '../../contract/stroke-view.js';
+import type { StrokeDetail } from '../../library/library-types.js';
 import type { ReportKeyFrame } from './session-report.js';
 import { esc, REPORT_CSS } from './report-style.js';
 

@@ -3,7 +3,7 @@
  * session's analysed stroke from a Library card, or a chosen stroke of a session from the session
  * page ("Compare this stroke…"). The Compare screen opens with the first as the leading stroke.
  */
-import type { StrokeRef } from '../../../../main/library/stroke-view.js';
+import type { StrokeRef } from '../../../../main/contract/stroke-ref.js';
 import type { Route } from './route.js';
 
 const same = (x: StrokeRef, y: StrokeRef) => x.sessionId === y.sessionId && x.strokeIndex === y.strokeIndex;

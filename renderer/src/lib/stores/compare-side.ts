@@ -5,7 +5,8 @@
  */
 import type { SessionDetail } from '../../../../preload/contract.js';
 import type { PoseTrack } from '../../../../main/pose/pose-track.js';
-import { detailOfStroke, type StrokeDetail } from '../../../../main/library/stroke-view.js';
+import type { StrokeDetail } from '../../../../main/library/library-types.js';
+import { detailOfStroke } from '../../../../main/contract/stroke-view.js';
 import { strokeOf, type CompareStroke } from '../playback/compare-sync.js';
 
 /** One side: its session as the chosen stroke, the whole session, the clip URL and the stroke's timing. */

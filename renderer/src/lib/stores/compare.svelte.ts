@@ -15,7 +15,7 @@
  * different hands (main/pose/stroke-overlay.ts), unless the coach turns mirroring off.
  */
 import { alignedSecondTrack, mirrorsByDefault } from '../../../../main/pose/stroke-overlay.js';
-import type { StrokeRef } from '../../../../main/library/stroke-view.js';
+import type { StrokeRef } from '../../../../main/contract/stroke-ref.js';
 import { compareSide, type CompareMode, type CompareSide, type OverlayTrack } from './compare-side.js';
 import { call } from '../api.js';
 import { clampRate } from '../playback/frame-step.js';

@@ -6,7 +6,7 @@
  * .zip picked this session (native dialog in Electron, upload in the browser) and, when the
  * player's name is already in the library, waits for the coach's merge/new choice.
  */
-import type { StrokeRef } from '../../../../main/library/stroke-view.js';
+import type { StrokeRef } from '../../../../main/contract/stroke-ref.js';
 import type { ExportResult, HandoverImportView } from '../../../../preload/contract.js';
 import { call, canUpload, getApi, uploadVideo } from '../api.js';
 import {

@@ -5,7 +5,7 @@
  * A compared stroke is a session id (its analysed stroke) or `<session-id>:<stroke>`, as the
  * CLI's `export --compare` takes it: `#/compare/12:2/7` is stroke 2 of session 12 against session 7.
  */
-import { formatStrokeRef, parseStrokeRef } from '../../../../main/library/stroke-view.js';
+import { formatStrokeRef, parseStrokeRef } from '../../../../main/contract/stroke-ref.js';
 
 /** A screen and its parameters. */
 export type Route =

@@ -6,7 +6,7 @@
  */
 import type { SessionDetail, SessionStroke } from '../../../../preload/contract.js';
 
-export { strokeView, type ShownFeature, type StrokeView } from '../../../../main/library/stroke-view.js';
+export { strokeView, type ShownFeature, type StrokeView } from '../../../../main/contract/stroke-view.js';
 
 /** What the strip has chosen: a stroke (`SessionStroke.index`), all strokes (the consistency view), or nothing (no strokes listed). */
 export type StrokeChoice = number | 'all' | null;
