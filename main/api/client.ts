@@ -9,6 +9,7 @@ import { archiveUrlOf } from './archive-location.js';
 import { downloadToFile, fetchJsonDocument, type DownloadOptions, type DownloadedJson } from './download.js';
 import { DEFAULT_RETRY, type RetryPolicy } from './retry.js';
 import { processVideo, type ProcessOptions } from './process-video.js';
+import { analyseVideo, type RemoteAnalysis } from './remote-analysis.js';
 import {
   createTennisTask,
   getTennisTask,
@@ -68,6 +69,8 @@ export interface ApiClient {
   getTennisTask(taskId: string, signal?: AbortSignal): Promise<TennisTaskState>;
   waitForTennisTask(taskId: string, opts?: WaitOptions): Promise<TennisTaskResult>;
   processVideo(file: string, metadata: unknown, opts?: ProcessOptions): Promise<DoneLine>;
+  /** processVideo with its done line parsed into the typed analysis storing takes (remote-analysis.ts). */
+  analyseVideo(file: string, metadata: unknown, opts?: ProcessOptions): Promise<RemoteAnalysis>;
   fetchJson(url: string, signal?: AbortSignal): Promise<DownloadedJson>;
   download(url: string, dest: string, opts?: DownloadOptions): Promise<number>;
   archiveUrlOf(done: DoneResult): string | undefined;
@@ -99,6 +102,7 @@ export function createApiClient(o: ApiClientOptions): ApiClient {
     getTennisTask: (taskId, signal) => getTennisTask(t, taskId, signal),
     waitForTennisTask: (taskId, opts) => waitForTennisTask(t, taskId, opts),
     processVideo: (file, metadata, opts) => processVideo(t, file, metadata, opts),
+    analyseVideo: (file, metadata, opts) => analyseVideo(t, file, metadata, opts),
     fetchJson: (url, signal) => fetchJsonDocument(t, url, signal),
     download: (url, dest, opts) => downloadToFile(t, url, dest, opts),
     archiveUrlOf,

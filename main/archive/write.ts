@@ -1,7 +1,8 @@
 /**
  * Writes a technique-analysis archive in the vendor's layout (API.md "Output archive") for an
  * analysis that came without one (the local service, or a remote done line without
- * `archive_url`), so every analysis in the library has its archive.
+ * `archive_url`): the library derives it from the stored pose on export
+ * (main/library/session-archive.ts; the pose BLOBs are the source of truth).
  */
 import AdmZip from 'adm-zip';
 import type { PoseTrack } from '../pose/pose-track.js';

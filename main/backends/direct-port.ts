@@ -8,13 +8,14 @@
  * Messages (one analysis per `id`; several may be in flight, the serving side's engine slot
  * runs them one at a time):
  *   client → server  {type: 'analyse', id, videoPath, meta}  |  {type: 'cancel', id}
- *   server → client  {type: 'progress', id, share}  |  {type: 'warning', id, text}
+ *   server → client  {type: 'progress', id, share}  |  {type: 'warning', id, warning (contract/warning.ts Warning)}
  *                    {type: 'done', id, done, video, pose2d, pose3d}  |  {type: 'failed', id, error}
  * The pose travels as the PoseTrack's own typed arrays, their buffers in the transfer list: moved,
  * not copied, between threads; between Electron processes structured clone copies the bytes once
  * (MessagePortMain transfers only ports, electron/electron#34905). No JSON, no rounding.
  */
 import { z } from 'zod';
+import type { Warning } from '../contract/warning.js';
 import { TechniqueRequestMetadata } from '../contract/technique-schema.js';
 import { zodIssueText } from '../contract/zod-issues.js';
 import { ApiError, TechniqueError } from '../api/errors.js';
@@ -49,7 +50,7 @@ type ToServer = z.infer<typeof ToServer>;
 
 type ToClient =
   | { type: 'progress'; id: number; share: number }
-  | { type: 'warning'; id: number; text: string }
+  | { type: 'warning'; id: number; warning: Warning }
   | ({ type: 'done'; id: number } & DirectAnalysis)
   | { type: 'failed'; id: number; error: WireError };
 
@@ -100,7 +101,7 @@ export function serveAnalyserOnPort(port: AnalysisPort, analyser: LocalAnalyser)
       const a = await analyser.analyse(m.videoPath, m.meta, {
         signal: ac.signal,
         onProgress: (share) => send({ type: 'progress', id: m.id, share }),
-        onWarning: (text) => send({ type: 'warning', id: m.id, text }),
+        onWarning: (warning) => send({ type: 'warning', id: m.id, warning }),
       });
       const buffers = new Set<ArrayBuffer>();
       trackBuffers(a.pose2d, buffers);
@@ -151,10 +152,11 @@ export function analyserOverPort(port: AnalysisPort): LocalAnalyser & { close():
     const p = pending.get(m.id);
     if (!p) return; // answered after a cancel
     if (m.type === 'progress') p.hooks.onProgress?.(m.share);
-    else if (m.type === 'warning') p.hooks.onWarning?.(m.text);
+    else if (m.type === 'warning') p.hooks.onWarning?.(m.warning);
     else if (m.type === 'done') {
       end(m.id);
-      p.resolve({ done: m.done, video: m.video, pose2d: m.pose2d, pose3d: m.pose3d });
+      const { type: _t, id: _i, ...analysis } = m;
+      p.resolve(analysis);
     } else if (m.type === 'failed') {
       end(m.id);
       p.reject(fromWire(m.error));

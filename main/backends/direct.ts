@@ -1,32 +1,25 @@
 /**
  * The direct local backend: a technique analysis run by calling the analysis pipeline
- * (main/service/pipeline-types.ts) in this process, with no loopback HTTP. The clip is read where
+ * (main/pipeline) in this process, with no loopback HTTP: one of the pipeline's two transports
+ * (the other is the service's `/process` route). The clip is read where
  * it lies (no second copy under `service/tmp`), probed once (by the engine), and the pose comes
  * back as typed `PoseTrack`s with the engine's `VideoInfo`, ready for the library's ingest (no
- * JSON round trip, no rounding). `swing-studio serve`, the remote backend and the Electron
+ * JSON round trip, no rounding, no done object). `swing-studio serve`, the remote backend and the Electron
  * utility process keep their transports (HTTP; a MessagePort: direct-port.ts).
  */
-import { TechniqueRequestMetadata, type DoneResult } from '../contract/technique-schema.js';
+import { TechniqueRequestMetadata } from '../contract/technique-schema.js';
 import { ApiError, TechniqueError } from '../api/errors.js';
 import { zodIssueText } from '../contract/zod-issues.js';
+import { warningText, type Warning } from '../contract/warning.js';
 import type { VideoInfo } from '../av/index.js';
-import type { BallCandidates } from '../pose/ball-candidates.js';
-import type { PoseTrack } from '../pose/pose-track.js';
-import { doneObject } from '../pipeline/done-object.js';
-import type { EngineSlot } from '../pipeline/engine-slot.js';
-import type { AnalysisPipeline, RunHooks } from '../pipeline/pipeline-types.js';
+import { versionMetadata, type AnalysisPipeline, type EngineSlot, type RunHooks, type TechniqueAnalysis } from '../pipeline/index.js';
 
-/** A finished direct analysis: the done object (no JSON pose), the typed pose, the engine's probe of the clip. */
-export interface DirectAnalysis {
-  done: DoneResult;
-  /** Pixels of the displayed source video (main/engine/types.ts PoseEstimate). */
-  pose2d: PoseTrack;
-  /** Metres, pelvis at the origin, y up. */
-  pose3d: PoseTrack;
-  /** The engine's ball candidates (main/pose/ball-candidates.ts). */
-  ball?: BallCandidates | undefined;
-  video: VideoInfo;
-}
+/**
+ * A finished direct analysis: the pipeline's typed parts as they are (result, warnings,
+ * versions, typed pose, ball candidates) with the engine's probe of the clip. No vendor `done`
+ * object is built for it (main/pipeline/README.md); storing takes this shape.
+ */
+export type DirectAnalysis = TechniqueAnalysis & { video: VideoInfo };
 
 /** Hooks of one direct analysis (the pipeline's, without a pre-probed clip: the engine probes it). */
 export type DirectHooks = Omit<RunHooks, 'video'>;
@@ -39,7 +32,7 @@ export type DirectHooks = Omit<RunHooks, 'video'>;
 export interface LocalAnalyser {
   /**
    * Analyses the clip at `videoPath` (readable by this process) with the request metadata.
-   * @returns the done object, the typed pose and the clip's VideoInfo.
+   * @returns the typed analysis (result, warnings, versions, pose, ball) and the clip's VideoInfo.
    * @throws ApiError kind 'input' (metadata that fails TechniqueRequestMetadata);
    *   TechniqueError (no person found, too little pose, undecodable video: what an `error` line
    *   of `/process` carries, same message); VideoProbeError (the clip cannot be probed);
@@ -68,7 +61,7 @@ export function pipelineAnalyser(pipeline: () => Promise<AnalysisPipeline>, slot
     async analyse(videoPath, metadata, hooks) {
       const meta = checkedMetadata(metadata);
       const loaded = await pipeline();
-      const streamed: string[] = [];
+      const streamed: Warning[] = [];
       const outcome = await slot(() => {
         hooks.signal.throwIfAborted();
         return loaded.analyseTechnique(videoPath, meta, {
@@ -84,14 +77,24 @@ export function pipelineAnalyser(pipeline: () => Promise<AnalysisPipeline>, slot
         throw new TechniqueError({
           message: `technique analysis error: ${outcome.message}`,
           errors: [outcome.message],
-          warnings: [...new Set([...streamed, ...outcome.warnings])],
+          warnings: [...new Set([...streamed, ...outcome.warnings].map(warningText))],
           uid: meta.uid,
         });
       }
-      const done = doneObject(meta, outcome, streamed);
+      const warnings = [...new Set([...streamed, ...outcome.warnings])];
       // The analysis' own warnings, as the HTTP client reports a done line's new ones.
-      for (const w of done.warnings) if (!streamed.includes(w)) hooks.onWarning?.(w);
-      return { done, pose2d: outcome.pose2d, pose3d: outcome.pose3d, ball: outcome.ball, video: outcome.video };
+      for (const w of warnings) if (!streamed.includes(w)) hooks.onWarning?.(w);
+      return {
+        uid: meta.uid,
+        result: outcome.result,
+        warnings,
+        errors: [],
+        metadata: versionMetadata('stable'),
+        pose2d: outcome.pose2d,
+        pose3d: outcome.pose3d,
+        ...(outcome.ball ? { ball: outcome.ball } : {}),
+        video: outcome.video,
+      };
     },
   };
 }

@@ -60,15 +60,16 @@ export function sha256Hex(data: Uint8Array): string {
 
 /**
  * Builds the hand-over ZIP bytes of a session that has an analysis, with its drawings
- * (main/library/drawings.ts listDrawings).
+ * (main/library/drawings.ts listDrawings) and its analysis archive (`archive`:
+ * main/library/session-archive.ts sessionArchiveBytes, the stored file or one derived from the pose BLOBs).
  * @throws Error when the session has no analysis.
  */
-export function buildHandover(d: SessionDetail, drawings: readonly Drawing[] = [], now = new Date()): Buffer {
+export function buildHandover(d: SessionDetail, archive: Buffer, drawings: readonly Drawing[] = [], now = new Date()): Buffer {
   if (!d.analysis) throw new Error(`session ${d.session.id} has no analysis to hand over`);
   const clipName = `clip${extname(d.session.clipPath).toLowerCase() || '.mp4'}`;
   const entries: Record<string, Buffer> = {
     'analysis.json': Buffer.from(JSON.stringify(analysisExport(d, now)), 'utf8'),
-    'archive.zip': readFileSync(d.analysis.archivePath),
+    'archive.zip': archive,
     [clipName]: readFileSync(d.session.clipPath),
     'drawings.json': Buffer.from(JSON.stringify({ drawings: drawings.map(drawingForHandover) } satisfies HandoverDrawings), 'utf8'),
     'notes.txt': Buffer.from(`${d.player.name} — ${d.session.recordedAt.slice(0, 10)} — ${d.session.title}\n\n${d.notes}\n`, 'utf8'),
@@ -87,7 +88,7 @@ export function buildHandover(d: SessionDetail, drawings: readonly Drawing[] = [
   return zip.toBuffer();
 }
 
-/** Writes the hand-over ZIP atomically (temp + fsync + rename). */
-export function exportHandover(d: SessionDetail, outPath: string, drawings: readonly Drawing[] = []): void {
-  writeFileAtomic(outPath, buildHandover(d, drawings));
+/** Writes the hand-over ZIP atomically (temp + fsync + rename); `archive` as {@link buildHandover}'s. */
+export function exportHandover(d: SessionDetail, outPath: string, archive: Buffer, drawings: readonly Drawing[] = []): void {
+  writeFileAtomic(outPath, buildHandover(d, archive, drawings));
 }

@@ -5,7 +5,7 @@
  */
 import { copyFileSync, existsSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
-import { copyFileAtomic, writeFileAtomic } from '../archive/atomic-file.js';
+import { writeFileAtomic } from '../archive/atomic-file.js';
 import { swingStudioHome } from '../config/home.js';
 import { getSessionDetail } from '../library/detail.js';
 import { listDrawings } from '../library/drawings.js';
@@ -17,6 +17,7 @@ import { analysisExport, analysisExportJsonSchema, ANALYSIS_SCHEMA_FILE } from '
 import { featuresCsv } from './features-csv.js';
 import type { SessionExportFormat } from './formats.js';
 import { exportHandover } from './handover.js';
+import { sessionArchiveBytes } from '../library/session-archive.js';
 import { sessionKva } from './kva.js';
 import { refuseProtectedOutputs } from './output-path.js';
 import { renderOverlayVideo } from './overlay-video.js';
@@ -114,7 +115,8 @@ export async function exportSession(db: ReadableDb, sessionId: number, format: S
       return [outPath, schemaPath];
     }
     case 'archive':
-      copyFileAtomic(d.analysis!.archivePath, outPath);
+      // The stored archive, or one derived from the pose BLOBs (a local analysis stores none).
+      writeFileAtomic(outPath, sessionArchiveBytes(db, d));
       return [outPath];
     case 'trc':
       writeFileAtomic(outPath, utf8(poseTrc(d.pose2d, basename(outPath))));
@@ -133,7 +135,7 @@ export async function exportSession(db: ReadableDb, sessionId: number, format: S
       await (o.htmlToPdf ?? htmlToPdfChromium)(await sessionReportPage(d, listDrawings(db, sessionId)), outPath);
       return [outPath];
     case 'handover':
-      exportHandover(d, outPath, listDrawings(db, sessionId));
+      exportHandover(d, outPath, sessionArchiveBytes(db, d), listDrawings(db, sessionId));
       return [outPath];
   }
 }

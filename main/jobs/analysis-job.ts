@@ -6,8 +6,10 @@
  * - HTTP (`remote`, or `local` without the direct backend): (remote: upload-url + presigned
  *   PUT) → `POST /process` with the clip as multipart (API.md endpoint 5) → NDJSON progress
  *   until `done`;
- * → archive (download `archive_url` when given, else written from the done object) → one
- * library transaction. Any failure throws; the queue stores the reason and nothing is left
+ * → the done line parsed into the same typed analysis at the client's edge (main/api
+ * remote-analysis.ts) → archive (`archive_url` downloaded when given and kept as received; none
+ * otherwise: the pose BLOBs are the source of truth, main/library/ingest.ts) → one library
+ * transaction. Any failure throws; the queue stores the reason and nothing is left
  * half-stored (the staged archive lives under `<home>/jobs/<id>/`, removed by the queue).
  */
 import { randomUUID } from 'node:crypto';
@@ -18,6 +20,7 @@ import type { TechniqueRequestMetadata } from '../contract/technique-schema.js';
 import type { JobContext } from './job-context.js';
 import { storeAnalysis, type StoreAnalysisInput } from './storing-step.js';
 import type { AnalysisJobInput } from '../contract/job.js';
+import { fromText } from '../contract/warning.js';
 import { uploadClip } from './upload-step.js';
 import { checkAnalysisInput, checkClipFile } from './validate.js';
 
@@ -52,7 +55,7 @@ export async function runAnalysisJob(ctx: JobContext): Promise<{ sessionId: numb
   const sendStart = Date.now();
   let sendDone = sendStart;
   const request = requestMetadata(input);
-  const done = await client.processVideo(clip.path, request, {
+  const { analysis, archiveUrl } = await client.analyseVideo(clip.path, request, {
     signal: ctx.signal,
     onUploadProgress: (p) => {
       if (analysing) return;
@@ -66,15 +69,15 @@ export async function runAnalysisJob(ctx: JobContext): Promise<{ sessionId: numb
       toAnalysing();
       if (p.progress !== undefined) ctx.progress({ share: p.progress });
     },
-    onWarning: (w) => ctx.warn(w),
+    onWarning: (w) => ctx.warn(fromText(w)), // a service's string warnings: code 'service'
   });
   if (input.backend === 'local') uploadS = (sendDone - sendStart) / 1000;
   const analysisS = (Date.now() - sendDone) / 1000;
 
-  return store({ ctx, client, input, done, timings: { uploadS, analysisS }, request });
+  return store({ ctx, client, input, analysis, archiveUrl, timings: { uploadS, analysisS }, request });
 }
 
-/** The direct local backend: no upload, no HTTP; the analysis' typed pose and probe are stored as they are. */
+/** The direct local backend: no upload, no HTTP, no done object; the typed analysis and the engine's probe are stored as they are. */
 async function runDirect(ctx: JobContext, analyser: LocalAnalyser, input: AnalysisJobInput): Promise<{ sessionId: number }> {
   ctx.setState('analysing');
   const started = Date.now();
@@ -85,7 +88,7 @@ async function runDirect(ctx: JobContext, analyser: LocalAnalyser, input: Analys
     onWarning: (w) => ctx.warn(w),
   });
   const analysisS = (Date.now() - started) / 1000;
-  return store({ ctx, input, done: a.done, direct: a, timings: { uploadS: null, analysisS }, request });
+  return store({ ctx, input, analysis: a, timings: { uploadS: null, analysisS }, request });
 }
 
 /** The `storing` state: a staging folder for the job, then storeAnalysis. */

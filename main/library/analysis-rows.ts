@@ -5,7 +5,9 @@
  * columns, so unknown vendor fields (the schemas are `looseObject`) survive the round trip; the
  * result's other fields go to `analyses.result_extras_json`; per-frame series and pose go into BLOBs.
  */
-import type { DoneResult, Feature, TechniqueRequestMetadata, TechniqueResult } from '../contract/technique-schema.js';
+import type { Feature, TechniqueRequestMetadata, TechniqueResult } from '../contract/technique-schema.js';
+import type { Warning } from '../contract/warning.js';
+import type { TechniqueAnalysis } from '../pipeline/index.js';
 import type { BallCandidates } from '../pose/ball-candidates.js';
 import type { PoseTrack } from '../pose/pose-track.js';
 import { insertBallCandidates } from './ball-rows.js';
@@ -15,19 +17,21 @@ import { insertStrokeRows, type StrokeSessionFacts } from './session-strokes.js'
 import type { ContactEvent } from '../contract/stroke-view.js';
 import type { AnalysisBackend, AnalysisTimings, RowId } from './library-types.js';
 
-/** What is stored for one analysis besides the done line itself. */
+/** What is stored for one analysis besides the typed analysis itself. */
 export interface AnalysisRowsInput {
   sessionId: RowId;
-  done: DoneResult;
+  /** Uid, versions, warnings, errors and result (its pose is stored from `pose2d` / `pose3d`). */
+  analysis: Pick<TechniqueAnalysis, 'uid' | 'metadata' | 'warnings' | 'errors' | 'result'>;
   backend: AnalysisBackend;
   timings: AnalysisTimings;
+  /** The archive's file name under archives/; '' when none is stored (the pose BLOBs are the source of truth, ingest.ts). */
   archiveFile: string;
   pose2d: PoseTrack;
   pose3d: PoseTrack;
   /** The engine's ball candidates (table ball_candidates, ball-rows.ts); none when the service sent none. */
   ball?: BallCandidates;
-  /** Warnings added by the library (e.g. a replaced vendor archive), appended to the done line's. */
-  extraWarnings: string[];
+  /** Warnings added by the library (e.g. an unreadable received archive), appended to the analysis' own. */
+  extraWarnings: Warning[];
   /** The technique metadata the analysis ran with (stored for a later recompute); omitted when unknown. */
   request?: TechniqueRequestMetadata;
 }
@@ -55,7 +59,7 @@ export function contactOf(features: readonly Feature[]): ContactEvent | null {
 
 /** Inserts every row of one analysis; returns the analysis id. Run inside a transaction. */
 export function insertAnalysisRows(db: WritableDb, a: AnalysisRowsInput): RowId {
-  const { done } = a;
+  const done = a.analysis;
   const features = done.result.features;
   const contact = contactOf(features);
   const analysisId = db

@@ -1,10 +1,18 @@
 /**
- * Ingest: one finished analysis (a validated DoneLine, or a direct analysis's done object with
- * its typed pose) becomes one session in the library.
+ * Ingest: one finished analysis, typed (main/pipeline TechniqueAnalysis: from the direct
+ * backend as the pipeline made it, or parsed from a done line at the HTTP client's edge), becomes
+ * one session in the library. ingestAnalysis takes a done line (hand-over import, tests) and
+ * parses it with the same analysisFromDone first.
+ *
+ * Decided: the pose is written once, as SQLite BLOBs (table poses): they are transactional and
+ * what the app reads. No archive ZIP is written for an analysis that came without one (a local
+ * analysis); the archive export and the hand-over derive it from the BLOBs (session-archive.ts).
+ * An archive received with the analysis (a remote service's `archive_url` download, a
+ * hand-over's archive.zip) is kept as received. Archives of older libraries stay where they are.
  *
  * Order (the crash-safety argument, README.md):
- *  1. files first: the clip is copied under its content hash and the archive written under its
- *     uid, each atomically (temp + fsync + rename + folder fsync);
+ *  1. files first: the clip is copied under its content hash and a received archive written
+ *     under its uid, each atomically (temp + fsync + rename + folder fsync);
  *  2. then ONE immediate transaction inserts player (if new), session, tags, analysis,
  *     features, categories, series and pose.
  * Both steps run under the library-folder lock (main/library/lock.ts), so another process's
@@ -15,16 +23,18 @@
  * The same uid ingested twice returns the existing session and writes nothing.
  */
 import { readFileSync, rmSync, statSync } from 'node:fs';
+import { warning, type Warning } from '../contract/warning.js';
+import { ballNotStoredWarning } from '../pipeline/index.js';
 import { join } from 'node:path';
 import { ArchiveError, DEFAULT_ARCHIVE_LIMITS } from '../archive/errors.js';
 import { readArchive } from '../archive/read.js';
 import { writeFileAtomic } from '../archive/atomic-file.js';
-import { buildArchive } from '../archive/write.js';
 import { MAX_CAPTURE_FPS, SPORTS, SWING_TYPES, type DoneResult, type Sport, type SwingType, type TechniqueRequestMetadata } from '../contract/technique-schema.js';
 import { isCaptureFps } from '../contract/capture-rate.js';
 import type { VideoInfo } from '../av/index.js';
-import { ballFromJson, checkBallCandidates, type BallCandidates } from '../pose/ball-candidates.js';
-import { poseTrackFromJson, type PoseTrack } from '../pose/pose-track.js';
+import { checkBallCandidates, type BallCandidates } from '../pose/ball-candidates.js';
+import { analysisFromDone, DonePoseMissingError, type TechniqueAnalysis } from '../pipeline/index.js';
+import type { PoseTrack } from '../pose/pose-track.js';
 import type { WritableDb } from './db.js';
 import { LibraryError } from './errors.js';
 import { storeClip, type StoredClip } from './files.js';
@@ -37,7 +47,7 @@ import type { AnalysisBackend, AnalysisTimings, NewPlayer, RowId } from './libra
 
 /**
  * The session part of an ingest. Clip facts (duration, fps, size) come from the engine's probe
- * (main/engine/probe.ts), e.g. the `VideoInfo` a direct analysis returns ({@link clipFacts}).
+ * (main/av/probe.ts, the one probe), e.g. the `VideoInfo` a direct analysis returns ({@link clipFacts}).
  */
 export interface IngestSession {
   /** The clip as recorded, anywhere on disk; it is copied into the library. */
@@ -59,22 +69,18 @@ export interface IngestSession {
   tags?: string[];
 }
 
-/** Everything {@link ingestAnalysis} stores. */
-export interface IngestInput {
+/** Everything {@link ingestTechniqueAnalysis} stores. */
+export interface TechniqueIngestInput {
   /** An existing player's id, or a new player (an existing one with the same name is reused). */
   player: RowId | NewPlayer;
   session: IngestSession;
+  /** The typed analysis (main/pipeline TechniqueAnalysis): result, warnings, versions, pose (stored as given, unrounded), ball. */
+  analysis: TechniqueAnalysis;
   /**
-   * The done object: a done line validated with DoneLine (main/contract/technique.ts), or, from
-   * the direct local backend, one without its JSON pose entries (then pose2d and pose3d are required).
+   * The archive received with the analysis (a remote service's download, a hand-over's
+   * archive.zip), as a file or as bytes: kept as received. Without either (or when it is
+   * unreadable) no archive is stored; exports derive one from the stored pose (session-archive.ts).
    */
-  analysis: DoneResult;
-  /** Pose as typed arrays, stored as given; default: decoded from the done line's video_entry_2D_json / 3D_json. */
-  pose2d?: PoseTrack;
-  pose3d?: PoseTrack;
-  /** The engine's ball candidates, stored as given; default: decoded from the done line's `ball_candidates` (our extra), none without it. */
-  ball?: BallCandidates | undefined;
-  /** The vendor's archive, as a file or as bytes. Without either (or when it is unreadable) one is written from the done line and pose. */
   archivePath?: string;
   archiveBytes?: Uint8Array;
   backend: AnalysisBackend;
@@ -89,6 +95,19 @@ export interface IngestInput {
   inTransaction?: (sessionId: RowId) => void;
 }
 
+/**
+ * What {@link ingestAnalysis} takes: a done object instead of the typed analysis (a done line
+ * validated with DoneLine, main/contract; or one without JSON pose plus `pose2d` / `pose3d`).
+ */
+export interface IngestInput extends Omit<TechniqueIngestInput, 'analysis'> {
+  analysis: DoneResult;
+  /** Pose as typed arrays, stored as given; default: decoded from the done line's video_entry_2D_json / 3D_json. */
+  pose2d?: PoseTrack;
+  pose3d?: PoseTrack;
+  /** Ball candidates, stored as given; default: decoded from the done line's `ball_candidates` (our extra). */
+  ball?: BallCandidates | undefined;
+}
+
 /** The session's clip facts from the engine's probe of the clip: seconds, frames/s, displayed pixels. */
 export function clipFacts(video: VideoInfo): Pick<IngestSession, 'durationS' | 'fps' | 'width' | 'height'> {
   return { durationS: video.durationS, fps: video.fps, width: video.width, height: video.height };
@@ -96,7 +115,7 @@ export function clipFacts(video: VideoInfo): Pick<IngestSession, 'durationS' | '
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/;
 
-function checkInput(i: IngestInput): void {
+function checkInput(i: TechniqueIngestInput): void {
   const s = i.session;
   const bad = (msg: string) => new LibraryError('invalid-input', msg);
   if (!i.analysis.uid) throw bad('analysis uid is empty');
@@ -117,10 +136,10 @@ export function sessionIdOfUid(db: WritableDb, uid: string): RowId | null {
 }
 
 /**
- * Archive bytes for the library: the vendor's when readable, else one built from the done line
- * and pose (with a warning saying so).
+ * The received archive's bytes when readable (null without one, or with a warning when it cannot
+ * be read). Decided: nothing is built here; the pose lives in the BLOBs (module comment).
  */
-function archiveBytesFor(i: IngestInput, pose2d: PoseTrack, pose3d: PoseTrack, warnings: string[]): Uint8Array {
+function receivedArchive(i: TechniqueIngestInput, warnings: Warning[]): Uint8Array | null {
   let given = i.archiveBytes;
   if (!given && i.archivePath) {
     try {
@@ -129,24 +148,19 @@ function archiveBytesFor(i: IngestInput, pose2d: PoseTrack, pose3d: PoseTrack, w
       if (size > DEFAULT_ARCHIVE_LIMITS.maxTotalBytes) throw new Error(`${size} bytes, over the ${DEFAULT_ARCHIVE_LIMITS.maxTotalBytes}-byte archive limit`);
       given = readFileSync(i.archivePath);
     } catch (err) {
-      warnings.push(`the analysis archive ${i.archivePath} could not be read (${(err as Error).message}); a local archive was written instead`);
+      warnings.push(archiveUnreadableWarning(`the analysis archive ${i.archivePath} could not be read (${(err as Error).message}); the archive is made from the stored pose on export`));
+      return null;
     }
   }
-  if (given) {
-    try {
-      readArchive(Buffer.from(given.buffer, given.byteOffset, given.byteLength));
-      return given;
-    } catch (err) {
-      if (!(err instanceof ArchiveError)) throw err;
-      warnings.push(`the analysis archive was unreadable (${err.code}: ${err.message}); a local archive was written instead`);
-    }
+  if (!given) return null;
+  try {
+    readArchive(Buffer.from(given.buffer, given.byteOffset, given.byteLength));
+    return given;
+  } catch (err) {
+    if (!(err instanceof ArchiveError)) throw err;
+    warnings.push(archiveUnreadableWarning(`the analysis archive was unreadable (${err.code}: ${err.message}); the archive is made from the stored pose on export`));
+    return null;
   }
-  return buildArchive({ pose2d, pose3d, analysis: i.analysis });
-}
-
-function poseFromJson(entry: DoneResult['video_entry_2D_json'], which: '2D' | '3D'): PoseTrack {
-  if (!entry) throw new LibraryError('invalid-input', `the analysis has no ${which} pose: give pose${which.toLowerCase()} or the done line's video_entry_${which}_json`);
-  return poseTrackFromJson(entry);
 }
 
 /**
@@ -156,47 +170,63 @@ function poseFromJson(entry: DoneResult['video_entry_2D_json'], which: '2D' | '3
  *   (player id), `busy` (another process held the library lock past LOCK_WAIT_MS),
  *   `duplicate-name` never (an existing name is reused); fs errors (disk full).
  */
-export function ingestAnalysis(db: WritableDb, input: IngestInput): RowId {
-  return withLibraryLock(pathsOf(db).root, () => ingestLocked(db, input));
+export function ingestTechniqueAnalysis(db: WritableDb, input: TechniqueIngestInput): RowId {
+  return withLibraryLock(pathsOf(db).root, () => ingestLocked(db, input.analysis.uid, () => input));
 }
 
 /**
- * The ball candidates to store: as given, or decoded from the done line's `ball_candidates`; ones
- * that do not fit the pose are left out with a warning (the analysis itself is kept).
+ * {@link ingestTechniqueAnalysis} of a done object (hand-over import, tests): parsed with
+ * main/pipeline analysisFromDone once the uid is known to be new.
+ * @throws as ingestTechniqueAnalysis; LibraryError `invalid-input` when a pose is neither given nor in the done object.
  */
-function ballOf(input: IngestInput, frames: number, warnings: string[]): BallCandidates | undefined {
+export function ingestAnalysis(db: WritableDb, input: IngestInput): RowId {
+  const typed = (): TechniqueIngestInput => {
+    const { pose2d, pose3d, ball, analysis, ...rest } = input;
+    try {
+      return { ...rest, analysis: analysisFromDone(analysis, { pose2d, pose3d, ball }) };
+    } catch (err) {
+      if (err instanceof DonePoseMissingError) throw new LibraryError('invalid-input', err.message);
+      throw err;
+    }
+  };
+  return withLibraryLock(pathsOf(db).root, () => ingestLocked(db, input.analysis.uid, typed));
+}
+
+/** The ball candidates to store; ones that do not fit the pose are left out with a warning (the analysis itself is kept). */
+function ballOf(input: TechniqueIngestInput, frames: number, warnings: Warning[]): BallCandidates | undefined {
   try {
-    const ball = input.ball ?? (input.analysis.ball_candidates ? ballFromJson(input.analysis.ball_candidates) : undefined);
+    const ball = input.analysis.ball;
     if (ball) checkBallCandidates(ball, frames);
     return ball;
   } catch (err) {
-    warnings.push(`ball candidates not stored: ${err instanceof Error ? err.message : String(err)}`);
+    warnings.push(ballNotStoredWarning(err));
     return undefined;
   }
 }
 
-function ingestLocked(db: WritableDb, input: IngestInput): RowId {
-  const done = input.analysis;
-  const existing = sessionIdOfUid(db, done.uid);
+function ingestLocked(db: WritableDb, uid: string, typed: () => TechniqueIngestInput): RowId {
+  const existing = sessionIdOfUid(db, uid);
   if (existing !== null) return existing;
+  const input = typed();
   checkInput(input);
   if (typeof input.player === 'number' && !getPlayer(db, input.player)) throw new LibraryError('not-found', `no player with id ${input.player}`);
-  const pose2d = input.pose2d ?? poseFromJson(done.video_entry_2D_json, '2D');
-  const pose3d = input.pose3d ?? poseFromJson(done.video_entry_3D_json, '3D');
+  const { pose2d, pose3d } = input.analysis;
   const paths = pathsOf(db);
 
   // 1. Files, atomically, before any row refers to them.
   const clip = storeClip(paths, input.session.sourceClipPath);
-  const archiveFile = archiveFileName(done.uid);
-  const archivePath = join(paths.archivesDir, archiveFile);
+  const archivePath = join(paths.archivesDir, archiveFileName(uid));
   try {
-    const warnings: string[] = [];
+    const warnings: Warning[] = [];
     const ball = ballOf(input, pose2d.frames, warnings);
-    writeFileAtomic(archivePath, archiveBytesFor(input, pose2d, pose3d, warnings));
+    const archive = receivedArchive(input, warnings);
+    if (archive) writeFileAtomic(archivePath, archive);
+    // '' = no archive stored (analyses.archive_file is NOT NULL since v1).
+    const archiveFile = archive ? archiveFileName(uid) : '';
     // 2. One transaction for every row.
     return db.transaction(() => insertSessionRows(db, input, { clip, archiveFile, pose2d, pose3d, warnings, ball })).immediate();
   } catch (err) {
-    removeUncommitted(db, done.uid, clip, archivePath);
+    removeUncommitted(db, uid, clip, archivePath);
     throw err;
   }
 }
@@ -204,17 +234,18 @@ function ingestLocked(db: WritableDb, input: IngestInput): RowId {
 /** What {@link insertSessionRows} stores besides the input: the files written and the decoded pose. */
 interface StoredParts {
   clip: StoredClip;
+  /** The archive's file name under archives/, '' when none is stored. */
   archiveFile: string;
   pose2d: PoseTrack;
   pose3d: PoseTrack;
-  warnings: string[];
+  warnings: Warning[];
   ball: BallCandidates | undefined;
 }
 
 /** Player (when new), session, tags, analysis rows and the caller's rows; run inside the ingest's transaction. */
-function insertSessionRows(db: WritableDb, input: IngestInput, f: StoredParts): RowId {
-  const done = input.analysis;
-  const again = sessionIdOfUid(db, done.uid);
+function insertSessionRows(db: WritableDb, input: TechniqueIngestInput, f: StoredParts): RowId {
+  const analysis = input.analysis;
+  const again = sessionIdOfUid(db, analysis.uid);
   if (again !== null) return again;
   const p = input.player;
   const playerId = typeof p === 'number' ? p : (findPlayerByName(db, p.name)?.id ?? createPlayer(db, p).id);
@@ -229,7 +260,7 @@ function insertSessionRows(db: WritableDb, input: IngestInput, f: StoredParts): 
   replaceTags(db, sessionId, s.tags ?? []);
   const timings: AnalysisTimings = { uploadS: input.timings?.uploadS ?? null, analysisS: input.timings?.analysisS ?? null, storeS: input.timings?.storeS ?? null };
   insertAnalysisRows(db, {
-    sessionId, done, backend: input.backend, timings, archiveFile: f.archiveFile, pose2d: f.pose2d, pose3d: f.pose3d, extraWarnings: f.warnings,
+    sessionId, analysis, backend: input.backend, timings, archiveFile: f.archiveFile, pose2d: f.pose2d, pose3d: f.pose3d, extraWarnings: f.warnings,
     ...(f.ball ? { ball: f.ball } : {}),
     ...(input.request ? { request: input.request } : {}),
   });
@@ -261,4 +292,9 @@ function removeUncommitted(db: WritableDb, uid: string, clip: StoredClip, archiv
   attempt(() => {
     if (sessionIdOfUid(db, uid) === null) rmSync(archivePath, { force: true });
   });
+}
+
+/** Code 'archive-unreadable': the received analysis archive could not be read (`detail` says why); one is made from the stored pose on export. */
+function archiveUnreadableWarning(detail: string): Warning {
+  return warning('archive-unreadable', 'info', "The analysis service's archive could not be read; an archive is made from the stored pose instead.", { detail });
 }

@@ -22,6 +22,7 @@ import type {
 import type { ContactEvent, StrokeDetailOf } from '../contract/stroke-view.js';
 import type { BallCandidates } from '../pose/ball-candidates.js';
 import type { PoseTrack } from '../pose/pose-track.js';
+import type { Warning } from '../contract/warning.js';
 
 /** Row id of a library table (SQLite INTEGER PRIMARY KEY). */
 export type RowId = number;
@@ -100,7 +101,11 @@ export interface Analysis {
   pipelineVersion: string;
   /** `metadata.compute_version` of the done line ('' when the engine gave none). */
   computeVersion: string;
-  warnings: string[];
+  /**
+   * Warnings in order (contract/warning.ts). Stored as JSON in `warnings_json`: typed objects
+   * since typed warnings, strings before (read as code 'legacy', severity 'notice'; rows.ts).
+   */
+  warnings: Warning[];
   errors: string[];
   timings: AnalysisTimings;
   /** Mean of the feature scores, 0..100 (null when there are no features). */
@@ -116,8 +121,13 @@ export interface Analysis {
    * `slow_motion_guess`, main/analysis/slow-motion.ts). Null when not guessed.
    */
   slowMotionGuess: SlowMotionGuessView | null;
-  /** Absolute path of the analysis archive: `<home>/library/archives/<uid>.zip`. */
-  archivePath: string;
+  /**
+   * Absolute path of the archive stored with the analysis (`<home>/library/archives/<name>.zip`:
+   * one received from a remote service or a hand-over, or any analysis of a library older than
+   * the pose-written-once change); null when none is stored (a local analysis: its archive is
+   * derived from the pose BLOBs on export, session-archive.ts sessionArchiveBytes).
+   */
+  archivePath: string | null;
   /** ISO 8601 date-time (UTC) when the analysis was stored. */
   createdAt: string;
 }
@@ -167,7 +177,7 @@ export interface SessionDetail {
   /** Latest analysis of the session; null when the session has none yet. */
   analysis: Analysis | null;
   features: FeatureRow[];
-  /** Features the analysis did not score, and why (from its warnings; main/analysis/build.ts). */
+  /** Features the analysis did not score, and why (the result's `features_left_out`, detail.ts). */
   leftOut: LeftOutFeature[];
   /** `result.feature_categories`, by category name. */
   categories: Record<string, FeatureCategory>;

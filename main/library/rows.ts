@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Feature, Hand, Sport, SwingType } from '../contract/technique-schema.js';
 import type { LibraryPaths } from './paths.js';
 import type { Job, JobKind, JobState } from '../contract/job.js';
+import { readStoredWarning } from '../contract/warning.js';
 import type {
   Analysis,
   AnalysisBackend,
@@ -118,12 +119,13 @@ export function rowToAnalysis(r: AnalysisRow, paths: LibraryPaths): Analysis {
     status: r.status as AnalysisStatus,
     pipelineVersion: r.pipeline_version,
     computeVersion: r.compute_version,
-    warnings: JSON.parse(r.warnings_json) as string[],
+    warnings: (JSON.parse(r.warnings_json) as unknown[]).map(readStoredWarning),
     errors: JSON.parse(r.errors_json) as string[],
     timings: { uploadS: r.upload_s, analysisS: r.analysis_s, storeS: r.store_s },
     overallScore: r.overall_score,
     ...slowMotionOf(r.result_extras_json),
-    archivePath: join(paths.archivesDir, r.archive_file),
+    // '' = no archive stored (ingest.ts: the pose BLOBs are the source of truth).
+    archivePath: r.archive_file ? join(paths.archivesDir, r.archive_file) : null,
     createdAt: r.created_at,
   };
 }

@@ -169,7 +169,8 @@ function deleteLocked(db: WritableDb, id: RowId, paths: LibraryPaths): void {
       { clip_file: string; thumbnail_path: string | null } | undefined;
     if (row === undefined) throw new LibraryError('not-found', `no session with id ${id}`);
     const clip = row.clip_file;
-    const archives = db.prepare('SELECT archive_file FROM analyses WHERE session_id = ?').pluck().all(id) as string[];
+    // '' = no archive stored (ingest.ts).
+    const archives = (db.prepare('SELECT archive_file FROM analyses WHERE session_id = ?').pluck().all(id) as string[]).filter((a) => a !== '');
     db.prepare('DELETE FROM sessions WHERE id = ?').run(id);
     deleteUnusedTags(db);
     const shared = db.prepare('SELECT 1 FROM sessions WHERE clip_file = ? LIMIT 1').get(clip) !== undefined;

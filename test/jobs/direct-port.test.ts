@@ -8,6 +8,7 @@
  * aborts the serving side's run, and a closed port fails what is pending.
  */
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
+import { fromText } from '../../main/contract/warning.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TechniqueError } from '../../main/api/errors.js';
 import { pipelineAnalyser } from '../../main/backends/direct.js';
@@ -48,7 +49,7 @@ function glue(make: () => TechniqueOutcome, hold = false): Glue {
       tennisStatistics: () => Promise.reject(new Error('not used')),
       analyseTechnique: (_path, _meta, hooks) => {
         hooks.onProgress?.(0.5);
-        hooks.onWarning?.('player lost in frames 3-4');
+        hooks.onWarning?.(fromText('player lost in frames 3-4'));
         if (hold) {
           return new Promise((_resolve, reject) =>
             hooks.signal.addEventListener('abort', () => (g.aborted.push(hooks.signal.reason), reject(hooks.signal.reason as Error)), { once: true }),
@@ -75,21 +76,23 @@ afterEach(() => {
 });
 
 describe('direct analyses over a MessagePort', () => {
-  it('delivers the done object and bit-identical typed pose, moving the buffers, with progress and warnings in order', async () => {
+  it('delivers the typed analysis and bit-identical typed pose, moving the buffers, with progress and warnings in order', async () => {
     const [p2, p3] = [track(300, 2), track(300, 3)];
     const copy2 = p2.keypoints.slice();
     const copy3 = p3.keypoints.slice();
-    const g = glue(() => ({ kind: 'done', pose2d: p2, pose3d: p3, result: RESULT, warnings: ['fps below 30'], video: VIDEO }));
+    const g = glue(() => ({ kind: 'done', pose2d: p2, pose3d: p3, result: RESULT, warnings: [fromText('fps below 30')], video: VIDEO }));
     const client = connect(g);
     const events: string[] = [];
     const a = await client.analyse('/clips/a.mp4', { ...META }, {
       signal: new AbortController().signal,
       onProgress: (s) => events.push(`progress ${s}`),
-      onWarning: (w) => events.push(`warning ${w}`),
+      onWarning: (w) => events.push(`warning ${w.message}`),
     });
     expect(events).toEqual(['progress 0.5', 'warning player lost in frames 3-4', 'warning fps below 30']);
-    expect(a.done).toMatchObject({ status: 'done', uid: 'port-1', errors: [], warnings: ['player lost in frames 3-4', 'fps below 30'], metadata: { pipeline_version: 'stable' } });
-    expect(a.done).not.toHaveProperty('video_entry_2D_json');
+    // The typed analysis, no done object (main/pipeline/README.md).
+    expect(a).toMatchObject({ uid: 'port-1', errors: [], warnings: [fromText('player lost in frames 3-4'), fromText('fps below 30')], metadata: { pipeline_version: 'stable' } });
+    expect(a).not.toHaveProperty('status');
+    expect(a).not.toHaveProperty('video_entry_2D_json');
     expect(a.video).toEqual(VIDEO);
     expect(a.pose2d.keypoints).toBeInstanceOf(Float32Array);
     expect(a.pose2d.keypoints).toEqual(copy2);

@@ -39,8 +39,9 @@ describe('file names independent of the uid’s case (finding 8)', () => {
     const h = home();
     const db = openCreatedLibrary(h);
     cleanups.unshift(() => db.close());
-    const lower = ingestAnalysis(db, ingestInput({ uid: 'abc', clip: fakeClip(h, 'a.mp4') }));
-    const upper = ingestAnalysis(db, ingestInput({ uid: 'ABC', clip: fakeClip(h, 'b.mp4') }));
+    // Received archives (a local analysis stores none: main/library/ingest.ts).
+    const lower = ingestAnalysis(db, ingestInput({ uid: 'abc', clip: fakeClip(h, 'a.mp4'), archive: true }));
+    const upper = ingestAnalysis(db, ingestInput({ uid: 'ABC', clip: fakeClip(h, 'b.mp4'), archive: true }));
     const archive = (id: number) => getSessionDetail(db, id)?.analysis?.archivePath ?? '';
     const [a, b] = [archive(lower), archive(upper)];
     expect(basename(a).toLowerCase()).not.toBe(basename(b).toLowerCase());
@@ -61,7 +62,7 @@ describe('file names independent of the uid’s case (finding 8)', () => {
     const h = home();
     const db = openCreatedLibrary(h);
     cleanups.unshift(() => db.close());
-    const id = ingestAnalysis(db, ingestInput({ uid: 'old-uid', clip: fakeClip(h, 'c.mp4') }));
+    const id = ingestAnalysis(db, ingestInput({ uid: 'old-uid', clip: fakeClip(h, 'c.mp4'), archive: true }));
     const paths = libraryPaths(h);
     const stored = getSessionDetail(db, id)?.analysis?.archivePath ?? '';
     cpSync(stored, join(paths.archivesDir, 'old-uid.zip'));

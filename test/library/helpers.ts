@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildArchive } from '../../main/archive/write.js';
 import { openLibrary, type WritableDb } from '../../main/library/db.js';
 import type { IngestInput } from '../../main/library/ingest.js';
 import { syntheticDoneLine, syntheticPoseTrack } from '../support/fixtures.js';
@@ -56,11 +57,14 @@ export function ingestInput(o: {
   tags?: string[];
   sport?: IngestInput['session']['sport'];
   swingType?: IngestInput['session']['swingType'];
+  /** Give the ingest a received archive (as a remote service's download), stored as a file under archives/. */
+  archive?: boolean;
 }): IngestInput {
   const frames = o.frames ?? 60;
   const seed = o.seed ?? 1;
   const pose2d = syntheticPoseTrack(2, { frames, seed });
   const pose3d = syntheticPoseTrack(3, { frames, seed });
+  const analysis = syntheticDoneLine({ uid: o.uid, pose2d, pose3d, seed });
   return {
     player: o.player ?? { name: 'Ana Lopez', dominantHand: 'right', heightMm: 1680 },
     session: {
@@ -76,9 +80,10 @@ export function ingestInput(o: {
       notes: o.notes ?? '',
       tags: o.tags ?? [],
     },
-    analysis: syntheticDoneLine({ uid: o.uid, pose2d, pose3d, seed }),
+    analysis,
     pose2d,
     pose3d,
+    ...(o.archive ? { archiveBytes: buildArchive({ pose2d, pose3d, analysis }) } : {}),
     backend: 'local',
     timings: { uploadS: 0, analysisS: 12.5, storeS: 0.2 },
   };

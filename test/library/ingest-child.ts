@@ -27,7 +27,8 @@ for (let i = 0; ; i++) {
     writeFileSync(clip, randomBytes(512 * 1024));
   }
   appendFileSync(log, `start ${uid}\n`);
-  const id = ingestAnalysis(db, ingestInput({ uid, clip, frames: 300, seed: i + 1, tags: [`t${i % 4}`] }));
+  // Every other ingest with a received archive (a local analysis stores none).
+  const id = ingestAnalysis(db, ingestInput({ uid, clip, frames: 300, seed: i + 1, tags: [`t${i % 4}`], archive: i % 2 === 0 }));
   appendFileSync(log, `done ${uid}\n`);
   if (i % 4 === 3) deleteSession(db, id);
 }

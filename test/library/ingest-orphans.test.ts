@@ -41,10 +41,11 @@ const counts = () =>
     .get();
 
 describe('ingest failing before its commit', () => {
+  // A received archive (a remote service's): a local analysis writes none (main/library/ingest.ts).
   it('removes the clip it stored when the archive write fails', () => {
     breakArchives();
     const clip = fakeClip(work, 'new.mp4');
-    expect(() => ingestAnalysis(db, ingestInput({ uid: 'a-1', clip }))).toThrow(/ENOTDIR|not a directory/);
+    expect(() => ingestAnalysis(db, ingestInput({ uid: 'a-1', clip, archive: true }))).toThrow(/ENOTDIR|not a directory/);
     expect(readdirSync(pathsOf(db).clipsDir)).toEqual([]);
     expect(counts()).toEqual({ s: 0, a: 0, p: 0 });
   });
@@ -55,7 +56,7 @@ describe('ingest failing before its commit', () => {
     const before = readdirSync(pathsOf(db).clipsDir);
     expect(before).toHaveLength(1);
     breakArchives();
-    expect(() => ingestAnalysis(db, ingestInput({ uid: 'a-2', clip }))).toThrow(/ENOTDIR|not a directory/);
+    expect(() => ingestAnalysis(db, ingestInput({ uid: 'a-2', clip, archive: true }))).toThrow(/ENOTDIR|not a directory/);
     expect(readdirSync(pathsOf(db).clipsDir)).toEqual(before);
     expect(counts()).toEqual({ s: 1, a: 1, p: 1 });
   });

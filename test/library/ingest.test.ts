@@ -1,10 +1,12 @@
 import { readdirSync, readFileSync, statSync, utimesSync } from 'node:fs';
 import { basename } from 'node:path';
+import { warningText } from '../../main/contract/warning.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readArchive } from '../../main/archive/read.js';
 import { buildArchive } from '../../main/archive/write.js';
 import { getSessionDetail } from '../../main/library/detail.js';
 import { sha256File } from '../../main/library/files.js';
+import { sessionArchiveBytes } from '../../main/library/session-archive.js';
 import { ingestAnalysis } from '../../main/library/ingest.js';
 import { archiveFileName, libraryPaths } from '../../main/library/paths.js';
 import { deleteSession, listSessions } from '../../main/library/sessions.js';
@@ -73,7 +75,7 @@ describe('ingestAnalysis', () => {
       warnings: done.warnings,
       errors: [],
       timings: { uploadS: 0, analysisS: 12.5, storeS: 0.2 },
-      archivePath: `${paths.archivesDir}/${archiveFileName('uid-roundtrip')}`, // a hash of the uid (issue 25 finding 8)
+      archivePath: null, // no archive stored: the pose BLOBs are the source of truth (main/library/ingest.ts)
     });
     const mean = done.result.features.reduce((s, f) => s + f.score, 0) / done.result.features.length;
     expect(d.analysis?.overallScore).toBeCloseTo(mean, 10);
@@ -86,8 +88,12 @@ describe('ingestAnalysis', () => {
     const contactFeature = done.result.features.find((f) => f.event.name === 'contact');
     expect(d.contact).toEqual({ frameNr: contactFeature?.event.frame_nr, timestamp: contactFeature?.event.timestamp });
     expect(d.notes).toBe('keep the elbow up');
-    const archive = readArchive(d.analysis?.archivePath ?? '');
+    expect(readdirSync(paths.archivesDir)).toEqual([]);
+    // The archive export derives it from the BLOBs (main/library/session-archive.ts).
+    const archive = readArchive(sessionArchiveBytes(db, d));
+    expectSameTrack(archive.pose2d, input.pose2d as PoseTrack);
     expectSameTrack(archive.pose3d, input.pose3d as PoseTrack);
+    expect((archive.analysis as { result: { features: unknown } }).result.features).toEqual(done.result.features);
     expect(archive.analysis.uid).toBe('uid-roundtrip');
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
   });
@@ -103,7 +109,10 @@ describe('ingestAnalysis', () => {
 
   it('shares a clip between sessions and deletes files only when unused', () => {
     const sameBytes = fakeClip(t.home, 'copy.mp4', readFileSync(clip));
-    const second = ingestAnalysis(db, ingestInput({ uid: 'uid-second', clip: sameBytes, player: { name: 'ana lopez', dominantHand: 'left', heightMm: 1 } }));
+    const secondInput = ingestInput({ uid: 'uid-second', clip: sameBytes, player: { name: 'ana lopez', dominantHand: 'left', heightMm: 1 } });
+    // A received archive (as a remote service's) is stored under the uid's name and deleted with its session.
+    const received = buildArchive({ pose2d: secondInput.pose2d as PoseTrack, pose3d: secondInput.pose3d as PoseTrack, analysis: secondInput.analysis });
+    const second = ingestAnalysis(db, { ...secondInput, archiveBytes: received });
     const [newer, older] = [second, listSessions(db).find((s) => s.id !== second)?.id ?? -1];
     expect(counts().players).toBe(1); // same player reused by name, ignoring case
     expect(readdirSync(paths.clipsDir)).toHaveLength(1);
@@ -115,11 +124,12 @@ describe('ingestAnalysis', () => {
     expect(counts()).toMatchObject({ sessions: 0, analyses: 0, features: 0, poses: 0, speed_series: 0, tags: 0, session_tags: 0 });
   });
 
-  it('replaces an unreadable vendor archive by a local one, with a warning', () => {
+  it('stores no unreadable vendor archive, with a warning; the export derives one from the stored pose', () => {
     const id = ingestAnalysis(db, { ...ingestInput({ uid: 'uid-bad-archive', clip: fakeClip(t.home, 'b.mov') }), archiveBytes: Buffer.from('not a zip') });
     const d = getSessionDetail(db, id);
-    expect(d?.analysis?.warnings.at(-1)).toMatch(/^the analysis archive was unreadable \(not-a-zip: /);
-    expect(readArchive(d?.analysis?.archivePath ?? '').pose2d.frames).toBe(60);
+    expect(d?.analysis?.warnings.at(-1)?.detail).toMatch(/^the analysis archive was unreadable \(not-a-zip: /);
+    expect(d?.analysis?.archivePath).toBeNull();
+    expect(readArchive(sessionArchiveBytes(db, d!)).pose2d.frames).toBe(60);
     expect(basename(d?.session.clipPath ?? '')).toMatch(/^[0-9a-f]{64}\.mov$/);
   });
 
@@ -129,7 +139,7 @@ describe('ingestAnalysis', () => {
     const id = ingestAnalysis(db, { ...base, pose2d: undefined, pose3d: undefined, archiveBytes: vendor });
     const d = getSessionDetail(db, id);
     expect(readFileSync(d?.analysis?.archivePath ?? '')).toEqual(vendor);
-    expect(d?.analysis?.warnings).toEqual(base.analysis.warnings);
+    expect(d?.analysis?.warnings.map(warningText)).toEqual(base.analysis.warnings);
     expect(d?.pose2d?.frames).toBe(60);
     expect(d?.pose2d?.present[0]).toBe(0);
     expect(d?.pose2d?.keypoints[17 * 2 * 5 + 3]).toBeCloseTo(base.pose2d?.keypoints[17 * 2 * 5 + 3] ?? NaN, 1);

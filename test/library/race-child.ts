@@ -30,7 +30,8 @@ if (role === 'writer') {
       clip = join(work, `clip-${i}.mp4`);
       writeFileSync(clip, randomBytes(256 * 1024));
     }
-    const id = ingestAnalysis(db, ingestInput({ uid, clip, frames: 60, seed: i + 1 }));
+    // With a received archive: the race is about files the rows name (a local analysis stores none).
+    const id = ingestAnalysis(db, ingestInput({ uid, clip, frames: 60, seed: i + 1, archive: true }));
     if (i % 5 === 4) {
       deleteSession(db, id);
       appendFileSync(log, `deleted ${uid}\n`);

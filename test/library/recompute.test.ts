@@ -10,6 +10,7 @@
  *   angles and distances at contact unchanged, the speeds higher (real time).
  */
 import { readFileSync } from 'node:fs';
+import { fromText, warning, warningText, type Warning } from '../../main/contract/warning.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyseStrokes } from '../../main/analysis/stroke-analysis.js';
 import type { DoneLine, TechniqueRequestMetadata } from '../../main/contract/technique-schema.js';
@@ -52,7 +53,7 @@ beforeAll(async () => {
   // The same pose analysed with the coach's ball contact, as the service would have answered.
   const [pose2d, pose3d] = [poseTrackFromJson(done.video_entry_2D_json), poseTrackFromJson(done.video_entry_3D_json)];
   const given = analyseStrokes({ pose2d, pose3d, fps: video.fps, width: video.width, height: video.height, meta: GIVEN });
-  givenId = ingestAnalysis(db, base({ ...done, uid: GIVEN.uid, result: given.result, warnings: given.warnings }, GIVEN));
+  givenId = ingestAnalysis(db, base({ ...done, uid: GIVEN.uid, result: given.result, warnings: given.warnings.map(warningText) }, GIVEN));
   before = getSessionDetail(db, detectedId)!;
 }, 300_000);
 afterAll(() => {
@@ -61,7 +62,7 @@ afterAll(() => {
 });
 
 /** The warnings the pose engine gave (the stored warnings the analysis of the done line did not add). */
-function engineWarnings(d: SessionDetail): string[] {
+function engineWarnings(d: SessionDetail): Warning[] {
   const analysis = analyseStrokes({
     pose2d: d.pose2d!, pose3d: d.pose3d!, fps: d.session.fps, width: d.session.width, height: d.session.height, meta: { ...ANALYSED_CLIP_META },
   });
@@ -176,7 +177,14 @@ describe('setCaptureFps, ball contact given by the coach', () => {
 
 describe('replaceAnalysisWarnings', () => {
   it('replaces the previous analysis warnings once each, keeping the engine and library ones in order', () => {
-    expect(replaceAnalysisWarnings(['engine', 'old', 'lib', 'old'], ['old'], ['new'])).toEqual(['engine', 'lib', 'old', 'new']);
-    expect(replaceAnalysisWarnings(['engine'], [], ['a', 'b'])).toEqual(['engine', 'a', 'b']);
+    const w = (text: string) => fromText(text, 'legacy');
+    const texts = (ws: Warning[]) => ws.map((x) => x.message);
+    expect(texts(replaceAnalysisWarnings([w('engine'), w('old'), w('lib'), w('old')], [w('old')], [w('new')]))).toEqual(['engine', 'lib', 'old', 'new']);
+    expect(texts(replaceAnalysisWarnings([w('engine')], [], [w('a'), w('b')]))).toEqual(['engine', 'a', 'b']);
+  });
+  it('matches a legacy string stored before typed warnings on the typed warning\'s detail', () => {
+    const typed = warning('series-gap', 'notice', 'The hand was not seen in some frames.', { detail: 'no hand measurement in frames 1–2' });
+    const stored = [fromText('engine', 'legacy'), fromText('no hand measurement in frames 1–2', 'legacy')];
+    expect(replaceAnalysisWarnings(stored, [typed], [typed])).toEqual([stored[0], typed]);
   });
 });
