@@ -59,11 +59,20 @@ export function warning(code: string, severity: WarningSeverity, message: string
  * frames"). A warning read from a string ({@link fromText}) gives its string back unchanged.
  */
 export function warningText(w: Warning): string {
-  return w.detail ? `${w.message} — ${w.detail}` : w.message;
+  return w.detail ? `${w.message}${DETAIL_SEPARATOR}${w.detail}` : w.message;
 }
 
-/** A warning that arrived as a string: a remote service's (`code` 'service') or a stored legacy one ('legacy'); severity 'notice'. */
+/** Between message and detail in {@link warningText}. */
+const DETAIL_SEPARATOR = ' — ';
+
+/**
+ * A warning that arrived as a string: a remote service's (`code` 'service') or a stored legacy one
+ * ('legacy'); severity 'notice'. A string in the {@link warningText} form ("message — detail",
+ * our own service's) is split back into message and detail, so `warningText(fromText(s)) === s`.
+ */
 export function fromText(text: string, code: 'service' | 'legacy' = 'service'): Warning {
+  const cut = text.indexOf(DETAIL_SEPARATOR);
+  if (cut > 0) return { code, severity: 'notice', message: text.slice(0, cut), detail: text.slice(cut + DETAIL_SEPARATOR.length) };
   return { code, severity: 'notice', message: text };
 }
 

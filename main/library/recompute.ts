@@ -9,6 +9,7 @@
  * keeps the analysis as first delivered.
  */
 import type { TechniqueOutput } from '../analysis/index.js';
+import { readStoredWarning, sameWarning, warning, type Warning } from '../contract/warning.js';
 import { analyseStrokes } from '../analysis/index.js';
 import { InsufficientPoseError } from '../analysis/index.js';
 import {
@@ -70,9 +71,10 @@ interface AnalysisFacts {
   contact_ts: number | null;
 }
 
-/** Warning added when a remote analysis is recomputed here: its features now come from the local analysis. */
-export const RECOMPUTED_LOCALLY_WARNING =
-  'features recomputed on this computer from the stored pose for the capture frame rate (the remote service does not take one)';
+/** Warning (code 'recomputed-locally') added when a remote analysis is recomputed here: its features now come from the local analysis. */
+export const RECOMPUTED_LOCALLY_WARNING: Warning = warning('recomputed-locally', 'info', 'The features were recomputed on this computer for the capture frame rate.', {
+  detail: 'features recomputed on this computer from the stored pose for the capture frame rate (the remote service does not take one)',
+});
 
 /**
  * Sets the capture frame rate of session `sessionId` and recomputes its latest analysis from the
@@ -132,11 +134,11 @@ function setLocked(db: WritableDb, sessionId: RowId, captureFps: number | null):
     throw err;
   }
   const warnings = replaceAnalysisWarnings(
-    JSON.parse(a.warnings_json) as string[],
+    (JSON.parse(a.warnings_json) as unknown[]).map(readStoredWarning),
     previousWarnings(() => analyse(withCaptureFps(base, previous))),
     out.warnings,
   );
-  if (a.backend === 'remote' && !warnings.includes(RECOMPUTED_LOCALLY_WARNING))
+  if (a.backend === 'remote' && !warnings.some((w) => sameWarning(w, RECOMPUTED_LOCALLY_WARNING)))
     warnings.push(RECOMPUTED_LOCALLY_WARNING);
 
   const features = out.result.features;
@@ -197,7 +199,7 @@ function withCaptureFps(
 }
 
 /** The warnings the previous analysis gave, recomputed the same way (none when it cannot be recomputed). */
-function previousWarnings(recompute: () => TechniqueOutput): string[] {
+function previousWarnings(recompute: () => TechniqueOutput): Warning[] {
   try {
     return recompute().warnings;
   } catch (err) {
@@ -209,18 +211,22 @@ function previousWarnings(recompute: () => TechniqueOutput): string[] {
 /**
  * The stored warnings with the previous analysis' own warnings (each once) replaced by the new
  * analysis' warnings; the pose engine's warnings and the library's stay, in order.
+ * Decided: warnings are matched on their detail (the message when there is none): a 'legacy'
+ * string stored before typed warnings is the text a typed warning now keeps as its detail, so
+ * an old session's analysis warnings are replaced as well.
  */
 export function replaceAnalysisWarnings(
-  stored: readonly string[],
-  previous: readonly string[],
-  next: readonly string[],
-): string[] {
+  stored: readonly Warning[],
+  previous: readonly Warning[],
+  next: readonly Warning[],
+): Warning[] {
+  const key = (w: Warning) => w.detail ?? w.message;
   const drop = new Map<string, number>();
-  for (const w of previous) drop.set(w, (drop.get(w) ?? 0) + 1);
+  for (const w of previous) drop.set(key(w), (drop.get(key(w)) ?? 0) + 1);
   const kept = stored.filter((w) => {
-    const n = drop.get(w) ?? 0;
+    const n = drop.get(key(w)) ?? 0;
     if (n === 0) return true;
-    drop.set(w, n - 1);
+    drop.set(key(w), n - 1);
     return false;
   });
   return [...kept, ...next];

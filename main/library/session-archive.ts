@@ -9,6 +9,7 @@
  * Nothing stored is deleted or rewritten.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { warningText } from '../contract/warning.js';
 import { buildArchive } from '../archive/write.js';
 import type { TechniqueResult } from '../contract/technique-schema.js';
 import type { ReadableDb } from './db.js';
@@ -39,7 +40,7 @@ export function storedDoneObject(db: ReadableDb, d: SessionDetail): Record<strin
   return {
     status: 'done',
     uid: a.uid,
-    warnings: a.warnings,
+    warnings: a.warnings.map(warningText), // API.md strings in technique_analysis.json
     errors: a.errors,
     result,
     metadata: { pipeline_version: a.pipelineVersion, compute_version: a.computeVersion },

@@ -181,10 +181,10 @@ describe('the stroke detector with the ball (analyseStrokes)', () => {
     for (let f = c3 - 10; f <= c3 + 10; f++) put(ball, f, hx + 15 * (f - c3), hy - 100);
     const out = analyseStrokes({ ...t, ball, meta: META });
     expect(out.result.strokes!.map((s) => s.contact.frame_nr)).toEqual(contacts.slice(0, 2));
-    expect(out.warnings).toContain(
+    expect(out.warnings.map((w) => w.detail)).toContain(
       `swing at frame ${c3} not counted as a stroke: the ball flies on through frame ${c3} without a hit (flight of frames ${c3 - 10}–${c3 + 10})`,
     );
-    expect(out.warnings).toContain('2 strokes found (2 forehands); 2 analysed as forehand_drive');
+    expect(out.warnings.map((w) => w.detail)).toContain('2 strokes found (2 forehands); 2 analysed as forehand_drive');
   });
 
   test('every swing ruled out by the ball: the swings stay at half confidence, the clip is analysed, a warning says why', () => {
@@ -201,11 +201,11 @@ describe('the stroke detector with the ball (analyseStrokes)', () => {
     );
     expect(strokes.every((s) => s.features.length > 0)).toBe(true);
     for (const c of contacts) {
-      expect(out.warnings).toContain(
+      expect(out.warnings.map((w) => w.detail)).toContain(
         `swing at frame ${c} kept as a stroke at lower confidence, as no other swing was found, although the ball flies on through frame ${c} without a hit (flight of frames ${c - 10}–${c + 10})`,
       );
     }
-    expect(out.warnings.some((w) => w.includes('not counted as a stroke'))).toBe(false);
+    expect(out.warnings.some((w) => w.detail?.includes('not counted as a stroke'))).toBe(false);
     // With the coach's contact the analysis runs there, whatever the ball says.
     expect(
       analyseStrokes({ ...t, ball, meta: { ...META, ball_timestamp: contacts[0]! / 60 } }).contact.frame,
@@ -280,7 +280,7 @@ describe('hits the ball shows (ballHits) and the strokes only the ball finds', (
     ]);
     // Confidence: hand measured in every sample around it (1) × 0.5 (no swing window).
     expect(strokes[2]!.confidence).toBe(0.5);
-    expect(out.warnings).toContain(
+    expect(out.warnings.map((w) => w.detail)).toContain(
       'stroke at frame 300 found by the ball alone (no swing of the hand): the ball turns round at the racket at frame 300 (flights 292–299 and 301–308, 0.0 torso lengths from the wrist)',
     );
   });

@@ -30,7 +30,7 @@ describe('synthetic forehand, hand-speed peak at 1.0 s (frame 60 at 60 fps)', ()
     const ev = contactEvent(out);
     expect(ev.hand_measured).toBe(true);
     expect(ev.confidence).toBeGreaterThan(0.8);
-    expect(out.warnings.some((w) => w.startsWith('ball contact at frame'))).toBe(false);
+    expect(out.warnings.some((w) => w.detail?.startsWith('ball contact at frame'))).toBe(false);
     const back = out.result.features.find((f) => f.event.name === 'backswing_end')!.event;
     expect(back.frame_nr).toBeLessThan(out.contact.frame);
     expect(back.confidence).toBeGreaterThan(0);
@@ -45,9 +45,10 @@ describe('synthetic forehand, hand-speed peak at 1.0 s (frame 60 at 60 fps)', ()
     expect(ev.confidence).toBeLessThan(0.5);
     // 19 frames (0.32 s) exceed the 0.25 s that is bridged: no speed exists inside, so no plateau to pick.
     expect(out.contact.frame < 52 || out.contact.frame > 70).toBe(true);
-    const w = out.warnings.find((x) => x.startsWith('ball contact at frame'));
-    expect(w).toMatch(/the hitting hand is not measured in frames 52–70/);
-    expect(out.warnings.some((x) => x.startsWith('no hand measurement in frames'))).toBe(true);
+    const w = out.warnings.find((x) => x.detail?.startsWith('ball contact at frame'));
+    expect(w?.detail).toMatch(/the hitting hand is not measured in frames 52–70/);
+    expect(w?.frames).toEqual({ from: 52, to: 70 });
+    expect(out.warnings.some((x) => x.detail?.startsWith('no hand measurement in frames'))).toBe(true);
   });
 
   test('a short bridged gap (frames 57–63) at contact is flagged, not passed off as measured', () => {
@@ -56,7 +57,7 @@ describe('synthetic forehand, hand-speed peak at 1.0 s (frame 60 at 60 fps)', ()
     const out = computeTechniqueResult({ ...tracks, meta: META });
     expect(Math.abs(out.contact.frame - 60)).toBeLessThanOrEqual(4);
     expect(contactEvent(out).hand_measured).toBe(false);
-    expect(out.warnings.some((x) => /not measured in frames 57–63/.test(x))).toBe(true);
+    expect(out.warnings.some((x) => /not measured in frames 57–63/.test(x.detail ?? ''))).toBe(true);
   });
 });
 
@@ -115,6 +116,6 @@ describe('tennis_forehand_2.mp4 cut (2.8–5.8 s), engine pose, capture rate 240
     expect(ev.confidence).toBeGreaterThan(0);
     expect(typeof ev.hand_measured).toBe('boolean');
     // The warning appears exactly when the event says the hand is unmeasured.
-    expect(out.warnings.some((w) => w.startsWith('ball contact at frame'))).toBe(ev.hand_measured === false);
+    expect(out.warnings.some((w) => w.detail?.startsWith('ball contact at frame'))).toBe(ev.hand_measured === false);
   }, 300_000);
 });

@@ -111,7 +111,7 @@ describe('gap warnings', () => {
       { series: 'hand', from: 146, to: 150 },
       { series: 'pelvis', from: 10, to: 12 },
     ];
-    expect(gapWarnings(gaps, frameNr)).toEqual([
+    expect(gapWarnings(gaps, frameNr).map((w) => w.detail)).toEqual([
       'no hand measurement in frames 56–73, 122–132, 134–150; speeds there are reported as 0',
       'no pelvis measurement in frames 10–12; speeds there are reported as 0',
     ]);

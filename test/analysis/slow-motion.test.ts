@@ -15,7 +15,7 @@ test('a tennis drive at 0.9 m/s on the video clock is guessed 7.5× slowed; 29.9
   expect(g).toMatchObject({ basis: 'hand_speed', suggestedCaptureFps: 240 });
   expect(g?.factor).toBeCloseTo(7.5, 12);
   expect(g?.calibrated).toBe(false);
-  expect(slowMotionWarning(g!, 29.97)).toMatch(/^the clip looks slowed down, at least about 7\.5×: the hand peaked at 0\.9 m\/s .* \(about 240 fps for this 30 fps file\)/);
+  expect(slowMotionWarning(g!, 29.97).detail).toMatch(/^the clip looks slowed down, at least about 7\.5×: the hand peaked at 0\.9 m\/s .* \(about 240 fps for this 30 fps file\)/);
 });
 
 test('the trunk lead wins when it gives the larger factor: 0.528 s / 66 ms = 8×', () => {
@@ -23,7 +23,7 @@ test('the trunk lead wins when it gives the larger factor: 0.528 s / 66 ms = 8×
   expect(g?.basis).toBe('trunk_lead');
   expect(g?.factor).toBeCloseTo(8, 12);
   expect(g?.suggestedCaptureFps).toBe(240);
-  expect(slowMotionWarning(g!, 29.97)).toMatch(/the trunk reached its top rotation speed 528 ms of video before ball contact/);
+  expect(slowMotionWarning(g!, 29.97).detail).toMatch(/the trunk reached its top rotation speed 528 ms of video before ball contact/);
   // With the hand at 3 m/s or more the lead cue is gated off (a real-time dink's late trunk peak).
   expect(guessSlowMotion({ sport: 'tennis', peakHandMps: 3.2, leadVideoS: 0.6, fps: 30 })).toBeNull();
 });
@@ -51,7 +51,7 @@ test('calibration: the factor where the analysed peak hand speed reaches 6.75 m/
   const g = guessSlowMotion({ sport: 'tennis', peakHandMps: 1.8, leadVideoS: SHORT_LEAD, fps: 29.97, peakAt: (f) => speeds[f]! });
   expect(g).toMatchObject({ basis: 'hand_speed', calibrated: true, suggestedCaptureFps: 240 }); // 29.97 × 9.8 = 294 → 240
   expect(g?.factor).toBeCloseTo(Math.sqrt(96), 9);
-  expect(slowMotionWarning(g!, 29.97)).toMatch(/^the clip looks slowed down, about 9\.8× \(analysed at that slowing, the hand peaks at a typical drive's speed\): the hand peaked at 1\.8 m\/s/);
+  expect(slowMotionWarning(g!, 29.97).detail).toMatch(/^the clip looks slowed down, about 9\.8× \(analysed at that slowing, the hand peaks at a typical drive's speed\): the hand peaked at 1\.8 m\/s/);
   // The calibration only sizes a guess a cue made: a real-time speed gets none.
   expect(guessSlowMotion({ sport: 'tennis', peakHandMps: 6, leadVideoS: SHORT_LEAD, fps: 30, peakAt: (f) => speeds[f]! })).toBeNull();
 });

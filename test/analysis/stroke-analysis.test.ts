@@ -61,7 +61,7 @@ describe('a rally of forehand, backhand, forehand (1 s, 3 s, 5 s)', () => {
     expect(top.swing_type).toBe('forehand_drive');
     expect(out.result.features).toEqual(top.features);
     expect(out.contact.frame).toBe(top.contact.frame_nr);
-    expect(out.warnings).toContain(
+    expect(out.warnings.map((w) => w.detail)).toContain(
       '3 strokes found (2 forehands and 1 backhand); 2 analysed as forehand_drive',
     );
   });
@@ -98,10 +98,10 @@ describe('no stroke of the requested type: the most likely stroke is analysed, a
     expect(out.result.features).toEqual(s!.features);
     expect(out.result.features.length).toBeGreaterThan(0);
     expect(out.contact.frame).toBe(s!.contact.frame_nr);
-    expect(out.warnings[0]).toBe(
+    expect(out.warnings[0]?.detail).toBe(
       `No forehand drive found: the backhand at frame ${s!.contact.frame_nr} (confidence ${s!.confidence.toFixed(2)}) is analysed instead, as a backhand drive.`,
     );
-    expect(out.warnings).toContain('1 stroke found (1 backhand); 1 analysed as backhand_drive');
+    expect(out.warnings.map((w) => w.detail)).toContain('1 stroke found (1 backhand); 1 analysed as backhand_drive');
   });
 
   test('a forehand sent as backhand_drive is analysed as a forehand drive', () => {
@@ -110,7 +110,7 @@ describe('no stroke of the requested type: the most likely stroke is analysed, a
       meta: { ...META, swing_type: 'backhand_drive' },
     });
     const s = out.result.strokes![0]!;
-    expect(out.warnings[0]).toBe(
+    expect(out.warnings[0]?.detail).toBe(
       `No backhand drive found: the forehand at frame ${s.contact.frame_nr} (confidence ${s.confidence.toFixed(2)}) is analysed instead, as a forehand drive.`,
     );
     expect(s.features.length).toBeGreaterThan(0);
@@ -140,10 +140,10 @@ describe('no stroke of the requested type: the most likely stroke is analysed, a
     const s = strokes[0]!;
     expect(s.features.length).toBeGreaterThan(0);
     expect(out.result.features).toEqual(s.features);
-    expect(out.warnings[0]).toBe(
+    expect(out.warnings[0]?.detail).toBe(
       `No forehand drive found: the serve at frame ${s.contact.frame_nr} (confidence ${s.confidence.toFixed(2)}) is analysed instead, scored against forehand drive ranges.`,
     );
-    expect(out.warnings).toContain('1 stroke found (1 serve); 1 analysed as forehand_drive');
+    expect(out.warnings.map((w) => w.detail)).toContain('1 stroke found (1 serve); 1 analysed as forehand_drive');
   });
 });
 

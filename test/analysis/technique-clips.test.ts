@@ -72,7 +72,7 @@ describe('tennis_forehand_2 (Federer forehand)', () => {
   });
 
   test('mislocated wrists (bone length jumps) are reported, not used', () => {
-    expect(out.warnings.some((w) => /joint positions ignored: their bone length jumped/.test(w))).toBe(true);
+    expect(out.warnings.some((w) => /joint positions ignored: their bone length jumped/.test(w.detail ?? ''))).toBe(true);
   });
 
   test('tennis statistics of the slowed clip: no full-speed swing, player stays in place', () => {
@@ -107,9 +107,9 @@ test("tennis_forehand_2 through the engine's own geometric lift: contact found i
   // (seen on the video clock: with the capture rate its 30 frames are 0.125 s of real time, within
   // the 0.25 s the series bridge by interpolation).
   const video = computeTechniqueResult({ pose2d: track, pose3d: liftTo3d(track, 1850), fps: FPS, width, height, meta: REAL_TIME });
-  const hand = video.warnings.filter((w) => w.startsWith('no hand measurement in frames '));
+  const hand = video.warnings.filter((w) => w.detail?.startsWith('no hand measurement in frames '));
   expect(hand).toHaveLength(1); // one warning per series, holes merged
-  const ranges = [...hand[0]!.matchAll(/(\d+)–(\d+)/g)].map((m) => [Number(m[1]), Number(m[2])]);
+  const ranges = [...hand[0]!.detail!.matchAll(/(\d+)–(\d+)/g)].map((m) => [Number(m[1]), Number(m[2])]);
   expect(ranges.some(([a, b]) => a! <= 210 && b! >= 239)).toBe(true);
 });
 

@@ -27,7 +27,7 @@ describe('computeTechniqueResult on a synthetic forehand', () => {
     for (const f of out.result.features) expect(() => Feature.parse(f)).not.toThrow();
     expect(out.result.features.length).toBeGreaterThanOrEqual(8);
     // At 60 images/s the built 12 ms trunk → hand lag is finer than a frame period: not scored.
-    expect(out.warnings).toEqual([
+    expect(out.warnings.map((w) => w.detail)).toEqual([
       'kinetic_chain_sequence left out: the timing of the speed peaks cannot be resolved: gap 12 ms ± 44 ms, the peaks fall within one frame period (17 ms)',
     ]);
     expect(out.result.features_left_out?.map((f) => f.feature_name)).toEqual(['kinetic_chain_sequence']);
@@ -83,7 +83,7 @@ describe('computeTechniqueResult on a synthetic forehand', () => {
     // ms: chain.ts PEAK_TIE_SHARE), so the timing is left out with its uncertainty, not scored.
     const fast = computeTechniqueResult(input({ kneeFlexDeg: 40, fps: 240 }));
     expect(feature(fast.result, 'kinetic_chain_sequence')).toBeUndefined();
-    expect(fast.warnings).toEqual([
+    expect(fast.warnings.map((w) => w.detail)).toEqual([
       'kinetic_chain_sequence left out: the timing of the speed peaks cannot be resolved: gap 12 ms ± 53 ms, its uncertainty crosses zero',
     ]);
     // Peak trunk rate of 60°·tanh(t/τ): 60/0.08 = 750 °/s, minus smoothing (< 7 %).
@@ -153,7 +153,7 @@ test('ball_timestamp sets the contact event to the nearest frame', () => {
 test('ball_timestamp outside the clip falls back to detection with a warning', () => {
   const out = computeTechniqueResult(input({}, { ball_timestamp: 9 }));
   expect(out.contact.detected).toBe(true);
-  expect(out.warnings.join(' ')).toMatch(/ball_timestamp 9\.000 s is outside the pose frames/);
+  expect(out.warnings.map((w) => w.detail).join(' ')).toMatch(/ball_timestamp 9\.000 s is outside the pose frames/);
 });
 
 test('a joint missing at contact leaves its features out with a warning, never a number', () => {
@@ -161,7 +161,7 @@ test('a joint missing at contact leaves its features out with a warning, never a
   dropJoint(inp, 60, J.leftKnee);
   const out = computeTechniqueResult(inp);
   expect(feature(out.result, 'knee_flexion_at_contact')).toBeUndefined();
-  expect(out.warnings).toContain('knee_flexion_at_contact left out: left_knee not measured at frame 60 (ball contact)');
+  expect(out.warnings.map((w) => w.detail)).toContain('knee_flexion_at_contact left out: left_knee not measured at frame 60 (ball contact)');
   expect(feature(out.result, 'elbow_angle_at_contact')).toBeDefined();
 });
 
@@ -189,10 +189,10 @@ test('pickleball backhand drive is two-handed: both wrists, hands-together featu
 
 test('tennis backhand: one- or two-handed is inferred from the wrist distance', () => {
   const one = computeTechniqueResult(input({ swings: [{ t: 1, side: 'backhand' }] }, { swing_type: 'backhand_drive' }));
-  expect(one.warnings).toContain('backhand judged one-handed: the wrists are apart around contact');
+  expect(one.warnings.map((w) => w.detail)).toContain('backhand judged one-handed: the wrists are apart around contact');
   expect(feature(one.result, 'hands_together_at_contact')).toBeUndefined();
   const two = computeTechniqueResult(input({ swings: [{ t: 1, side: 'backhand' }], twoHanded: true }, { swing_type: 'backhand_drive' }));
-  expect(two.warnings).toContain('backhand judged two-handed: both wrists stay together around contact');
+  expect(two.warnings.map((w) => w.detail)).toContain('backhand judged two-handed: both wrists stay together around contact');
   expect(feature(two.result, 'hands_together_at_contact')).toBeDefined();
 });
 

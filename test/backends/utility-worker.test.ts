@@ -109,7 +109,7 @@ describe('the utility-process protocol in a real Worker', () => {
     expect(shares.at(-1)).toBe(0.75);
     expect(shares).toEqual([...shares].sort((a, b) => a - b));
     expect(shares.every((s) => [0, 0.25, 0.5, 0.75].includes(s))).toBe(true);
-    expect(final?.warnings).toContain('stand-in warning from the utility process');
+    expect(final?.warnings.map((w) => w.message)).toContain('stand-in warning from the utility process');
     const detail = getSessionDetail(db, final?.sessionId ?? -1);
     const expected = poseTrackFromJson(analysed.done.video_entry_2D_json);
     expect(detail?.pose2d?.keypoints).toEqual(expected.keypoints);

@@ -9,6 +9,7 @@
  *   between them is measured (the engine is most of a job and its time varies with the load).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { Warning } from '../../main/contract/warning.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createBackendResolver } from '../../main/backends/index.js';
@@ -23,11 +24,11 @@ import { cpuSeconds, measured } from './measure.js';
 export type Transport = 'direct' | 'http';
 
 /** The real pipeline, keeping the last outcome (and its progress and warnings) for {@link replaying}. */
-export function recording(): AnalysisPipeline & { last?: { outcome: TechniqueOutcome; progress: number[]; warnings: string[] } } {
-  const p: AnalysisPipeline & { last?: { outcome: TechniqueOutcome; progress: number[]; warnings: string[] } } = {
+export function recording(): AnalysisPipeline & { last?: { outcome: TechniqueOutcome; progress: number[]; warnings: Warning[] } } {
+  const p: AnalysisPipeline & { last?: { outcome: TechniqueOutcome; progress: number[]; warnings: Warning[] } } = {
     ...techniquePipeline,
     async analyseTechnique(path, meta, hooks) {
-      const [progress, warnings]: [number[], string[]] = [[], []];
+      const [progress, warnings]: [number[], Warning[]] = [[], []];
       const outcome = await techniquePipeline.analyseTechnique(path, meta, {
         ...hooks,
         onProgress: (s) => (progress.push(s), hooks.onProgress?.(s)),

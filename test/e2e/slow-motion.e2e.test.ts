@@ -11,6 +11,7 @@
  * Screenshots go to test-artifacts/e2e/.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { warningText } from '../../main/contract/warning.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -88,7 +89,7 @@ describe('slow motion', () => {
     const suggested = computed.result.slow_motion_guess?.suggested_capture_fps ?? 0;
     expect(suggested).toBeGreaterThanOrEqual(120); // labels: about 8× (240 fps at 29.97)
     const done = DoneLine.parse({
-      status: 'done', uid: META.uid, warnings: computed.warnings, errors: [], result: computed.result,
+      status: 'done', uid: META.uid, warnings: computed.warnings.map(warningText), errors: [], result: computed.result,
       video_entry_2D_json: poseTrackToJson(pose.pose2d), video_entry_3D_json: poseTrackToJson(pose.pose3d),
     });
     const db = app.bridge.services.deps.db;

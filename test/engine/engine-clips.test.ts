@@ -4,6 +4,7 @@
  * test/bench/engine.ts.
  */
 import { readFileSync } from 'node:fs';
+import type { Warning } from '../../main/contract/warning.js';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -93,7 +94,7 @@ describe('tennis_forehand_2.mp4 (1080p, one forehand)', () => {
     // 100 frames are n = 1 mod 3; a frame where the player is briefly not present cannot be counted from the pose.
     expect(byLabel).toBeGreaterThanOrEqual(95);
     expect(flagged.length - byLabel).toBe(0);
-    expect(r.warnings.some((w) => /frames repeat the image before them: (19\.\d|20\.\d) distinct images per second in a 29\.97 fps file/.test(w))).toBe(true);
+    expect(r.warnings.some((w) => /frames repeat the image before them: (19\.\d|20\.\d) distinct images per second in a 29\.97 fps file/.test(w.detail ?? ''))).toBe(true);
     expect(Array.from(r.pose3d.keypoints.subarray(4 * 51, 5 * 51))).toEqual(Array.from(r.pose3d.keypoints.subarray(3 * 51, 4 * 51)));
   });
 
@@ -142,7 +143,7 @@ describe('balance_portrait_60fps_1.mp4 (portrait, 60 fps, a bystander)', () => {
 
 describe('pickleball_rec_1.mp4 (doubles, players on the next court too)', () => {
   it('follows the near player in black, not her partner in blue', async () => {
-    const warnings: string[] = [];
+    const warnings: Warning[] = [];
     const r = await estimatePose(mediaPath('pickleball_rec_1.mp4'), { playerHeightMm: 1680, onWarning: (w) => warnings.push(w) });
     expect(r.pose2d.frames).toBe(300);
     // Frame 200 drawn with a 100 px grid and looked at by hand: the player in black stands at
@@ -152,7 +153,7 @@ describe('pickleball_rec_1.mp4 (doubles, players on the next court too)', () => 
     const [x = 0, y = 0, w = 0, h = 0] = box;
     expect(984 >= x && 984 <= x + w && 360 >= y && 360 <= y + h).toBe(false);
     // She walks up to the lens and is cut off by the frame edge around 1.5-2.6 s: reported.
-    expect(warnings.some((m) => m.startsWith('player lost in frames'))).toBe(true);
+    expect(warnings.some((m) => m.detail?.startsWith('player lost in frames'))).toBe(true);
   });
 });
 
@@ -171,10 +172,11 @@ describe('clips without a person, aborts, rotation', () => {
 
   it('throws NoPersonError and warns about the frame rate', async () => {
     const clip = ffmpeg(['-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=10:duration=1', '-pix_fmt', 'yuv420p'], join(dir, 'empty.mp4'));
-    const warnings: string[] = [];
+    const warnings: Warning[] = [];
     await expect(estimatePose(clip, { playerHeightMm: 1800, onWarning: (w) => warnings.push(w) })).rejects.toBeInstanceOf(NoPersonError);
-    expect(warnings[0]).toMatch(/frame rate 10\.0 fps is below/);
-    expect(warnings).toContain('no person found in frames 0-9 (0.00-0.90 s)');
+    expect(warnings[0]?.detail).toMatch(/frame rate 10\.0 fps is below/);
+    expect(warnings.map((w) => w.detail)).toContain('no person found in frames 0-9 (0.00-0.90 s)');
+    expect(warnings.find((w) => w.code === 'no-person')?.frames).toEqual({ from: 0, to: 9 });
     await expectNoWorkers();
   });
 

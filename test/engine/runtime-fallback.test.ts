@@ -45,10 +45,10 @@ function distancesPx(a: PoseEstimate, b: PoseEstimate, from = 0, to = a.pose2d.f
 describe('pose runtime', () => {
   it('runs on ONNX Runtime, and on TF.js WASM with a warning when ONNX Runtime cannot load', async () => {
     const ort = await estimatePose(clip, { playerHeightMm: 1850, secondPass: false });
-    expect(ort.warnings.join('\n')).not.toMatch(/ONNX Runtime could not load/);
+    expect(ort.warnings.map((w) => w.detail).join('\n')).not.toMatch(/ONNX Runtime could not load/);
     process.env.SWING_ORT_MODULE = join(tempDir(), 'missing-onnxruntime.js');
     const tfjs = await estimatePose(clip, { playerHeightMm: 1850, secondPass: false });
-    expect(tfjs.warnings.join('\n')).toMatch(/ONNX Runtime could not load \(.*missing-onnxruntime.*\): pose models run on the TF\.js WASM fallback/);
+    expect(tfjs.warnings.map((w) => w.detail).join('\n')).toMatch(/ONNX Runtime could not load \(.*missing-onnxruntime.*\): pose models run on the TF\.js WASM fallback/);
     expect(Array.from(tfjs.pose2d.present)).toEqual(Array.from(ort.pose2d.present));
     expect(ort.pose2d.present.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(25);
     const first = distancesPx(ort, tfjs, 0, 1);

@@ -7,6 +7,7 @@
  * uncommitted changes, so an edited engine never reuses a stale pose.
  */
 import { execFileSync } from 'node:child_process';
+import { readStoredWarning, type Warning } from '../../main/contract/warning.js';
 import { createHash } from 'node:crypto';
 import {
   existsSync,
@@ -38,7 +39,7 @@ export interface CachedPose {
   /** The engine's ball candidates (undefined in a cache entry written before the engine had them). */
   ball?: BallCandidates | undefined;
   video: VideoInfo;
-  warnings: string[];
+  warnings: Warning[];
   /** Wall time of the engine run that made this entry, seconds. */
   engineS: number;
   /** True when read from the cache. */
@@ -181,7 +182,7 @@ export async function poseOf(
       pose3d: decodeTrack(o.pose3d as Record<string, unknown>),
       ball: decodeBall(o.ball),
       video: o.video as VideoInfo,
-      warnings: o.warnings as string[],
+      warnings: (o.warnings as unknown[]).map(readStoredWarning),
       engineS: o.engineS as number,
       cached: true,
       engine: /-([0-9a-f]{16})-\d+\.json$/.exec(hit)?.[1] ?? '?',

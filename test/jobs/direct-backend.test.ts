@@ -17,6 +17,7 @@
  * Job states, progress, warnings and cancel are checked on the direct path as on HTTP.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { warningText, type Warning } from '../../main/contract/warning.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -46,7 +47,7 @@ const clip = join(dir, 'forehand_cut.mp4');
 
 /** The engine's outcome of the first call, replayed (progress, warnings, pose re-labelled with the caller's path) to later calls. */
 function replayingPipeline(): AnalysisPipeline & { runs: number } {
-  let first: { outcome: TechniqueOutcome; progress: number[]; warnings: string[] } | undefined;
+  let first: { outcome: TechniqueOutcome; progress: number[]; warnings: Warning[] } | undefined;
   const relabel = (t: PoseTrack, path: string): PoseTrack => ({ ...t, sourcePath: path });
   const p = {
     ...techniquePipeline,
@@ -55,7 +56,7 @@ function replayingPipeline(): AnalysisPipeline & { runs: number } {
       if (!first) {
         p.runs++;
         const progress: number[] = [];
-        const warnings: string[] = [];
+        const warnings: Warning[] = [];
         const outcome = await techniquePipeline.analyseTechnique(path, meta, {
           ...hooks,
           onProgress: (s) => (progress.push(s), hooks.onProgress?.(s)),
@@ -187,7 +188,8 @@ describe('direct local backend vs HTTP through the local service, same clip', ()
     expect(sessionOf(d)).toEqual(sessionOf(h));
     expect(d.session).toMatchObject({ width: 1920, height: 1080, title: 'Forehand cut', recordedAt: '2026-11-20T10:00:00Z' });
     expect(d.session.fps).toBeCloseTo(29.97, 2);
-    const analysisOf = (x: SessionDetail) => ({ ...x.analysis!, id: 0, uid: '', archivePath: '', createdAt: '', timings: null });
+    // Warnings compare as their API.md strings: over HTTP they arrive as strings (code 'service'), direct they stay typed.
+    const analysisOf = (x: SessionDetail) => ({ ...x.analysis!, id: 0, uid: '', archivePath: '', createdAt: '', timings: null, warnings: x.analysis!.warnings.map(warningText) });
     expect(analysisOf(d)).toEqual(analysisOf(h));
     expect(d.analysis?.backend).toBe('local');
     expect(d.analysis?.timings.uploadS).toBeNull();
@@ -200,7 +202,7 @@ describe('direct local backend vs HTTP through the local service, same clip', ()
     expect(d.wristSpeed).toEqual(h.wristSpeed);
     expect(d.contact).toEqual(h.contact);
     expect(d.leftOut).toEqual(h.leftOut);
-    expect(direct.job.warnings).toEqual(http.job.warnings);
+    expect(direct.job.warnings.map(warningText)).toEqual(http.job.warnings.map(warningText));
   });
 
   it('stores the same pose within the HTTP path\'s rounding, the direct path unrounded', () => {

@@ -4,6 +4,9 @@
  * live progress.
  */
 import { expect, it } from 'vitest';
+import type { Warning } from '../../main/contract/warning.js';
+
+const W: Warning = { code: 'service', severity: 'notice', message: 'w' };
 import type { JobRecord } from '../../main/contract/job.js';
 import { jobView, LiveProgress, PROGRESS_EVENT_INTERVAL_MS } from '../../main/jobs/job-view.js';
 
@@ -43,7 +46,7 @@ it('a view shows live progress while working and none once final', () => {
       swingType: 'forehand_drive',
       backend: 'local',
     },
-    safePoint: { warnings: ['w'] },
+    safePoint: { warnings: [W] },
     createdAt: 'c',
     updatedAt: 'u',
   };
@@ -53,7 +56,7 @@ it('a view shows live progress while working and none once final', () => {
     share: 0.25,
     bytes: 10,
     totalBytes: 40,
-    warnings: ['w'],
+    warnings: [W],
   });
   expect(jobView({ ...record, state: 'failed', reason: 'gone' }, live)).toEqual(
     expect.objectContaining({ share: 0, reason: 'gone' }),

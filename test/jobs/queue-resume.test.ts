@@ -5,6 +5,7 @@
  * server on 127.0.0.1 as the "remote" service, with a real clip (queue-fixture.ts).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { warningText } from '../../main/contract/warning.js';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { queueLockPath } from '../../main/jobs/queue-lock.js';
@@ -46,7 +47,8 @@ describe('JobQueue', () => {
     const job = q.get(id);
     expect(job?.state).toBe('done');
     expect(job?.attempts).toBe(2);
-    expect(job?.warnings.join(' ')).toMatch(/interrupted while analysing/);
+    expect(job?.warnings.map(warningText).join(' ')).toMatch(/interrupted while analysing/);
+    expect(job?.warnings.map((w) => w.code)).toContain('job-resumed');
     expect(fx.server.uploads).toHaveLength(0); // no second upload
     expect(fx.server.processed).toHaveLength(1); // /process run again
   });

@@ -65,7 +65,7 @@ describe('JobQueue', () => {
     expect(detail?.session.captureFps).toBe(240);
     // Measured in real time here, from the stored pose, and the analysis says so.
     expect(detail?.analysis?.captureFps).toBe(240);
-    expect(detail?.analysis?.warnings).toContain(RECOMPUTED_LOCALLY_WARNING);
+    expect(detail?.analysis?.warnings).toContainEqual(RECOMPUTED_LOCALLY_WARNING);
   });
 
   it('runs several jobs one at a time by default (concurrency 1), oldest first', async () => {

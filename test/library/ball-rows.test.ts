@@ -5,6 +5,7 @@
  * dropped by the contract, and a recompute judging the swings with the stored ball.
  */
 import { join } from 'node:path';
+import { warningText } from '../../main/contract/warning.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { analyseStrokes } from '../../main/analysis/stroke-analysis.js';
 import { DoneLine, type TechniqueRequestMetadata } from '../../main/contract/technique-schema.js';
@@ -74,7 +75,7 @@ describe('ball candidates migration and storage', () => {
     const input = ingestInput({ uid: 'ball-short', clip: fakeClip(t.home, 'b.mp4') });
     const id = ingestAnalysis(db, { ...input, ball: emptyBallCandidates(59) });
     const d = getSessionDetail(db, id)!;
-    expect(d.analysis!.warnings).toContain('ball candidates not stored: ball candidates cover 59 frames, the pose 60');
+    expect(d.analysis!.warnings.map((w) => w.detail)).toContain('ball candidates not stored: ball candidates cover 59 frames, the pose 60');
     expect(loadBallCandidates(db, d.analysis!.id)).toBeUndefined();
     const plain = ingestAnalysis(db, ingestInput({ uid: 'no-ball', clip: fakeClip(t.home, 'c.mp4') }));
     expect(loadBallCandidates(db, getSessionDetail(db, plain)!.analysis!.id)).toBeUndefined();
@@ -105,7 +106,7 @@ describe('a recompute judges the swings with the stored ball', () => {
     const id = ingestAnalysis(db, {
       ...base,
       session: { ...base.session, sport: 'tennis', fps: 60, durationS: 6, width: tracks.width, height: tracks.height },
-      analysis: { status: 'done', uid: meta.uid, warnings: out.warnings, errors: [], result: out.result },
+      analysis: { status: 'done', uid: meta.uid, warnings: out.warnings.map(warningText), errors: [], result: out.result },
       pose2d: tracks.pose2d,
       pose3d: tracks.pose3d,
       ball,
@@ -116,9 +117,9 @@ describe('a recompute judges the swings with the stored ball', () => {
     expect(after.session.captureFps).toBe(120);
     expect(after.strokes.length).toBe(2);
     // On the new clock the swing's contact estimate may move a frame; the ball still rules it out.
-    const ruledOut = after.analysis!.warnings.filter((w) => / not counted as a stroke: the ball flies on through frame/.test(w));
+    const ruledOut = after.analysis!.warnings.filter((w) => / not counted as a stroke: the ball flies on through frame/.test(w.detail ?? ''));
     expect(ruledOut.length).toBe(1);
-    expect(Math.abs(Number(/^swing at frame (\d+)/.exec(ruledOut[0]!)![1]) - c3)).toBeLessThanOrEqual(2);
+    expect(Math.abs(Number(/^swing at frame (\d+)/.exec(ruledOut[0]!.detail!)![1]) - c3)).toBeLessThanOrEqual(2);
     db.close();
   });
 });

@@ -72,7 +72,6 @@ describe('ingestAnalysis', () => {
       status: 'done',
       pipelineVersion: 'stable',
       computeVersion: 'v1.4.2',
-      warnings: done.warnings,
       errors: [],
       timings: { uploadS: 0, analysisS: 12.5, storeS: 0.2 },
       archivePath: null, // no archive stored: the pose BLOBs are the source of truth (main/library/ingest.ts)
@@ -87,6 +86,7 @@ describe('ingestAnalysis', () => {
     expectSameTrack(d.pose3d, input.pose3d as PoseTrack);
     const contactFeature = done.result.features.find((f) => f.event.name === 'contact');
     expect(d.contact).toEqual({ frameNr: contactFeature?.event.frame_nr, timestamp: contactFeature?.event.timestamp });
+    expect(d.analysis?.warnings.map(warningText)).toEqual(done.warnings);
     expect(d.notes).toBe('keep the elbow up');
     expect(readdirSync(paths.archivesDir)).toEqual([]);
     // The archive export derives it from the BLOBs (main/library/session-archive.ts).

@@ -42,8 +42,8 @@ it('analyses the swing the ball rules out when no other is left, with the warnin
   // Its confidence halved: at most 0.5 (coverage × strength ≤ 1).
   expect(s.confidence).toBeGreaterThan(0);
   expect(s.confidence).toBeLessThanOrEqual(0.5);
-  const doubted = outcome.warnings.filter((w) => w.startsWith('swing at frame '));
-  expect(doubted).toEqual([
+  const doubted = outcome.warnings.filter((w) => w.detail?.startsWith('swing at frame '));
+  expect(doubted.map((w) => w.detail)).toEqual([
     expect.stringMatching(
       new RegExp(
         `^swing at frame ${s.contact.frame_nr} kept as a stroke at lower confidence, as no other swing was found, although the ball flies on through frame ${s.contact.frame_nr} without a hit \\(flight of frames \\d+–\\d+\\)$`,

@@ -10,6 +10,7 @@
  * workers at worst compute it twice.
  */
 import { ballToJson } from '../../main/pose/ball-candidates.js';
+import { warningText } from '../../main/contract/warning.js';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -91,7 +92,7 @@ async function cachedDone(clipPath: string, meta: TechniqueRequestMetadata, done
     const done = DoneLine.parse({
       status: 'done',
       uid: meta.uid,
-      warnings: out.warnings,
+      warnings: out.warnings.map(warningText),
       errors: [],
       result: out.result,
       video_entry_2D_json: poseTrackToJson(out.pose2d),

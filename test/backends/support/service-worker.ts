@@ -9,6 +9,7 @@
  * `{control: 'aborted'}` when it is).
  */
 import { EventEmitter } from 'node:events';
+import { fromText } from '../../../main/contract/warning.js';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import type { MessagePortMain } from 'electron';
 import { electronAnalysisPort } from '../../../main/electron/analysis-port.js';
@@ -71,9 +72,9 @@ const pipeline: AnalysisPipeline = {
       hooks.onProgress?.(share);
       await tick();
     }
-    hooks.onWarning?.('stand-in warning from the utility process');
+    hooks.onWarning?.(fromText('stand-in warning from the utility process'));
     const video = await probeVideo(clipPath);
-    return { kind: 'done', pose2d: poseTrackFromJson(done.video_entry_2D_json), pose3d: poseTrackFromJson(done.video_entry_3D_json), result: done.result, warnings: done.warnings, video };
+    return { kind: 'done', pose2d: poseTrackFromJson(done.video_entry_2D_json), pose3d: poseTrackFromJson(done.video_entry_3D_json), result: done.result, warnings: done.warnings.map((w) => fromText(w)), video };
   },
 };
 
