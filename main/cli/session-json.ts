@@ -5,6 +5,7 @@
  */
 import type { FeatureConsistency } from '../contract/technique-schema.js';
 import type { Warning } from '../contract/warning.js';
+import type { PoseFrameCounts } from '../library/detail.js';
 import type { SessionDetail, SessionStroke, SessionSummary, SlowMotionGuessView } from '../library/library-types.js';
 
 /** A stroke as printed (issue 11): number, side, contact (video frame and seconds), detector confidence, overall score (null: not analysed). */
@@ -20,8 +21,11 @@ export interface FeatureJson {
   level: string;
 }
 
-/** SessionSummary of a detail, with features, warnings, analysis id and pose frame counts. */
-export function sessionJson(d: SessionDetail): SessionSummary & {
+/**
+ * SessionSummary of a detail, with features, warnings, analysis id and pose frame counts
+ * (`d.poseFrames` when given: main/library/detail.ts getSessionSummaryDetail, no pose loaded).
+ */
+export function sessionJson(d: SessionDetail & { poseFrames?: PoseFrameCounts }): SessionSummary & {
   analysisId: number | null;
   backend: string | null;
   features: FeatureJson[];
@@ -59,7 +63,7 @@ export function sessionJson(d: SessionDetail): SessionSummary & {
       level: f.level,
     })),
     warnings: d.analysis?.warnings ?? [],
-    poseFrames: { pose2d: d.pose2d?.frames ?? 0, pose3d: d.pose3d?.frames ?? 0 },
+    poseFrames: d.poseFrames ?? { pose2d: d.pose2d?.frames ?? 0, pose3d: d.pose3d?.frames ?? 0 },
     captureFps: d.session.captureFps,
     analysisCaptureFps: d.analysis?.captureFps ?? null,
     slowMotionGuess: d.analysis?.slowMotionGuess ?? null,

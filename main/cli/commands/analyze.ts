@@ -12,7 +12,7 @@ import type { JobQueue } from '../../jobs/queue.js';
 import type { AnalysisJobInput, JobView } from '../../contract/job.js';
 import { checkAnalysisInput, checkClipFile } from '../../jobs/validate.js';
 import type { WritableDb } from '../../library/db.js';
-import { getSessionDetail } from '../../library/detail.js';
+import { getSessionSummaryDetail } from '../../library/detail.js';
 import { findPlayerByName } from '../../library/players.js';
 import { addBackendOptions, backendsFor, type BackendOptions } from '../backend-options.js';
 import { optionFrom } from '../options.js';
@@ -103,7 +103,8 @@ function report(jobs: JobView[], db: WritableDb, json: boolean, interrupted: boo
   let failed = 0;
   for (const j of jobs) {
     const file = 'videoPath' in j.input ? j.input.videoPath : '';
-    const detail = j.state === 'done' && j.sessionId !== undefined ? getSessionDetail(db, j.sessionId) : null;
+    // The summary query: the pose BLOBs are not read back (detail.ts getSessionSummaryDetail).
+    const detail = j.state === 'done' && j.sessionId !== undefined ? getSessionSummaryDetail(db, j.sessionId) : null;
     if (!detail) {
       failed++;
       const why = interrupted ? 'interrupted; it resumes at the next run' : j.reason || j.state;

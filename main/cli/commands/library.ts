@@ -12,7 +12,7 @@ import { SPORTS, SWING_TYPES, type Sport, type SwingType } from '../../contract/
 import type { ReadableDb, WritableDb } from '../../library/db.js';
 import { openLibraryForReading } from '../../library/db-read.js';
 import { libraryRootOf, openConfiguredLibrary } from '../../settings/library-location.js';
-import { getSessionDetail } from '../../library/detail.js';
+import { getSessionSummaryDetail } from '../../library/detail.js';
 import { LibraryError } from '../../library/errors.js';
 import { findPlayerByName } from '../../library/players.js';
 import { setCaptureFps } from '../../library/recompute.js';
@@ -105,7 +105,7 @@ export function registerLibrary(program: Command): void {
     .showHelpAfterError(false)
     .action((id: number, opts: { json?: boolean }) =>
       withReadLibrary((db) => {
-        const d = getSessionDetail(db, id);
+        const d = getSessionSummaryDetail(db, id); // no pose BLOBs read for a summary
         if (!d) throw new LibraryError('not-found', `no session with id ${id}`);
         process.stdout.write(opts.json ? `${JSON.stringify(sessionJson(d), null, 2)}\n` : `${featureTable(d)}\n`);
       }),

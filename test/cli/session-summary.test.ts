@@ -1,0 +1,39 @@
+// The CLI summary (`swing-studio analyze` at the end, `library show`) comes from a summary query:
+// the same JSON as from the full detail, without reading the pose BLOBs back.
+import { afterAll, describe, expect, it } from 'vitest';
+import { sessionJson } from '../../main/cli/session-json.js';
+import { featureTable } from '../../main/cli/tables.js';
+import { getSessionDetail, getSessionSummaryDetail } from '../../main/library/detail.js';
+import { ingestAnalysis } from '../../main/library/ingest.js';
+import { fakeClip, ingestInput, openCreatedLibrary, tempHome } from '../library/helpers.js';
+
+const t = tempHome();
+const db = openCreatedLibrary(t.home);
+afterAll(() => {
+  db.close();
+  t.cleanup();
+});
+
+describe('CLI session summary', () => {
+  it('prints what the full detail prints, with pose frame counts from a small query', () => {
+    const id = ingestAnalysis(db, ingestInput({ uid: 'summary-1', clip: fakeClip(t.home, 'a.mp4'), frames: 90 }));
+    const full = getSessionDetail(db, id)!;
+    const summary = getSessionSummaryDetail(db, id)!;
+    expect(summary.pose2d).toBeNull();
+    expect(summary.pose3d).toBeNull();
+    expect(summary.ball).toBeUndefined();
+    expect(summary.poseFrames).toEqual({ pose2d: 90, pose3d: 90 });
+    expect(sessionJson(summary)).toEqual(sessionJson(full));
+    expect(featureTable(summary)).toBe(featureTable(full));
+  });
+
+  it('does not read the pose BLOBs (a session whose BLOBs are unreadable still summarises)', () => {
+    const id = ingestAnalysis(db, ingestInput({ uid: 'summary-2', clip: fakeClip(t.home, 'b.mp4'), frames: 30 }));
+    const before = sessionJson(getSessionSummaryDetail(db, id)!);
+    const analysisId = getSessionSummaryDetail(db, id)!.analysis!.id;
+    // Truncated BLOBs: decoding them throws, so reading them would show.
+    db.prepare("UPDATE poses SET keypoints = x'00', timestamps = x'00' WHERE analysis_id = ?").run(analysisId);
+    expect(() => getSessionDetail(db, id)).toThrow();
+    expect(sessionJson(getSessionSummaryDetail(db, id)!)).toEqual(before);
+  });
+});
