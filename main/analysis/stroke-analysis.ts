@@ -10,7 +10,7 @@ import { warning, type Warning } from '../contract/warning.js';
 import { clipStrokes, type ClipStroke, type ClipStrokes } from './strokes/index.js';
 import { featureConsistency, meanScore } from './technique/index.js';
 import { InsufficientPoseError } from './core/index.js';
-import { nearestFrame } from './technique/index.js';
+import { nearestFrame } from '../pose/frame-time.js';
 import { MIN_STROKE_GAP_S, strokeContact, type StrokeSide } from './strokes/index.js';
 import { computeTechniqueResult, type AnalysisInput, type TechniqueOutput } from './technique/index.js';
 import { analyseInScene } from './scene-analysis.js';

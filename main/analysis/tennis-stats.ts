@@ -10,7 +10,7 @@ import { clipStrokes } from './strokes/index.js';
 import { estimateMovement } from './core/index.js';
 import { MIN_PEAK_HAND_SPEED, MIN_RELATIVE_SCORE, MIN_STROKE_GAP_S, type StrokeSide, type StrokeSideBasis } from './strokes/index.js';
 import { checkPair } from './core/index.js';
-import { videoTimes } from './core/index.js';
+import { videoTimes } from '../pose/frame-time.js';
 
 /**
  * Version of the {@link TennisStats} JSON shape; bump on any incompatible change. 2: swings come

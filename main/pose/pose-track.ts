@@ -110,23 +110,6 @@ export function poseTrackFromJson(entry: VideoEntryJson): PoseTrack {
   return track;
 }
 
-/**
- * Index of the frame shown at media time `t` seconds: the last frame whose timestamp is ≤ t
- * (binary search; clamps to the first and last frame). Used by every view on the video clock.
- */
-export function frameAtTime(timestamps: ArrayLike<number>, t: number): number {
-  let lo = 0;
-  let hi = timestamps.length - 1;
-  if (hi < 0) return -1;
-  const eps = 1e-4; // tolerate float noise between the container's pts and mediaTime
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if ((timestamps[mid] ?? Infinity) <= t + eps) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
-
 /** The frames `indices` of `track` (ascending, in range) as a new track; `times` replaces their timestamps when given. */
 export function selectFrames(track: PoseTrack, indices: Int32Array, times?: Float64Array): PoseTrack {
   const out = createPoseTrack(indices.length, track.dims, track.joints, track.sourcePath);

@@ -8,7 +8,7 @@
  * REAL seconds (negative before contact), so a slow-motion clip and a real-time clip line up.
  * Positions map to frames with `frameAtTime` of the pose timestamps.
  */
-import { frameAtTime } from './pose-track.js';
+import { frameAtTime } from './frame-time.js';
 
 /** One side of a comparison. */
 export interface CompareStroke {

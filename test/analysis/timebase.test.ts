@@ -5,7 +5,8 @@
  * the clock and the rate.
  */
 import { describe, expect, it } from 'vitest';
-import { analysisTimebase, mapClock, spreadToFrames } from '../../main/analysis/core/timebase.js';
+import { analysisTimebase, spreadToFrames } from '../../main/analysis/core/timebase.js';
+import { mapClock } from '../../main/pose/frame-time.js';
 import { isCadenceConversion } from '../../main/pose/frame-cadence.js';
 import { createPoseTrack, type PoseTrack } from '../../main/pose/pose-track.js';
 

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getSessionDetail } from '../../main/library/detail.js';
 import type { NewPlayer } from '../../main/library/library-types.js';
-import { frameAtTime, type PoseTrack } from '../../main/pose/pose-track.js';
+import { frameAtTime } from '../../main/pose/frame-time.js';
+import { type PoseTrack } from '../../main/pose/pose-track.js';
 import { analysedClip, ANALYSED_CLIP_META } from '../support/analysed-clip.js';
 import { buildRenderer, ingestClipSession, startApp, type E2eApp } from './harness.js';
 

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getSessionDetail } from '../../main/library/detail.js';
 import { playbackProxyPath } from '../../main/library/proxies.js';
 import { chromiumPlayback, playbackFacts, probeVideo } from '../../main/av/index.js';
-import { frameAtTime } from '../../main/pose/pose-track.js';
+import { frameAtTime } from '../../main/pose/frame-time.js';
 import type { SessionDetail } from '../../main/library/library-types.js';
 import { testFfmpeg } from '../support/ffmpeg-cli.js';
 import { mediaPath } from '../support/media.js';

@@ -7,7 +7,8 @@
  * the video. Screenshots go to test-artifacts/e2e/.
  */
 import { describe, expect, it } from 'vitest';
-import { frameAtTime, kpIndex, type PoseTrack } from '../../main/pose/pose-track.js';
+import { frameAtTime } from '../../main/pose/frame-time.js';
+import { kpIndex, type PoseTrack } from '../../main/pose/pose-track.js';
 import { storeAnalysedClip, useBuiltApp } from './built-app.js';
 import { LibraryPage, SessionPage, type SwingDebugState } from './page-objects/index.js';
 

@@ -18,7 +18,8 @@ import { renderKeyFrame } from '../../main/export/report/key-frames.js';
 import { exportSession } from '../../main/export/session-export.js';
 import { saveDrawing } from '../../main/library/drawings.js';
 import { J } from '../../main/pose/h36m.js';
-import { frameAtTime, type PoseTrack } from '../../main/pose/pose-track.js';
+import { frameAtTime } from '../../main/pose/frame-time.js';
+import { type PoseTrack } from '../../main/pose/pose-track.js';
 import { sessionFixture, type SessionFixture } from './session-fixture.js';
 
 let fx: SessionFixture;

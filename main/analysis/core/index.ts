@@ -13,5 +13,5 @@ export { argmax, median, peakTime, smoothingWindow } from './signal.js';
 export { CLOCK_UNITS, guessSlowMotion, realSecondsPerVideoSecond, slowMotionWarning, slowedClockReason } from './slow-motion.js';
 export type { SlowMotionGuess } from './slow-motion.js';
 export { checkPair, inferTwoHanded, usableFrames } from './swing-input.js';
-export { analysisTimebase, mapClock, spreadToFrames, videoTimes } from './timebase.js';
+export { analysisTimebase, spreadToFrames } from './timebase.js';
 export type { AnalysisTimebase } from './timebase.js';

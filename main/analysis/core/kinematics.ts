@@ -17,7 +17,7 @@ import { J } from '../../pose/h36m.js';
 import { joint2, joint3, series, type PosePair } from './pose-access.js';
 import { mid, norm, sub, yaw, type Vec3 } from '../../pose/vec3.js';
 import { centralDiff, fillGaps, hampel, median, savitzkyGolay, smoothingWindow, unwrap } from './signal.js';
-import { videoTimes } from './timebase.js';
+import { videoTimes } from '../../pose/frame-time.js';
 
 /** Longest gap (seconds) bridged by interpolation before differentiation. */
 export const MAX_FILL_S = 0.25;

@@ -8,6 +8,7 @@
  * those images, and the rate windows are sized by.
  */
 import { cadenceOf, repeatsFromPose } from '../../pose/frame-cadence.js';
+import { videoTimes } from '../../pose/frame-time.js';
 import { selectFrames, type PoseTrack } from '../../pose/pose-track.js';
 
 /** The tracks the analysis measures on, and its clock. */
@@ -54,30 +55,6 @@ export function analysisTimebase(pose2d: PoseTrack, pose3d: PoseTrack, fps: numb
     repeated: same ? 0 : cadence.repeated,
     imagesPerVideoSecond: same ? fps : cadence.imagesPerSecond,
   };
-}
-
-/** The track's timestamps when strictly increasing, else frame index / fps (seconds of video). */
-export function videoTimes(track: PoseTrack, fps: number): Float64Array {
-  const ts = track.timestamps;
-  let increasing = ts.length > 0;
-  for (let i = 1; i < ts.length && increasing; i++) increasing = ts[i]! > ts[i - 1]!;
-  return increasing ? Float64Array.from(ts) : Float64Array.from({ length: track.frames }, (_, f) => f / fps);
-}
-
-/**
- * Linear map between two clocks sampled at the same frames: the time on clock `to` of time `x`
- * on clock `from` (both ascending, seconds), interpolated between the two samples around `x` and
- * clamped to the ends. Used for a sub-frame video time (a detected contact) on the analysis clock.
- */
-export function mapClock(from: ArrayLike<number>, to: ArrayLike<number>, x: number): number {
-  const n = from.length;
-  if (n === 0) return NaN;
-  if (!(x > from[0]!)) return to[0]!;
-  if (!(x < from[n - 1]!)) return to[n - 1]!;
-  let i = 0;
-  while (i + 2 < n && from[i + 1]! <= x) i++;
-  const span = from[i + 1]! - from[i]!;
-  return span > 0 ? to[i]! + ((x - from[i]!) / span) * (to[i + 1]! - to[i]!) : to[i]!;
 }
 
 /** A per-kept-frame series spread back over all frames of the input (a repeat takes its original's value). */

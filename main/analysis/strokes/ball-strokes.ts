@@ -31,7 +31,7 @@ import {
   type DetectedStroke,
   type StrokeEvidence,
 } from './strokes.js';
-import { mapClock } from '../core/index.js';
+import { mapClock } from '../../pose/frame-time.js';
 
 /** Farthest a hit may lie from a swing's contact to time it, real seconds (ball-racket.ts EXTRAPOLATE_REAL_S). */
 export const RETIME_REAL_S = 0.1;

@@ -13,7 +13,8 @@ import { realSecondsPerVideoSecond } from '../core/index.js';
 import { sceneCuts } from '../core/index.js';
 import { detectStrokes, strokeContact, type DetectedStroke, type StrokeContact } from './strokes.js';
 import { checkPair } from '../core/index.js';
-import { analysisTimebase, mapClock, type AnalysisTimebase } from '../core/index.js';
+import { analysisTimebase, type AnalysisTimebase } from '../core/index.js';
+import { mapClock } from '../../pose/frame-time.js';
 
 /** Input of {@link clipStrokes}: tracks as for the technique analysis (same frames). */
 export interface ClipStrokesInput {

@@ -2,7 +2,6 @@
 export { featureConsistency, meanScore } from './consistency.js';
 export { CANDIDATE_WINDOW_S, UNMEASURED_FACTOR, contactCandidates, handMeasuredMask } from './contact-candidates.js';
 export type { ContactCandidate, ContactEvidence } from './contact-candidates.js';
-export { nearestFrame } from './phases.js';
 export { REFERENCES } from './references.js';
 export type { FeatureName } from './references.js';
 export { FEATURES, MIN_USABLE_S, computeTechniqueResult } from './swing-technique.js';

@@ -20,7 +20,7 @@
  *   last frame of that window.
  */
 import { median, smoothingWindow } from '../core/index.js';
-import { mapClock } from '../core/index.js';
+import { mapClock, nearestFrame } from '../../pose/frame-time.js';
 import type { Kinematics } from '../core/index.js';
 import { angleDiffDeg, norm, sub } from '../core/index.js';
 import { contactCandidates, handMeasuredMask, unmeasuredAt, type ContactEvidence } from './contact-candidates.js';
@@ -67,13 +67,6 @@ export interface SwingPhases {
   contactDetected: boolean;
   backswingEnd: PhaseEvent;
   followThroughEnd: PhaseEvent;
-}
-
-/** Index of the frame whose time is nearest to `t` seconds. */
-export function nearestFrame(times: ArrayLike<number>, t: number): number {
-  let best = 0;
-  for (let i = 1; i < times.length; i++) if (Math.abs(times[i]! - t) < Math.abs(times[best]! - t)) best = i;
-  return best;
 }
 
 /** Typical frame period of a series of timestamps, seconds (median of the steps). */

@@ -21,6 +21,7 @@
  */
 import { H36M_LIMBS } from '../../pose/h36m.js';
 import { cadenceOf, repeatsFromPose } from '../../pose/frame-cadence.js';
+import { videoTimes } from '../../pose/frame-time.js';
 import { createPoseTrack, selectFrames, spreadFrames, type PoseTrack } from '../../pose/pose-track.js';
 import { chooseSigns } from './lift-signs.js';
 import { assembleFrame, BONE_COUNT, BONE_JOINTS, BONE_ORDER, presentRuns, type BoneFrames } from './lift-skeleton.js';
@@ -97,13 +98,6 @@ function torsoWidths(t2: PoseTrack, scale: Float64Array, H: number): Record<stri
   return out;
 }
 
-/** Frame times (s): the track's timestamps when strictly increasing, else f / 30. */
-function frameTimes(t: PoseTrack): Float64Array {
-  const ts = Float64Array.from(t.timestamps);
-  for (let f = 1; f < ts.length; f++) if (!(ts[f]! > ts[f - 1]!)) return Float64Array.from(ts, (_, i) => i / 30);
-  return ts;
-}
-
 /**
  * Lifts a 2D H36M track (pixels) to 3D (metres) for a player `heightMm` tall: per-bone
  * foreshortening (module comment), depth signs chosen over the whole clip (lift-signs.ts), then
@@ -142,7 +136,7 @@ export function liftTo3d(t2: PoseTrack, heightMm: number): PoseTrack {
     });
   }
   const runs = presentRuns(t3.present);
-  const t = frameTimes(t2);
+  const t = videoTimes(t2, 30); // frame times (s): the timestamps when strictly increasing, else f / 30
   const signs = chooseSigns(bf, runs, t, cue);
   const frame = new Float64Array(51);
   for (const [a, b] of runs) {

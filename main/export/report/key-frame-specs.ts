@@ -4,7 +4,7 @@
  * features measured there highlighted. Ball contact comes from the stored contact event, else
  * the dominant-wrist speed peak.
  */
-import { frameAtTime } from '../../pose/pose-track.js';
+import { frameAtTime } from '../../pose/frame-time.js';
 import type { Feature } from '../../contract/technique-schema.js';
 import type { SessionDetail } from '../../library/library-types.js';
 import type { KeyFrameSpec } from './key-frames.js';

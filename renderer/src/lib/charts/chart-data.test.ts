@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { SessionDetail, SessionStroke } from '../../../../preload/contract.js';
 import { createPoseTrack } from '../../../../main/pose/pose-track.js';
 import { MPH_PER_MPS } from '../units.js';
-import { buildChartData, sampleTimes } from './chart-data.js';
+import { sampleTimes } from '../../../../main/pose/frame-time.js';
+import { buildChartData } from './chart-data.js';
 
 function detail(patch: Partial<SessionDetail>): SessionDetail {
   return { session: { fps: 60 }, kineticChain: null, wristSpeed: null, pose2d: null, contact: null, ...patch } as SessionDetail;

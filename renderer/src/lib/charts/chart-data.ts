@@ -3,6 +3,7 @@
  * kinetic chart's series on the video timeline, in display units.
  */
 import type { SessionDetail, SessionStroke } from '../../../../preload/contract.js';
+import { sampleTimes } from '../../../../main/pose/frame-time.js';
 import { toDisplay, type UnitSystem } from '../units.js';
 import type { ChartData, ChartSeries } from './kinetic-chart.js';
 
@@ -14,16 +15,6 @@ interface SeriesIn {
   plot_values?: number[] | undefined;
   peak_index?: number | undefined;
   unit?: string | undefined;
-}
-
-/**
- * Sample times for `n` values: the 2D pose timestamps when the series has one value per pose
- * frame (the engine's documented alignment), else `i / fps` seconds.
- */
-export function sampleTimes(n: number, poseTimestamps: ArrayLike<number> | null, fps: number): number[] {
-  if (poseTimestamps && poseTimestamps.length === n) return Array.from(poseTimestamps);
-  const step = fps > 0 ? 1 / fps : 1 / 30;
-  return Array.from({ length: n }, (_, i) => i * step);
 }
 
 /**

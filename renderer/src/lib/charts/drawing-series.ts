@@ -5,7 +5,8 @@
  */
 import type { Drawing } from '../../../../main/drawings/drawing.js';
 import { valueAt } from '../../../../main/drawings/geometry.js';
-import { frameAtTime, type PoseTrack } from '../../../../main/pose/pose-track.js';
+import { frameAtTime } from '../../../../main/pose/frame-time.js';
+import { type PoseTrack } from '../../../../main/pose/pose-track.js';
 import { drawingLabel } from '../drawings/drawing-labels.js';
 import type { ChartSeries } from './kinetic-chart.js';
 

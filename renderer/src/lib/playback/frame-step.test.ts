@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frameAtTime } from '../../../../main/pose/pose-track.js';
+import { frameAtTime } from '../../../../main/pose/frame-time.js';
 import { SEEK_INTO_FRAME_S, clampRate, formatTime, loopJump, nextRate, stepTarget } from './frame-step.js';
 
 /** 60 fps timestamps, as the balance clip's pose track has. */

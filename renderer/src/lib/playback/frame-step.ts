@@ -2,7 +2,7 @@
  * Pure helpers of the playback controls: frame stepping by the pose frame timestamps,
  * playback rates (0.1–2×) and the A/B loop.
  */
-import { frameAtTime } from '../../../../main/pose/pose-track.js';
+import { frameAtTime } from '../../../../main/pose/frame-time.js';
 
 /** Slowest and fastest playback rate offered (Chromium plays 0.0625–16×; coaches need 0.1–2×). */
 export const RATE_MIN = 0.1;

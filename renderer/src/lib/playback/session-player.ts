@@ -4,7 +4,8 @@
  * scene and the chart playhead, and reports the time to the playback store. Plain class; the
  * Session screen mounts it with its elements and disposes it on leave.
  */
-import { frameAtTime, type PoseTrack } from '../../../../main/pose/pose-track.js';
+import { frameAtTime } from '../../../../main/pose/frame-time.js';
+import { type PoseTrack } from '../../../../main/pose/pose-track.js';
 import { containBox } from '../geometry/letterbox.js';
 import { SkeletonOverlay } from '../overlay/skeleton-overlay.js';
 import type { PoseScene } from '../scene3d/pose-scene.js';

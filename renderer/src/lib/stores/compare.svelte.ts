@@ -20,7 +20,7 @@ import { compareSide, type CompareMode, type CompareSide, type OverlayTrack } fr
 import { call } from '../api.js';
 import { clampRate } from '../playback/frame-step.js';
 import { followStep, frameAt, pairedFrame, realFromContact, seekTime, sharedRange, stepFrom } from '../playback/compare-sync.js';
-import { frameAtTime } from '../../../../main/pose/pose-track.js';
+import { frameAtTime } from '../../../../main/pose/frame-time.js';
 
 /** The compare store. */
 export class CompareManager {
