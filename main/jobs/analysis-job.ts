@@ -14,7 +14,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { LocalAnalyser } from '../backends/direct.js';
 import type { TechniqueRequestMetadata } from '../contract/technique-schema.js';
 import type { JobContext } from './job-context.js';
@@ -22,7 +22,8 @@ import { storeAnalysis, type StoreAnalysisInput } from './storing-step.js';
 import type { AnalysisJobInput } from '../contract/job.js';
 import { fromText } from '../contract/warning.js';
 import { uploadClip } from './upload-step.js';
-import { checkAnalysisInput, checkClipFile } from './validate.js';
+import { checkAnalysisInput } from './validate.js';
+import { contentTypeFor } from '../contract/upload-rules.js';
 
 /**
  * Runs an analysis job (see the module comment for the steps).
@@ -31,8 +32,9 @@ import { checkAnalysisInput, checkClipFile } from './validate.js';
  *   ArchiveError, and library errors; each becomes the job's failure reason.
  */
 export async function runAnalysisJob(ctx: JobContext): Promise<{ sessionId: number }> {
+  // The stored job's input: checked once here (fields and the one run-time file check).
   const input = checkAnalysisInput(ctx.job.input);
-  const clip = checkClipFile(input.videoPath);
+  const clip = { path: input.videoPath, contentType: contentTypeFor(basename(input.videoPath)) ?? 'application/octet-stream' };
   const direct = input.backend === 'local' ? await ctx.backends.direct?.() : undefined;
   if (direct) return runDirect(ctx, direct, input);
   const client = await ctx.backends.client(input.backend);

@@ -17,7 +17,7 @@ import { jobView, LiveProgress } from './job-view.js';
 import { otherQueueOwner, releaseQueueLock, takeQueueLock } from './queue-lock.js';
 import { oneLineReason } from './reason.js';
 import { runTennisJob } from './tennis-job.js';
-import { checkAnalysisInput, checkTennisInput } from './validate.js';
+import { checkAnalysisInput, checkTennisInput, isCheckedAnalysisInput, type CheckedAnalysisInput } from './validate.js';
 import { isFinalJobState, type AnalysisJobInput, type JobKind, type JobRecord, type JobView, type TennisJobInput } from '../contract/job.js';
 
 /**
@@ -103,11 +103,13 @@ export class JobQueue {
   /**
    * Queues a technique analysis.
    * @returns the job id.
+   * An input checkAnalysisInput returned (CheckedAnalysisInput: the CLI, IPC) is taken as it is;
+   * any other is checked here.
    * @throws JobInputError when the input is invalid (missing file, unsupported extension,
    *   unknown sport or swing type, height ≤ 0…); nothing is stored then.
    */
-  enqueueAnalysis(input: AnalysisJobInput): number {
-    return this.enqueue('analysis', checkAnalysisInput(input));
+  enqueueAnalysis(input: AnalysisJobInput | CheckedAnalysisInput): number {
+    return this.enqueue('analysis', isCheckedAnalysisInput(input) ? input : checkAnalysisInput(input));
   }
 
   /** Queues a tennis statistics task. @returns the job id. @throws JobInputError on invalid input. */

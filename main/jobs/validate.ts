@@ -1,6 +1,6 @@
 /**
- * Checks of a job's input before it is queued (and again before it runs, since a file may have
- * gone in between): the fields against the one job input schema (main/contract/job-input.ts, the
+ * Checks of a job's input, once at each edge: before it is queued (CLI, IPC) and when a stored
+ * job runs (a file may have gone in between): the fields against the one job input schema (main/contract/job-input.ts, the
  * same the app's IPC contract uses), then the clip on the file system: it exists and is a
  * regular, non-empty file with an extension `/process` accepts.
  */
@@ -47,6 +47,25 @@ export function checkClipFile(path: string): { path: string; contentType: string
   return { path: abs, contentType, size };
 }
 
+declare const checkedAnalysis: unique symbol;
+
+/**
+ * An analysis input checked once at an edge (the CLI, an IPC call, a stored job read back):
+ * fields against the schema and the clip on the file system. Inner layers (the queue's enqueue)
+ * take it as it is. Decided: checked once per edge instead of at every layer (the same input was
+ * parsed 3 times and its file checked 5 times along `swing-studio analyze`); a job read back
+ * from the database is an edge of its own (the clip may have gone since), checked once at run time.
+ */
+export type CheckedAnalysisInput = AnalysisJobInput & { readonly [checkedAnalysis]: true };
+
+/** The inputs {@link checkAnalysisInput} returned (a brand cannot be seen at run time). */
+const checkedInputs = new WeakSet<object>();
+
+/** True when `input` is one {@link checkAnalysisInput} returned (so not checked again). */
+export function isCheckedAnalysisInput(input: AnalysisJobInput): input is CheckedAnalysisInput {
+  return checkedInputs.has(input);
+}
+
 /**
  * Validates an analysis input (any value: a CLI's, a stored job's, the renderer's).
  * @returns the parsed input with the clip path normalised and the player name trimmed.
@@ -54,9 +73,11 @@ export function checkClipFile(path: string): { path: string; contentType: string
  *   (`player.heightMm: player height must be between 500 and 2800 mm (got 100)`), or the clip
  *   check's.
  */
-export function checkAnalysisInput(input: unknown): AnalysisJobInput {
+export function checkAnalysisInput(input: unknown): CheckedAnalysisInput {
   const parsed = parseWith(AnalysisJobInputSchema, input);
-  return { ...parsed, videoPath: checkClipFile(parsed.videoPath).path };
+  const checked = { ...parsed, videoPath: checkClipFile(parsed.videoPath).path } as CheckedAnalysisInput;
+  checkedInputs.add(checked);
+  return checked;
 }
 
 /**

@@ -59,7 +59,8 @@ export function registerAnalyze(program: Command): void {
     .option('--json', 'print the stored session summaries as JSON on stdout')
     .showHelpAfterError(false);
   addBackendOptions(cmd).action(async (videos: string[], opts: AnalyzeOptions) => {
-    for (const v of videos) checkClipFile(v); // bad files fail before anything starts
+    // Bad files fail before anything starts; the input is checked once more with its player fields (enqueueAll), then taken as it is.
+    for (const v of videos) checkClipFile(v);
     const { home, kind, backends } = backendsFor(opts);
     const failed = await withQueue(
       home,
