@@ -67,7 +67,7 @@ it('does not read an archive file over the archive limit into memory at ingest',
     try {
       const id = ingestAnalysis(db, { ...ingestInput({ uid: 'big-archive', clip: fakeClip(t.home, 'c.mp4') }), archivePath: huge });
       const d = getSessionDetail(db, id)!;
-      expect(d.analysis?.warnings.find((w) => /archive/.test(w.detail ?? ''))?.detail).toMatch(/over the 536870912-byte archive limit\); a local archive was written instead/);
+      expect(d.analysis?.warnings.find((w) => /archive/.test(w.detail ?? ''))?.detail).toMatch(/over the 536870912-byte archive limit\); the archive is made from the stored pose on export/);
     } finally {
       db.close();
     }

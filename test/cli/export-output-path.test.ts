@@ -42,7 +42,8 @@ beforeAll(() => {
   outside = mkdtempSync(join(tmpdir(), 'ss-export-out-'));
   env = { SWING_STUDIO_HOME: home, SWING_STUDIO_API_KEY: undefined, SWING_STUDIO_PROGRESS: undefined };
   const db = openLibrary(home);
-  sessionId = ingestAnalysis(db, ingestInput({ uid: 'guard-1', clip: fakeClip(outside, 'one.mp4') }));
+  // With a received archive, so a stored archive file exists to guard (a local analysis stores none).
+  sessionId = ingestAnalysis(db, ingestInput({ uid: 'guard-1', clip: fakeClip(outside, 'one.mp4'), archive: true }));
   ingestAnalysis(db, ingestInput({ uid: 'guard-2', clip: fakeClip(outside, 'two.mp4'), seed: 2 }));
   const d = getSessionDetail(db, sessionId);
   clipPath = d?.session.clipPath ?? '';
