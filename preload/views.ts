@@ -3,6 +3,7 @@
  * renderer may see them, video checks of local files, picked files, connection tests, app info.
  * Job views are main/contract/job.ts's JobView, re-exported so the renderer has one import place.
  */
+import type { Warning } from '../main/contract/warning.js';
 
 /** Settings as the renderer sees them (F's Settings minus window geometry, plus key status). */
 export interface SettingsView {
@@ -52,8 +53,8 @@ export interface VideoFileCheck {
   height: number | null;
   /** Human-readable reasons the file cannot be analysed (empty when ok). */
   problems: string[];
-  /** Non-blocking remarks (e.g. below the recommended 30 fps or resolution). */
-  warnings: string[];
+  /** Non-blocking remarks (e.g. below the recommended 30 fps or resolution), typed (main/contract/warning.ts). */
+  warnings: Warning[];
   /** Estimated analysis time on the local engine, seconds (null when unknown). */
   estimatedComputeS: number | null;
 }

@@ -11,7 +11,6 @@
  * before typed warnings, an old job) becomes {@link fromText}: code 'service' for a service's
  * lines, 'legacy' for stored ones, severity 'notice', the string as the message.
  */
-import { z } from 'zod';
 
 /**
  * How much a warning matters to a coach, most serious first:
@@ -26,23 +25,21 @@ export const WARNING_SEVERITIES = ['warning', 'notice', 'info'] as const;
 /** One of {@link WARNING_SEVERITIES}. */
 export type WarningSeverity = (typeof WARNING_SEVERITIES)[number];
 
-/** Zod schema of a stored or sent {@link Warning} (library `warnings_json`, job safe point, export). */
-export const WarningSchema = z.object({
-  code: z.string().min(1),
-  severity: z.enum(WARNING_SEVERITIES),
-  message: z.string(),
-  tip: z.string().optional(),
-  detail: z.string().optional(),
-  /** Frame index range (inclusive) the warning is about, in the video's frame numbers. */
-  frames: z.object({ from: z.number().int(), to: z.number().int() }).optional(),
-});
-
 /**
  * A warning: `code` (stable machine name, e.g. 'pose-low-confidence', 'feature-left-out'),
  * `severity`, `message` (one short sentence for a coach), optional `tip` (what to do),
- * `detail` (technical detail with the numbers), `frames` (frame index range, inclusive).
+ * `detail` (technical detail with the numbers), `frames` (frame index range, inclusive, in the
+ * video's frame numbers). Zod schema for stored ones: warning-schema.ts (kept apart so the
+ * renderer imports this file without zod).
  */
-export type Warning = z.infer<typeof WarningSchema>;
+export interface Warning {
+  code: string;
+  severity: WarningSeverity;
+  message: string;
+  tip?: string;
+  detail?: string;
+  frames?: { from: number; to: number };
+}
 
 /** Makes a warning; `extra` holds the optional fields (tip, detail, frames) and is left out when empty. */
 export function warning(code: string, severity: WarningSeverity, message: string, extra: Pick<Warning, 'tip' | 'detail' | 'frames'> = {}): Warning {
@@ -74,13 +71,6 @@ export function fromText(text: string, code: 'service' | 'legacy' = 'service'): 
   const cut = text.indexOf(DETAIL_SEPARATOR);
   if (cut > 0) return { code, severity: 'notice', message: text.slice(0, cut), detail: text.slice(cut + DETAIL_SEPARATOR.length) };
   return { code, severity: 'notice', message: text };
-}
-
-/** A stored warning as it is read back: a typed warning as it is, a string (stored before typed warnings) as {@link fromText} 'legacy'. */
-export function readStoredWarning(x: unknown): Warning {
-  if (typeof x === 'string') return fromText(x, 'legacy');
-  const p = WarningSchema.safeParse(x);
-  return p.success ? p.data : fromText(JSON.stringify(x), 'legacy');
 }
 
 /** Distinct warnings (same code and text kept once), in first-seen order. */

@@ -18,6 +18,7 @@ import { checkClipFile } from '../jobs/validate.js';
 import { probeVideo, VideoProbeError } from '../av/index.js';
 import { CHECK_THRESHOLDS, judgeVideo, PROBE_TIMEOUT_MS } from '../service/video-check-route.js';
 import type { VideoFileCheck } from '../../preload/contract.js';
+import { warning } from '../contract/warning.js';
 
 /** ffprobe runs at once (light processes; the machine has 2 cores). */
 const PROBE_CONCURRENCY = 2;
@@ -56,16 +57,23 @@ export async function checkVideoFile(path: string): Promise<VideoFileCheck> {
     if (info.frameCount <= 0) out.problems.push('the video has no frames');
     else if (!verdict.video_ok) {
       out.warnings.push(
-        `clip is ${info.durationS.toFixed(1)} s long; ${t.minDurationS}–${t.maxDurationS} s around one swing is recommended`,
+        warning('clip-length', 'notice', `The clip is ${info.durationS.toFixed(0)} s long; a clip of ${t.minDurationS}–${t.maxDurationS} s around one swing works best.`, {
+          detail: `clip is ${info.durationS.toFixed(1)} s long; ${t.minDurationS}–${t.maxDurationS} s around one swing is recommended`,
+        }),
       );
     }
     if (!verdict.fps_check)
       out.warnings.push(
-        `frame rate ${info.fps.toFixed(1)} fps is below the recommended 30 fps: ball contact timing is coarser`,
+        warning('low-frame-rate', 'warning', `The video has only ${info.fps.toFixed(0)} frames per second, so ball contact timing is coarser.`, {
+          tip: 'Record at 30 frames per second or more.',
+          detail: `frame rate ${info.fps.toFixed(1)} fps is below the recommended 30 fps: ball contact timing is coarser`,
+        }),
       );
     if (!verdict.resolution_check)
       out.warnings.push(
-        `short side ${Math.min(info.width, info.height)} px is below ${t.minShortSidePx} px: keypoints get coarse`,
+        warning('low-resolution', 'notice', 'The video is small, so body positions are found less precisely.', {
+          detail: `short side ${Math.min(info.width, info.height)} px is below ${t.minShortSidePx} px: keypoints get coarse`,
+        }),
       );
   } catch (err) {
     out.problems.push(`cannot read the video: ${err instanceof VideoProbeError ? err.detail : (err as Error).message}`);

@@ -16,7 +16,7 @@ import {
 } from '../library/jobs.js';
 import { rowToJob, type JobRow } from '../library/rows.js';
 import type { Job, JobInput, JobKind, JobRecord, JobState, SafePoint } from '../contract/job.js';
-import { readStoredWarning } from '../contract/warning.js';
+import { readStoredWarning } from '../contract/warning-schema.js';
 
 /** Stored reason of a job the coach cancelled. */
 export const CANCELLED_REASON = 'cancelled by the user';

@@ -9,7 +9,8 @@
  * keeps the analysis as first delivered.
  */
 import type { TechniqueOutput } from '../analysis/index.js';
-import { readStoredWarning, sameWarning, warning, type Warning } from '../contract/warning.js';
+import { sameWarning, warning, type Warning } from '../contract/warning.js';
+import { readStoredWarning } from '../contract/warning-schema.js';
 import { analyseStrokes } from '../analysis/index.js';
 import { InsufficientPoseError } from '../analysis/index.js';
 import {

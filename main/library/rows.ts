@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Feature, Hand, Sport, SwingType } from '../contract/technique-schema.js';
 import type { LibraryPaths } from './paths.js';
 import type { Job, JobKind, JobState } from '../contract/job.js';
-import { readStoredWarning } from '../contract/warning.js';
+import { readStoredWarning } from '../contract/warning-schema.js';
 import type {
   Analysis,
   AnalysisBackend,

@@ -152,7 +152,7 @@ describe('dispatch', () => {
     expect(check?.fps).toBeCloseTo(30, 0);
     // Outside the recommended 3–10 s: a warning, not a problem (the clip can still be sent).
     expect(check).toMatchObject({ ok: true, width: 852, height: 480, problems: [] });
-    expect((check as unknown as { warnings: string[] }).warnings).toEqual([
+    expect((check as unknown as { warnings: { detail?: string }[] }).warnings.map((w) => w.detail)).toEqual([
       'clip is 21.6 s long; 3–10 s around one swing is recommended',
     ]);
   });

@@ -4,7 +4,8 @@
  * A library whose analysis stored string warnings (before typed warnings) opens and shows them.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { distinctWarnings, fromText, groupWarnings, readStoredWarning, warning, warningText, type Warning } from '../../main/contract/warning.js';
+import { distinctWarnings, fromText, groupWarnings, warning, warningText, type Warning } from '../../main/contract/warning.js';
+import { readStoredWarning } from '../../main/contract/warning-schema.js';
 import { getSessionDetail } from '../../main/library/detail.js';
 import { ingestAnalysis } from '../../main/library/ingest.js';
 import { fakeClip, ingestInput, openCreatedLibrary, tempHome } from '../library/helpers.js';

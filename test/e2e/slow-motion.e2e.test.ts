@@ -11,17 +11,15 @@
  * Screenshots go to test-artifacts/e2e/.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { warningText } from '../../main/contract/warning.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeTechniqueResult } from '../../main/analysis/technique/swing-technique.js';
 import { captureRateText, slowingFactor } from '../../main/contract/capture-rate.js';
-import { DoneLine, type TechniqueRequestMetadata } from '../../main/contract/technique-schema.js';
+import type { TechniqueRequestMetadata } from '../../main/contract/technique-schema.js';
 import { getSessionDetail } from '../../main/library/detail.js';
-import { ingestAnalysis } from '../../main/library/ingest.js';
+import { ingestTechniqueAnalysis } from '../../main/library/ingest.js';
 import { listSessions } from '../../main/library/sessions.js';
-import { poseTrackToJson } from '../../main/pose/pose-track.js';
 import { analysedClip } from '../support/analysed-clip.js';
 import { mediaPath } from '../support/media.js';
 import { poseOf } from '../eval/pose-cache.js';
@@ -88,15 +86,13 @@ describe('slow motion', () => {
     expect(computed.result.slow_motion_guess).toBeDefined();
     const suggested = computed.result.slow_motion_guess?.suggested_capture_fps ?? 0;
     expect(suggested).toBeGreaterThanOrEqual(120); // labels: about 8× (240 fps at 29.97)
-    const done = DoneLine.parse({
-      status: 'done', uid: META.uid, warnings: computed.warnings.map(warningText), errors: [], result: computed.result,
-      video_entry_2D_json: poseTrackToJson(pose.pose2d), video_entry_3D_json: poseTrackToJson(pose.pose3d),
-    });
+    // Stored as the direct local backend stores it: the typed analysis with its typed warnings.
+    const analysis = { uid: META.uid, result: computed.result, warnings: computed.warnings, errors: [], pose2d: pose.pose2d, pose3d: pose.pose3d };
     const db = app.bridge.services.deps.db;
-    const id = ingestAnalysis(db, {
+    const id = ingestTechniqueAnalysis(db, {
       player: { name: 'Guess Player', dominantHand: 'right', heightMm: META.player_height_mm },
       session: { sourceClipPath: clip, recordedAt: '2026-11-23', sport: 'tennis', swingType: 'forehand_drive', durationS: pose.video.durationS, fps: pose.video.fps, width: pose.video.width, height: pose.video.height, title: 'Forehand, slowed?' },
-      analysis: done, backend: 'local', request: META,
+      analysis, backend: 'local', request: META,
     });
     const before = getSessionDetail(db, id)!;
 
@@ -104,7 +100,13 @@ describe('slow motion', () => {
     const sp = new SessionPage(app.page);
     await sp.waitForSkeleton();
     const banner = app.page.getByTestId('slow-motion-banner');
-    expect(await banner.innerText()).toMatch(/^The clip looks slowed down, (at least )?about \d+\.\d×.*: the hand peaked at \d+\.\d m\/s on the video.s clock/);
+    // One sentence for the coach; the numbers folded behind "more".
+    expect(await banner.locator('p').innerText()).toBe('The clip looks like slow motion, so its speeds and timings are not scored.');
+    await banner.getByText('more').click();
+    expect(await app.page.getByTestId('slow-motion-detail').innerText()).toMatch(/the clip looks slowed down, (at least )?about \d+\.\d×.*: the hand peaked at \d+\.\d m\/s on the video.s clock/);
+    const notes = app.page.getByTestId('session-warnings');
+    expect(await notes.locator('[data-code="slow-motion-guessed"]').count()).toBe(1);
+    expect(await notes.locator('[data-code="feature-left-out"]').count()).toBeGreaterThan(0);
     expect(await app.page.getByTestId('capture-rate').innerText()).toBe('not scored: the clip looks slowed');
     const button = app.page.getByTestId('treat-as-slow-motion');
     const factor = slowingFactor(suggested, pose.video.fps);

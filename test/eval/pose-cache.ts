@@ -7,7 +7,8 @@
  * uncommitted changes, so an edited engine never reuses a stale pose.
  */
 import { execFileSync } from 'node:child_process';
-import { readStoredWarning, type Warning } from '../../main/contract/warning.js';
+import type { Warning } from '../../main/contract/warning.js';
+import { readStoredWarning } from '../../main/contract/warning-schema.js';
 import { createHash } from 'node:crypto';
 import {
   existsSync,
