@@ -9,7 +9,9 @@
  * and done object, the vendor archive's technique_analysis.json): there a warning is
  * {@link warningText}. A string from elsewhere (a remote service's warnings, a library stored
  * before typed warnings, an old job) becomes {@link fromText}: code 'service' for a service's
- * lines, 'legacy' for stored ones, severity 'notice', the string as the message.
+ * lines, 'legacy' for stored ones, severity 'notice', the string as the message (a string in
+ * the "message — detail" form of warningText split back into the two). The hand-over export
+ * (export/analysis-json.ts) also carries the strings.
  */
 
 /**
