@@ -27,7 +27,8 @@ function libraryWith(n: number): { home: string; files: () => string[] } {
   cleanups.push(t.cleanup);
   const db = openLibrary(t.home);
   for (let i = 0; i < n; i++)
-    ingestAnalysis(db, ingestInput({ uid: `lost-${i}`, clip: fakeClip(t.home, `c${i}.mp4`) }));
+    // With received archives (a local analysis stores none), so each session has its archive file.
+    ingestAnalysis(db, ingestInput({ uid: `lost-${i}`, clip: fakeClip(t.home, `c${i}.mp4`), archive: true }));
   db.close();
   const paths = libraryPaths(t.home);
   mkdirSync(paths.thumbnailsDir);
