@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MAX_DECODE_FRAMES, MAX_DECODE_S } from '../../main/contract/clip-limits.js';
 import { capDecode } from '../../main/av/decode-limits.js';
-import { decodeFrames } from '../../main/engine/frame-source.js';
+import { decodeFrames } from '../../main/av/frame-source.js';
 import { testFfmpeg } from '../support/ffmpeg-cli.js';
 
 const work = mkdtempSync(join(tmpdir(), 'swing-decode-limits-'));
