@@ -7,9 +7,8 @@
  * JSON round trip, no rounding, no done object). `swing-studio serve`, the remote backend and the Electron
  * utility process keep their transports (HTTP; a MessagePort: direct-port.ts).
  */
-import { TechniqueRequestMetadata } from '../contract/technique-schema.js';
-import { ApiError, TechniqueError } from '../api/errors.js';
-import { zodIssueText } from '../contract/zod-issues.js';
+import type { TechniqueRequestMetadata } from '../contract/technique-schema.js';
+import { TechniqueError } from '../api/errors.js';
 import { warningText, type Warning } from '../contract/warning.js';
 import type { VideoInfo } from '../av/index.js';
 import { versionMetadata, type AnalysisPipeline, type EngineSlot, type RunHooks, type TechniqueAnalysis } from '../pipeline/index.js';
@@ -33,22 +32,13 @@ export interface LocalAnalyser {
   /**
    * Analyses the clip at `videoPath` (readable by this process) with the request metadata.
    * @returns the typed analysis (result, warnings, versions, pose, ball) and the clip's VideoInfo.
-   * @throws ApiError kind 'input' (metadata that fails TechniqueRequestMetadata);
-   *   TechniqueError (no person found, too little pose, undecodable video: what an `error` line
+   * `meta` is typed and taken as it is (in process: built by the job from its checked input; over a
+   * MessagePort: parsed once by direct-port.ts, which refuses bad metadata with ApiError kind 'input').
+   * @throws TechniqueError (no person found, too little pose, undecodable video: what an `error` line
    *   of `/process` carries, same message); VideoProbeError (the clip cannot be probed);
    *   the signal's reason when aborted; other engine errors as they are.
    */
   analyse(videoPath: string, meta: TechniqueRequestMetadata, hooks: DirectHooks): Promise<DirectAnalysis>;
-}
-
-/**
- * Checks request metadata as `/process` and the HTTP client do.
- * @throws ApiError kind 'input' naming the first issues.
- */
-export function checkedMetadata(meta: unknown): TechniqueRequestMetadata {
-  const m = TechniqueRequestMetadata.safeParse(meta);
-  if (!m.success) throw new ApiError({ kind: 'input', message: `technique metadata is invalid: ${zodIssueText(m.error, 3)}` });
-  return m.data;
 }
 
 /**
@@ -58,8 +48,8 @@ export function checkedMetadata(meta: unknown): TechniqueRequestMetadata {
  */
 export function pipelineAnalyser(pipeline: () => Promise<AnalysisPipeline>, slot: EngineSlot): LocalAnalyser {
   return {
-    async analyse(videoPath, metadata, hooks) {
-      const meta = checkedMetadata(metadata);
+    async analyse(videoPath, meta, hooks) {
+      // Decided: no second parse of `meta` here (see LocalAnalyser.analyse): checked once at its edge.
       const loaded = await pipeline();
       const streamed: Warning[] = [];
       const outcome = await slot(() => {
