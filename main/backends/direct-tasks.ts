@@ -23,7 +23,7 @@ import { countQueued, getTask, insertTask, type TaskRow } from '../service/task-
 import { checkVideoUrls } from '../service/video-check-route.js';
 import { resolveVideoSource } from '../service/video-source.js';
 import { TennisTaskCreateBody } from '../service/tennis-routes.js';
-import { versionMetadata } from '../pipeline/versions.js';
+import { versionMetadata } from '../pipeline/index.js';
 import type { ApiClient } from '../api/client.js';
 
 /**

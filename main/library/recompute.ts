@@ -22,7 +22,7 @@ import {
 } from '../contract/technique-schema.js';
 import { isCaptureFps } from '../contract/capture-rate.js';
 import type { PoseTrack } from '../pose/pose-track.js';
-import { COMPUTE_VERSION } from '../pipeline/versions.js';
+import { COMPUTE_VERSION } from '../pipeline/index.js';
 import type { WritableDb } from './db.js';
 import { LibraryError } from './errors.js';
 import { withLibraryLock } from './lock.js';

@@ -20,13 +20,12 @@ import { probeVideo, type VideoInfo } from '../av/index.js';
 import { ballToJson } from '../pose/ball-candidates.js';
 import { poseTrackToJson } from '../pose/pose-track.js';
 import { presign, type ServiceContext } from './service-context.js';
-import { doneObject } from '../pipeline/done-object.js';
+import { doneObject, type TechniqueOutcome } from '../pipeline/index.js';
 import { HttpError } from './http-util.js';
 import { zodIssueText } from '../contract/zod-issues.js';
 import { readMultipart, type MultipartForm } from './multipart-form.js';
 import { NdjsonWriter, throttleProgress } from './ndjson-writer.js';
 import { PROBE_TIMEOUT_MS } from './video-check-route.js';
-import type { TechniqueOutcome } from '../pipeline/pipeline-types.js';
 import { warningText, type Warning } from '../contract/warning.js';
 
 /** A request refused before analysis starts. */

@@ -4,9 +4,8 @@
 import type { ObjectStore } from './object-store.js';
 import { PRESIGNED_URL_LIFETIME_S } from '../contract/api-schema.js';
 import { signUrl, type SignedMethod } from './signing.js';
-import type { AnalysisPipeline } from '../pipeline/pipeline-types.js';
+import type { AnalysisPipeline, EngineSlot } from '../pipeline/index.js';
 import type { HostPolicy } from './net-guard.js';
-import type { EngineSlot } from '../pipeline/engine-slot.js';
 import type { UploadGate } from './limits.js';
 
 /** Shared state of one running service. */

@@ -8,12 +8,11 @@
  */
 import type Database from 'better-sqlite3';
 import type { ServiceContext } from './service-context.js';
-import { createEngineSlot, type EngineSlotState } from '../pipeline/engine-slot.js';
 import { serviceLayout, type ServiceLayout } from './layout.js';
 import { UploadGate } from './limits.js';
 import { hostPolicy } from './net-guard.js';
 import { DEFAULT_MAX_UPLOAD_BYTES, ObjectStore } from './object-store.js';
-import { techniquePipelineLoader, type AnalysisPipeline } from '../pipeline/index.js';
+import { createEngineSlot, techniquePipelineLoader, type AnalysisPipeline, type EngineSlotState } from '../pipeline/index.js';
 import { RETENTION_SWEEP_INTERVAL_MS, sweepExpiredObjects } from './retention.js';
 import { loadOrCreateSecret } from './secrets.js';
 import { openTaskDb, recoverInterrupted } from './task-db.js';

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { swingStudioHome } from '../config/home.js';
 import type { ServiceContext } from './service-context.js';
 import { HttpError, requireBearer, sendJson } from './http-util.js';
-import type { AnalysisPipeline } from '../pipeline/pipeline-types.js';
+import type { AnalysisPipeline, EngineSlotState } from '../pipeline/index.js';
 import { handleProcess } from './process-route.js';
 import { openServiceCore, type ServiceCore } from './service-core.js';
 import { handleStorage } from './storage-routes.js';
@@ -16,7 +16,6 @@ import type { TaskWorker } from './task-worker.js';
 import { handleCreateTennisTask, handleGetTennisTask } from './tennis-routes.js';
 import { handleUploadUrl } from './upload-url-route.js';
 import { handleVideoCheck } from './video-check-route.js';
-import type { EngineSlotState } from '../pipeline/engine-slot.js';
 import { MAX_WAITING_PROCESS, requireRoom } from './limits.js';
 
 /** Options of {@link startLocalService}. */

@@ -20,7 +20,7 @@ import { zodIssueText } from '../contract/zod-issues.js';
 import { countQueued, getTask, insertTask } from './task-db.js';
 import { MAX_QUEUED_TASKS, requireRoom } from './limits.js';
 import { resolveVideoSource } from './video-source.js';
-import { versionMetadata } from '../pipeline/versions.js';
+import { versionMetadata } from '../pipeline/index.js';
 
 /** The create body the service accepts: API.md's request plus our `dominant_hand` (left|right, default right). */
 export const TennisTaskCreateBody = TennisTaskRequest.extend({ dominant_hand: z.enum(['left', 'right']).default('right') });
