@@ -5,7 +5,7 @@
  * peak hand speed measured at a slowing factor reaches 6.75 m/s (interpolated in log factor).
  */
 import { expect, test } from 'vitest';
-import { calibratedFactor, guessSlowMotion, slowMotionWarning, TYPICAL_DRIVE_HAND_MPS } from '../../main/analysis/core/slow-motion.js';
+import { calibratedFactor, guessSlowMotion, handPeakRun, judgeSlowMotion, MIN_PEAK_FRAMES, slowMotionWarning, TYPICAL_DRIVE_HAND_MPS } from '../../main/analysis/core/slow-motion.js';
 
 const SHORT_LEAD = 0.06; // a real-time lead: the trunk cue is silent
 
@@ -54,4 +54,45 @@ test('calibration: the factor where the analysed peak hand speed reaches 6.75 m/
   expect(slowMotionWarning(g!, 29.97).detail).toMatch(/^the clip looks slowed down, about 9\.8× \(analysed at that slowing, the hand peaks at a typical drive's speed\): the hand peaked at 1\.8 m\/s/);
   // The calibration only sizes a guess a cue made: a real-time speed gets none.
   expect(guessSlowMotion({ sport: 'tennis', peakHandMps: 6, leadVideoS: SHORT_LEAD, fps: 30, peakAt: (f) => speeds[f]! })).toBeNull();
+});
+
+test('the hand peak run: width at half the peak and the travel in it, the same on any clock', () => {
+  // 30 fps: speeds 0, 1, 2, 4, 2, 1, 0 m/s; at or above 2 m/s: samples 2–4 (2 intervals, 1/15 s).
+  const v = [0, 1, 2, 4, 2, 1, 0];
+  const t = v.map((_, i) => i / 30);
+  const r = handPeakRun(v, t, 3);
+  expect(r.widthS).toBeCloseTo(2 / 30, 12);
+  expect(r.travelM).toBeCloseTo((3 + 3) / 30, 12); // trapezoids (2+4)/2 and (4+2)/2, each 1/30 s
+  // The same motion slowed 4× (speeds ÷ 4, times × 4) travels as far.
+  expect(handPeakRun(v.map((x) => x / 4), t.map((x) => x * 4), 3).travelM).toBeCloseTo(r.travelM, 12);
+  expect(handPeakRun(v, t, 0).widthS).toBeNaN(); // a zero "peak"
+});
+
+test('a guess whose hand peak lasts under 2 frames is withheld with the cannot-tell warning; a lasting one is kept', () => {
+  const slowHand = { sport: 'tennis', peakHandMps: 1.2, leadVideoS: SHORT_LEAD, fps: 30 };
+  // One interval above half the peak: a pose jump, not a swing (the 2.0× stock clip's 8.1× guess).
+  const spike = judgeSlowMotion({ ...slowHand, peak: { widthS: 1 / 30, travelM: 0.04 } });
+  expect(spike.guess).toBeNull();
+  expect(spike.cannotTell).toMatchObject({ code: 'slow-motion-unknown', severity: 'notice', message: 'Could not tell whether this clip is slowed down; give the capture frame rate if it is.' });
+  expect(spike.cannotTell?.detail).toMatch(/speed peak lasted 1\.0 frame \(fewer than 2\)/);
+  // Two intervals and more: the guess stands (tennis_forehand_2's peak lasts 4.4 frames).
+  for (const frames of [MIN_PEAK_FRAMES, 4.4, 19]) {
+    const kept = judgeSlowMotion({ ...slowHand, peak: { widthS: frames / 30, travelM: 0.2 } });
+    expect(kept.cannotTell).toBeNull();
+    expect(kept.guess?.factor).toBeCloseTo(6.75 / 1.2, 12);
+  }
+  // No cue, no warning either way: a real-time hand with a one-frame peak reads real time.
+  expect(judgeSlowMotion({ ...slowHand, peakHandMps: 6, peak: { widthS: 1 / 30, travelM: 0.2 } })).toEqual({ guess: null, cannotTell: null });
+  // Without a measured peak the guess is guessSlowMotion's.
+  expect(judgeSlowMotion(slowHand).guess).toEqual(guessSlowMotion(slowHand));
+});
+
+test('a real-time clip never gets a guess from the judge, whatever its peak width (speeds of 3–12 m/s on 25–60 fps)', () => {
+  for (const fps of [25, 30, 60])
+    for (const peakHandMps of [3, 4.5, 6, 9, 12])
+      for (const frames of [1, 2, 5, 10]) {
+        const v = judgeSlowMotion({ sport: 'tennis', peakHandMps, leadVideoS: SHORT_LEAD, fps, peak: { widthS: frames / fps, travelM: 1 } });
+        expect(v.guess).toBeNull();
+        expect(v.cannotTell).toBeNull();
+      }
 });

@@ -9,7 +9,7 @@ import type { BallCandidates } from '../../pose/ball-candidates.js';
 import type { PoseTrack } from '../../pose/pose-track.js';
 import { aggregateCategories, buildFeature, recordLeftOut } from './build.js';
 import { analysisTimebase, spreadToFrames } from '../core/index.js';
-import { CLOCK_UNITS, guessSlowMotion, realSecondsPerVideoSecond, slowedClockReason, slowMotionWarning } from '../core/index.js';
+import { CLOCK_UNITS, handPeakRun, judgeSlowMotion, realSecondsPerVideoSecond, slowedClockReason, slowMotionWarning } from '../core/index.js';
 import { computeChain, type ChainSegment } from './chain.js';
 import { InsufficientPoseError } from '../core/index.js';
 import type { FeatureDef, SwingContext } from './feature-types.js';
@@ -131,11 +131,13 @@ export function computeTechniqueResult(raw: AnalysisInput, opts: TechniqueOption
   const dominant = twoHanded ? computeKinematics(p, input.fps, hand, 'dominant_wrist').handSpeed : k.handSpeed;
   const wristPeak = computeChain({ ...k, handSpeed: dominant }, phases).wrist;
   const series = (seg: ChainSegment) => speedSeries(seg, tb.kept, raw.pose2d.frames);
-  const slow =
+  const clock =
     meta.capture_fps === undefined
-      ? guessSlowMotion({ sport: meta.sport, peakHandMps: wristPeak.peakValue, leadVideoS: phases.contact.t - chain.shoulder.peakTime, fps: raw.fps, peakAt: (f) => (f === 1 ? wristPeak.peakValue : peakHandAt(raw, opts, f)) })
+      ? judgeSlowMotion({ sport: meta.sport, peakHandMps: wristPeak.peakValue, leadVideoS: phases.contact.t - chain.shoulder.peakTime, fps: raw.fps, peak: handPeakRun(wristPeak.values, k.t, wristPeak.peakIndex), peakAt: (f) => (f === 1 ? wristPeak.peakValue : peakHandAt(raw, opts, f)) })
       : null;
+  const slow = clock?.guess ?? null;
   if (slow) warnings.push(slowMotionWarning(slow, raw.fps));
+  if (clock?.cannotTell) warnings.push(clock.cannotTell);
   const scored = slow ? leaveOutClockFeatures(features, warnings, leftOut, slowedClockReason(slow)) : features;
   const result: TechniqueResult = {
     features: scored,
