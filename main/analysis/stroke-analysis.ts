@@ -229,6 +229,7 @@ function strokeEntry(
       : {}),
     ...(out ? { events: out.events } : {}),
     ...(out?.result.features_left_out?.length ? { features_left_out: out.result.features_left_out } : {}),
+    ...(out?.result.camera_view ? { camera_view: out.result.camera_view } : {}),
   };
 }
 

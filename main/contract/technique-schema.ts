@@ -148,6 +148,17 @@ export type WristSpeed = z.infer<typeof WristSpeed>;
 export const LeftOutFeature = z.looseObject({ feature_name: z.string(), feature_human_readable_name: z.string(), reason: z.string() });
 export type LeftOutFeature = z.infer<typeof LeftOutFeature>;
 
+/** Camera views of a stroke (main/analysis/technique/camera-view.ts): side-on, front-on, from behind, oblique. */
+export const CAMERA_VIEWS = ['side', 'front', 'behind', 'oblique'] as const;
+export type CameraViewName = (typeof CAMERA_VIEWS)[number];
+
+/**
+ * Our extra: the camera view of a stroke around contact: `view` and the body's `heading_deg`
+ * against the camera axis (0 = chest to the camera, 90 = side-on, 180 = back to the camera).
+ */
+export const CameraView = z.looseObject({ view: z.enum(CAMERA_VIEWS), heading_deg: z.number().min(0).max(180) });
+export type CameraView = z.infer<typeof CameraView>;
+
 /** Sides of a detected stroke (our extension; main/analysis/strokes.ts). `serve` covers overheads. */
 export const STROKE_SIDES = ['forehand', 'backhand', 'serve'] as const;
 export type StrokeSide = (typeof STROKE_SIDES)[number];
@@ -187,6 +198,8 @@ export const Stroke = z.looseObject({
   /** The stroke's swing events (backswing_end, ball_contact, follow_through), as on a feature's `event`. */
   events: z.array(FeatureEvent).optional(),
   features_left_out: z.array(LeftOutFeature).optional(),
+  /** The stroke's camera view around contact (absent: not estimated, e.g. too little pose). */
+  camera_view: CameraView.optional(),
 });
 export type Stroke = z.infer<typeof Stroke>;
 
@@ -213,6 +226,8 @@ export const TechniqueResult = z.looseObject({
   wrist_speed: WristSpeed.optional(),
   /** Our extra: features not scored for this stroke and why (unmeasured joints, unresolvable timing). */
   features_left_out: z.array(LeftOutFeature).optional(),
+  /** Our extra: the camera view of the analysed stroke around contact (camera-view.ts); features it cannot measure are in features_left_out. */
+  camera_view: CameraView.optional(),
   /** Our extra, when the clip repeats images (frame-rate conversion): distinct images per second of video. */
   distinct_images_per_second: z.number().positive().optional(),
   /** Our extra: the capture frame rate the speeds were measured with (the request's capture_fps): times and speeds are real. */

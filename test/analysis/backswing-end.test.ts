@@ -12,7 +12,7 @@ const META = { uid: 's', sport: 'tennis' as const, swing_type: 'forehand_drive' 
 const BACKSWING_FEATURES = ['hip_shoulder_separation', 'unit_turn'];
 
 test('the whole stroke: the backswing end is found by its rule and its features are scored', () => {
-  const out = computeTechniqueResult({ ...synthTracks(), meta: META });
+  const out = computeTechniqueResult({ ...synthTracks({ cameraYawDeg: 60 }), meta: META }) /* side-on: every feature measurable */;
   const names = out.result.features.map((f) => f.feature_name);
   for (const n of BACKSWING_FEATURES) expect(names).toContain(n);
   expect(out.result.features_left_out?.map((l) => l.feature_name) ?? []).not.toContain('unit_turn');

@@ -25,7 +25,7 @@ function contactEvent(out: ReturnType<typeof computeTechniqueResult>) {
 
 describe('synthetic forehand, hand-speed peak at 1.0 s (frame 60 at 60 fps)', () => {
   test('contact within 2 frames of the peak, hand measured, confident', () => {
-    const out = computeTechniqueResult({ ...synthTracks(), meta: META });
+    const out = computeTechniqueResult({ ...synthTracks({ cameraYawDeg: 60 }), meta: META }) /* side-on: every feature measurable */;
     expect(Math.abs(out.contact.frame - 60)).toBeLessThanOrEqual(2);
     const ev = contactEvent(out);
     expect(ev.hand_measured).toBe(true);

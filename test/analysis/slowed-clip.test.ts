@@ -75,11 +75,18 @@ describe(`a real clip slowed ${SLOW}× with its capture frame rate given`, () =>
   });
 
   it('gives the same real-time speeds within 5 % (peak hand speed, pelvis and trunk rotation speeds)', () => {
+    // Filmed from behind (broadcast), the rotation speeds are not scored (camera-view.ts) but still
+    // measured: their series' peaks are compared; a scored speed feature is compared as well.
+    for (const seg of ['hip', 'shoulder'] as const) {
+      const [o, s] = [original.result.kinetic_chain!.speed_dict[seg]!.peak_speed!, slowed.result.kinetic_chain!.speed_dict[seg]!.peak_speed!];
+      expect(o, seg).toBeGreaterThan(0);
+      expect(Math.abs(s - o) / Math.abs(o), seg).toBeLessThanOrEqual(0.05);
+    }
     for (const name of SPEED_FEATURES) {
       const o = original.result.features.find((f) => f.feature_name === name);
       const s = slowed.result.features.find((f) => f.feature_name === name);
-      expect(o, name).toBeDefined();
-      expect(Math.abs(s!.value - o!.value) / Math.abs(o!.value), name).toBeLessThanOrEqual(0.05);
+      expect(s === undefined, name).toBe(o === undefined);
+      if (o) expect(Math.abs(s!.value - o.value) / Math.abs(o.value), name).toBeLessThanOrEqual(0.05);
     }
     const [o, s] = [original.result.wrist_speed!, slowed.result.wrist_speed!];
     expect(o.peak_speed!).toBeGreaterThan(3); // a full drive in real time, m/s

@@ -12,8 +12,13 @@ import { dropJoint, rotY, synthTracks, TRUNK_LEAD_S, type SynthOptions } from '.
 
 const META: TechniqueRequestMetadata = { uid: 'u1', sport: 'tennis', swing_type: 'forehand_drive', dominant_hand: 'right', player_height_mm: 1750 };
 
+/**
+ * Filmed side-on, where every feature is measurable (camera-view.ts): the swing ends ≈ 30° past
+ * square at contact, so the body is turned 90° ∓ 30° (heading ≈ 90° at contact).
+ */
 function input(opts: SynthOptions = {}, meta: Partial<TechniqueRequestMetadata> = {}): AnalysisInput {
-  const t = synthTracks(opts);
+  const dir = (opts.swings?.[0]?.side === 'backhand' ? -1 : 1) * (opts.hand === 'left' ? -1 : 1);
+  const t = synthTracks({ cameraYawDeg: 90 - 30 * dir, ...opts });
   return { ...t, meta: { ...META, ...meta } };
 }
 
@@ -188,10 +193,11 @@ test('pickleball backhand drive is two-handed: both wrists, hands-together featu
 });
 
 test('tennis backhand: one- or two-handed is inferred from the wrist distance', () => {
-  const one = computeTechniqueResult(input({ swings: [{ t: 1, side: 'backhand' }] }, { swing_type: 'backhand_drive' }));
+  // Filmed front-on (the wrist distance is read in the picture; no rotation feature is checked).
+  const one = computeTechniqueResult(input({ swings: [{ t: 1, side: 'backhand' }], cameraYawDeg: 0 }, { swing_type: 'backhand_drive' }));
   expect(one.warnings.map((w) => w.detail)).toContain('backhand judged one-handed: the wrists are apart around contact');
   expect(feature(one.result, 'hands_together_at_contact')).toBeUndefined();
-  const two = computeTechniqueResult(input({ swings: [{ t: 1, side: 'backhand' }], twoHanded: true }, { swing_type: 'backhand_drive' }));
+  const two = computeTechniqueResult(input({ swings: [{ t: 1, side: 'backhand' }], twoHanded: true, cameraYawDeg: 0 }, { swing_type: 'backhand_drive' }));
   expect(two.warnings.map((w) => w.detail)).toContain('backhand judged two-handed: both wrists stay together around contact');
   expect(feature(two.result, 'hands_together_at_contact')).toBeDefined();
 });

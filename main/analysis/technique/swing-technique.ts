@@ -22,6 +22,7 @@ import { eventExtensions } from './events-confidence.js';
 import { checkPair, usableFrames } from '../core/index.js';
 import { resolveSwing } from './resolve-swing.js';
 import { onGuessedClock } from './guessed-clock.js';
+import { leaveOutUnseen, strokeView } from './view-gate.js';
 
 /** Input of {@link computeTechniqueResult}. Both tracks must have the same frames. */
 export interface AnalysisInput {
@@ -119,9 +120,12 @@ export function computeTechniqueResult(raw: AnalysisInput, opts: TechniqueOption
   const phases = opts.detectedContactConfidence === undefined ? swing.phases : asDetected(swing.phases, opts.detectedContactConfidence);
   const c: SwingContext = { p, k, phases, hand, sport: meta.sport, swingType: meta.swing_type, twoHanded, heightM: meta.player_height_mm / 1000 };
   const leftOut: NonNullable<TechniqueResult['features_left_out']> = [];
-  const features = FEATURES.filter((d) => d.applies?.(c) ?? true)
+  const measured = FEATURES.filter((d) => d.applies?.(c) ?? true)
     .map((d) => buildFeature(d, c, warnings, leftOut))
     .filter((f): f is Feature => f !== null);
+  // The camera view around contact; features that view cannot see are left out (view-gate.ts).
+  const view = strokeView(p, phases.contact.index, input.fps);
+  const features = leaveOutUnseen(measured, view, warnings, leftOut);
   if (features.length === 0) {
     throw new InsufficientPoseError(`too little pose to analyse: no feature could be measured (${warnings.map(warningText).join('; ')})`, usable);
   }
@@ -145,6 +149,7 @@ export function computeTechniqueResult(raw: AnalysisInput, opts: TechniqueOption
     kinetic_chain: { speed_dict: { hip: series(chain.hip), shoulder: series(chain.shoulder), wrist: series(chain.wrist) } },
     wrist_speed: { ...series(wristPeak), hand },
     ...(leftOut.length ? { features_left_out: leftOut } : {}),
+    ...(view ? { camera_view: view } : {}),
     ...(tb.repeated > 0 ? { distinct_images_per_second: Math.round(tb.imagesPerVideoSecond * 100) / 100 } : {}),
     ...(meta.capture_fps !== undefined ? { capture_fps: meta.capture_fps } : {}),
     ...(slow ? { slow_motion_guess: { factor: Math.round(slow.factor * 10) / 10, suggested_capture_fps: slow.suggestedCaptureFps } } : {}),

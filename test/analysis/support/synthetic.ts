@@ -32,6 +32,11 @@ export interface SynthOptions {
   /** 2D camera: 'front' (u from x, default) or 'side' (u from z: the hips overlap in the picture). */
   view?: 'front' | 'side';
   /**
+   * Turns the whole body about the vertical by this much, degrees (default 0: the chest faces the
+   * camera at heading 0, front-on), in the 3D track and its 2D projection: 90 films it side-on.
+   */
+  cameraYawDeg?: number;
+  /**
    * Follow-through lift of the hitting arm after each swing, degrees (default 0): the arm turns up
    * about the shoulder's x axis (lengths kept) by this much, half of it `followThroughLiftDelayS`
    * after the hand's peak speed, over ≈ ±0.1 s.
@@ -61,7 +66,7 @@ const add = (a: V, b: V): V => [a[0] + b[0], a[1] + b[1], a[2] + b[2]];
 const scale = (a: V, s: number): V => [a[0] * s, a[1] * s, a[2] * s];
 
 /** Pose of one frame (17 joints) at time t. */
-export function synthPose(t: number, o: Required<Omit<SynthOptions, 'fps' | 'seconds' | 'view'>>): V[] {
+export function synthPose(t: number, o: Required<Omit<SynthOptions, 'fps' | 'seconds' | 'view' | 'cameraYawDeg'>>): V[] {
   let trunk = 0;
   let pelvis = 0;
   let arm = 0;
@@ -145,7 +150,7 @@ export function synthTracks(opts: SynthOptions = {}): { pose2d: PoseTrack; pose3
   const pose3d = createPoseTrack(frames, 3);
   for (let f = 0; f < frames; f++) {
     const t = f / fps;
-    const pose = synthPose(t, o);
+    const pose = synthPose(t, o).map((v) => (opts.cameraYawDeg ? rotY(v, opts.cameraYawDeg) : v));
     for (const tr of [pose2d, pose3d]) {
       tr.timestamps[f] = t;
       tr.present[f] = 1;
