@@ -5,6 +5,7 @@
  * lengths millimetres, durations seconds, speeds as the contract's series say (m/s, deg/s).
  */
 import type {
+  CameraView,
   ChainPeak,
   Feature,
   FeatureCategory,
@@ -223,6 +224,12 @@ export interface SessionStroke {
   events: FeatureEvent[];
   leftOut: LeftOutFeature[];
   primary: boolean;
+  /**
+   * The camera view around contact and the body's heading against the camera axis (deg, 0–180),
+   * columns `camera_view`, `camera_heading_deg` (v12); null: unknown (stored before views, or not
+   * estimated), shown as "camera view unknown".
+   */
+  cameraView: CameraView | null;
 }
 
 /** A session seen as one of its strokes (main/contract/stroke-view.ts detailOfStroke). */

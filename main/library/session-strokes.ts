@@ -8,7 +8,9 @@
  */
 import { featureConsistency } from '../analysis/index.js';
 import {
+  CAMERA_VIEWS,
   STROKE_SIDES,
+  type CameraViewName,
   type Feature,
   type FeatureConsistency,
   type Stroke,
@@ -61,6 +63,7 @@ export function strokesOfResult(
     features: result.features,
     feature_categories: result.feature_categories,
     ...(score !== undefined ? { overall_score: score } : {}),
+    ...(result.camera_view ? { camera_view: result.camera_view } : {}),
   };
   return { strokes: [stroke], primary: 1 };
 }
@@ -76,10 +79,10 @@ export function insertStrokeRows(
   const { strokes, primary } = strokesOfResult(result, s);
   const ins = db.prepare(
     `INSERT INTO strokes (analysis_id, session_id, idx, side, two_handed, swing_type, contact_frame, contact_ts, contact_real_s,
-       confidence, is_primary, overall_score, features_json, extra_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       confidence, is_primary, overall_score, features_json, extra_json, camera_view, camera_heading_deg) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   for (const st of strokes) {
-    const { index, side, two_handed, swing_type, contact, confidence, overall_score, features, ...extra } =
+    const { index, side, two_handed, swing_type, contact, confidence, overall_score, features, camera_view, ...extra } =
       st;
     ins.run(
       analysisId,
@@ -96,6 +99,8 @@ export function insertStrokeRows(
       overall_score ?? null,
       JSON.stringify(features),
       JSON.stringify(extra),
+      camera_view?.view ?? null,
+      camera_view?.heading_deg ?? null,
     );
   }
 }
@@ -113,6 +118,9 @@ interface StrokeRow {
   overall_score: number | null;
   features_json: string;
   extra_json: string;
+  /** v12; NULL: unknown (stored before views were estimated). */
+  camera_view: string | null;
+  camera_heading_deg: number | null;
 }
 
 function rowToStroke(r: StrokeRow): SessionStroke {
@@ -132,6 +140,7 @@ function rowToStroke(r: StrokeRow): SessionStroke {
     events: extra.events ?? [],
     leftOut: extra.features_left_out ?? [],
     primary: r.is_primary === 1,
+    cameraView: CAMERA_VIEWS.includes(r.camera_view as CameraViewName) && r.camera_heading_deg !== null ? { view: r.camera_view as CameraViewName, heading_deg: r.camera_heading_deg } : null,
   };
 }
 
@@ -163,5 +172,6 @@ export function toContractStroke(s: SessionStroke): Stroke {
     ...(s.kineticChain ? { kinetic_chain: s.kineticChain } : {}),
     ...(s.events.length ? { events: s.events } : {}),
     ...(s.leftOut.length ? { features_left_out: s.leftOut } : {}),
+    ...(s.cameraView ? { camera_view: s.cameraView } : {}),
   };
 }

@@ -15,7 +15,7 @@ import { probeVideo } from '../../main/av/index.js';
 import { openLibrary } from '../../main/library/db.js';
 import { getSessionDetail } from '../../main/library/detail.js';
 import { ingestAnalysis } from '../../main/library/ingest.js';
-import { migrate, schemaVersion, SCHEMA_VERSION } from '../../main/library/migrations/index.js';
+import { migrate, migrateThumbnailNames, MIGRATIONS, schemaVersion, SCHEMA_VERSION } from '../../main/library/migrations/index.js';
 import { libraryPaths } from '../../main/library/paths.js';
 import { deleteSession, listSessions } from '../../main/library/sessions.js';
 import { sweepOrphans } from '../../main/library/sweep.js';
@@ -78,7 +78,7 @@ describe('thumbnails stored by file name (finding 10)', () => {
     const h = home();
     const db = rawLibraryDb(h, 'library');
     cleanups.unshift(() => db.close());
-    migrate(db, SCHEMA_VERSION - 1);
+    migrate(db, MIGRATIONS.indexOf(migrateThumbnailNames)); // the version before thumbnail names
     const now = '2026-11-20T10:00:00.000Z';
     db.prepare(
       `INSERT INTO players (id, name, dominant_hand, height_mm, created_at) VALUES (1, 'Ana', 'right', 1680, ?)`,

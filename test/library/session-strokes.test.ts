@@ -70,6 +70,7 @@ describe('strokes migration', () => {
         events: [],
         leftOut: [],
         primary: true,
+        cameraView: null, // stored before views were estimated: unknown
       },
     ]);
     expect(strokesOfAnalysis(db as ReadableDb, 11)).toEqual([]);
@@ -140,5 +141,17 @@ describe('strokes of ingested analyses', () => {
       expect.objectContaining({ side: 'forehand', n: 2, sd: 1.414, mean: first.mean, swingType: 'forehand_drive' }),
     ]);
     expect(playerStrokeHistory(db, d.player.id, { side: 'backhand' })).toEqual([]);
+  });
+
+  it('each stroke keeps its camera view (columns camera_view, camera_heading_deg); a stroke without one reads unknown', () => {
+    const input = ingestInput({ uid: 'views', clip: fakeClip(clipDir, 'c.mp4'), swingType: 'forehand_drive' });
+    const features = input.analysis.result.features;
+    const strokes: Stroke[] = [{ ...strokeOf(features, 1, 10, 0), camera_view: { view: 'behind', heading_deg: 168 } }, strokeOf(features, 2, 40, 1)];
+    const id = ingestAnalysis(db, { ...input, analysis: { ...input.analysis, result: { ...input.analysis.result, strokes, stroke_index: 1 } } });
+    const d = getSessionDetail(db, id)!;
+    expect(d.strokes.map((s) => s.cameraView)).toEqual([{ view: 'behind', heading_deg: 168 }, null]);
+    expect(db.prepare('SELECT camera_view, camera_heading_deg FROM strokes WHERE session_id = ? ORDER BY idx').raw().all(id)).toEqual([['behind', 168], [null, null]]);
+    // Stored once, in its columns, not again in the stroke's extra JSON.
+    expect(db.prepare('SELECT extra_json FROM strokes WHERE session_id = ? AND idx = 1').pluck().get(id)).not.toContain('camera_view');
   });
 });

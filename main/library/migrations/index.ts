@@ -1,6 +1,6 @@
 /**
  * The library's numbered schema migrations, all of them in this folder (Signal-Desktop style):
- * one function per version, in a file named by its version (`v01-core.ts` … `v11-thumbnail-names.ts`);
+ * one function per version, in a file named by its version (`v01-core.ts` … `v12-camera-view.ts`);
  * every pending one runs in ONE transaction that ends with `PRAGMA user_version = N`, so a crash
  * leaves the old schema or the new one. Tables are STRICT. A database newer than the code is
  * refused with {@link LibraryTooNewError}. Never edit a shipped migration: add the next one in a
@@ -20,6 +20,7 @@ import { migrateReferenceStrokes } from './v08-reference-strokes.js';
 import { migrateStrokes } from './v09-strokes.js';
 import { migrateBallCandidates } from './v10-ball-candidates.js';
 import { migrateThumbnailNames } from './v11-thumbnail-names.js';
+import { migrateCameraView } from './v12-camera-view.js';
 
 export {
   migrateToVersion1,
@@ -33,6 +34,7 @@ export {
   migrateStrokes,
   migrateBallCandidates,
   migrateThumbnailNames,
+  migrateCameraView,
   schemaVersion,
 };
 
@@ -49,6 +51,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migrateStrokes,
   migrateBallCandidates,
   migrateThumbnailNames,
+  migrateCameraView,
 ];
 
 /** Schema version this code writes (the highest migration). */
