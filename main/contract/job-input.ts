@@ -21,6 +21,7 @@ import {
   SportInput,
   SwingTypeInput,
 } from '../contract/fields.js';
+import { PlayerPoint } from './player-point.js';
 
 /** The player a clip shows: an existing library player (`id`) or one to find/create by name. */
 export const JobPlayerSchema = z.strictObject({
@@ -43,6 +44,8 @@ export const AnalysisJobInputSchema = z.strictObject({
   ballTimestampS: BallTimestampS.optional(),
   /** Frame rate the camera recorded at, frames/s (our metadata extension `capture_fps`); real time when omitted. */
   captureFps: CaptureFps.optional(),
+  /** The person to analyse (our metadata extension `player_point`: source pixels, seconds); the engine's own choice when omitted. */
+  playerPoint: PlayerPoint.optional(),
   backend: BackendInput,
   /** Session title, at most 200 characters (default: the file name). */
   title: z.string().max(200, 'title is at most 200 characters').optional(),

@@ -9,6 +9,7 @@ import { MAX_CAPTURE_FPS } from './capture-rate.js';
 import { BallCandidatesJson } from './ball-json.js';
 import { BallTimestampS, HeightMm } from './fields.js';
 import { VideoEntryJson } from './pose-json.js';
+import { PlayerPoint } from './player-point.js';
 import { HANDS, SPORTS, SWING_TYPES } from './technique-names.js';
 
 export { PoseFrame, PoseInstance, VideoEntryJson } from './pose-json.js';
@@ -57,6 +58,14 @@ export const TechniqueRequestMetadata = z.looseObject({
    * client strips it: main/jobs/analysis-job.ts).
    */
   capture_fps: z.number().positive('capture_fps must be > 0').max(MAX_CAPTURE_FPS).optional(),
+  /**
+   * Our extension (not in API.md; other services ignore it): `{x, y, t?}`, the person to analyse,
+   * pixels of the source frame (as displayed) at `t` seconds on the video's timeline (default the
+   * first frame): the engine analyses the person whose box contains or is nearest to the point
+   * and follows that person (player-point.ts; main/engine/README.md "Player choice"). Absent: the
+   * engine's own choice. The local service also refuses a point outside the probed picture.
+   */
+  player_point: PlayerPoint.optional(),
   request_id: z.string().optional(),
   /** ISO 8601 date-time without zone, e.g. 2026-11-20T10:15:00. */
   timestamp: z

@@ -65,7 +65,8 @@ export async function estimatePose(videoPath: string, opts: EngineOptions): Prom
     throw e;
   });
   if (pool.fallbackWarning) warn(runtimeFallbackWarning(pool.fallbackWarning));
-  const tracker = new PlayerTracker(pool);
+  const point = opts.playerPoint;
+  const tracker = new PlayerTracker(pool, point && { x: (point.x * size.width) / video.width, y: (point.y * size.height) / video.height, t: point.t ?? 0 });
   let firstFound = Infinity;
   const absent = new RangeWarner(
     (a, b, ta, tb) => absentWarning(a > firstFound, a, b, ta, tb),

@@ -49,6 +49,14 @@ export interface EngineOptions {
    * windows (±0.75 s of real time around each stroke). Default: the video's fps (real time).
    */
   captureFps?: number;
+  /**
+   * The person to analyse (the request's `player_point`): pixels of the source frame as
+   * displayed (on a picture turned upright by the engine: of the upright picture), at `t` s on the
+   * video's timeline (default: the first frame). The engine follows the person whose box
+   * contains, or is nearest to, the point at that time (README "Player choice"). Default: the
+   * engine's own choice.
+   */
+  playerPoint?: { x: number; y: number; t?: number };
   /** False skips the second pass (the fast pass's MoveNet pose and the geometric lift only). Default true. */
   secondPass?: boolean;
   /**

@@ -121,6 +121,8 @@ export function requestMetadata(input: AnalysisJobInput): TechniqueRequestMetada
     // not would ignore it at best and refuse the request at worst, so it is not sent there; the
     // session keeps it, and its speeds can be recomputed locally from the stored pose.
     ...(input.captureFps !== undefined && input.backend === 'local' ? { capture_fps: input.captureFps } : {}),
+    // player_point is our extension too: sent to the local service only (a remote one would not know it).
+    ...(input.playerPoint !== undefined && input.backend === 'local' ? { player_point: input.playerPoint } : {}),
     timestamp: new Date().toISOString().slice(0, 19),
   };
 }

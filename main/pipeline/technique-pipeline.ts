@@ -33,6 +33,7 @@ export const techniquePipeline: AnalysisPipeline = {
         signal: hooks.signal,
         playerHeightMm: meta.player_height_mm,
         ...(meta.capture_fps ? { captureFps: meta.capture_fps } : {}),
+        ...(meta.player_point ? { playerPoint: meta.player_point } : {}),
         ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),
         ...(hooks.onWarning ? { onWarning: hooks.onWarning } : {}),
         ...(hooks.video ? { video: hooks.video } : {}),

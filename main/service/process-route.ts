@@ -15,6 +15,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ballTimeOutsideClip } from '../contract/fields.js';
 import { poseTrackProblem } from '../pose/pose-checks.js';
 import { TechniqueRequestMetadata } from '../contract/technique-schema.js';
+import { playerPointOutsideClip } from '../contract/player-point.js';
 import { PROCESS_EXTENSIONS, extensionOf } from '../contract/upload-rules.js';
 import { probeVideo, type VideoInfo } from '../av/index.js';
 import { ballToJson } from '../pose/ball-candidates.js';
@@ -94,6 +95,9 @@ async function validate(ctx: ServiceContext, form: MultipartForm): Promise<{ met
   const ball = meta.data.ball_timestamp;
   const outside = ball === undefined ? undefined : ballTimeOutsideClip(ball, video);
   if (outside) throw new BadRequest(`Invalid metadata: ball_timestamp: ${outside}`, uid);
+  const point = meta.data.player_point;
+  const off = point === undefined ? undefined : playerPointOutsideClip(point, video);
+  if (off) throw new BadRequest(`Invalid metadata: player_point: ${off}`, uid);
   return { meta: meta.data, video };
 }
 

@@ -13,6 +13,9 @@ import type { AnalysisJobInput, JobView } from '../../contract/job.js';
 import { checkAnalysisInput, checkClipFile } from '../../jobs/validate.js';
 import type { WritableDb } from '../../library/db.js';
 import { getSessionSummaryDetail } from '../../library/detail.js';
+import { analysedPlayerBox } from '../../library/analysed-player.js';
+import { parsePlayerPoint, type PlayerPoint } from '../../contract/player-point.js';
+import { InvalidArgumentError } from 'commander';
 import { findPlayerByName } from '../../library/players.js';
 import { addBackendOptions, backendsFor, type BackendOptions } from '../backend-options.js';
 import { optionFrom } from '../options.js';
@@ -36,6 +39,7 @@ interface AnalyzeOptions extends BackendOptions {
   height?: number;
   ballTime?: number;
   captureFps?: number;
+  playerAt?: PlayerPoint;
   title?: string;
   recordedAt?: string;
   json?: boolean;
@@ -54,6 +58,7 @@ export function registerAnalyze(program: Command): void {
     .option('--height <mm>', `player height in mm (default: the player's, else ${DEFAULT_HEIGHT_MM})`, optionFrom(HeightMm, 'number'))
     .option('--ball-time <s>', 'ball contact time in seconds (detected when omitted)', optionFrom(BallTimestampS, 'number'))
     .option('--capture-fps <fps>', 'frame rate the camera recorded at, for slow-motion clips (e.g. 240): speeds in real time', optionFrom(CaptureFps, 'number'))
+    .option('--player-at <x,y[@s]>', 'the person to analyse: a point on them in pixels of the video frame, at SECONDS on the clip (default the first frame), e.g. 612,388@2.4 (default: the engine picks the player)', playerAtArg)
     .option('--title <text>', 'session title (default: the file name)')
     .option('--recorded-at <date>', 'recording date, ISO 8601 date or date-time with zone (default: the file time)', optionFrom(IsoDateOrDateTime))
     .option('--json', 'print the stored session summaries as JSON on stdout')
@@ -91,6 +96,7 @@ function enqueueAll(queue: JobQueue, db: WritableDb, videos: string[], opts: Ana
       backend,
       ...(opts.ballTime !== undefined ? { ballTimestampS: opts.ballTime } : {}),
       ...(opts.captureFps !== undefined ? { captureFps: opts.captureFps } : {}),
+      ...(opts.playerAt !== undefined ? { playerPoint: opts.playerAt } : {}),
       ...(opts.title !== undefined ? { title: opts.title } : {}),
       ...(opts.recordedAt !== undefined ? { recordedAt: opts.recordedAt } : {}),
     }),
@@ -113,8 +119,17 @@ function report(jobs: JobView[], db: WritableDb, json: boolean, interrupted: boo
       continue;
     }
     if (json) out.push({ jobId: j.id, ...sessionJson(detail) });
-    else process.stdout.write(`${featureTable(detail)}\n\n`);
+    else process.stdout.write(`${featureTable(detail, detail.analysis && detail.contact ? analysedPlayerBox(db, detail.analysis.id, detail.contact.frameNr) : null)}\n\n`);
   }
   if (json) process.stdout.write(`${JSON.stringify(out.length === 1 && jobs.length === 1 ? out[0] : out, null, 2)}\n`);
   return failed;
+}
+
+/** `--player-at X,Y[@SECONDS]` (contract/player-point.ts): a bad value is one line and exit code 2. */
+function playerAtArg(value: string): PlayerPoint {
+  try {
+    return parsePlayerPoint(value);
+  } catch (e) {
+    throw new InvalidArgumentError((e as Error).message);
+  }
 }

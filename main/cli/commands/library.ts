@@ -12,6 +12,7 @@ import { SPORTS, SWING_TYPES, type Sport, type SwingType } from '../../contract/
 import type { ReadableDb, WritableDb } from '../../library/db.js';
 import { openLibraryForReading } from '../../library/db-read.js';
 import { libraryRootOf, openConfiguredLibrary } from '../../settings/library-location.js';
+import { analysedPlayerBox } from '../../library/analysed-player.js';
 import { getSessionSummaryDetail } from '../../library/detail.js';
 import { LibraryError } from '../../library/errors.js';
 import { findPlayerByName } from '../../library/players.js';
@@ -105,9 +106,9 @@ export function registerLibrary(program: Command): void {
     .showHelpAfterError(false)
     .action((id: number, opts: { json?: boolean }) =>
       withReadLibrary((db) => {
-        const d = getSessionSummaryDetail(db, id); // no pose BLOBs read for a summary
+        const d = getSessionSummaryDetail(db, id); // no pose BLOBs read for a summary (the 2D pose row only for the analysed person's box: analysed-player.ts)
         if (!d) throw new LibraryError('not-found', `no session with id ${id}`);
-        process.stdout.write(opts.json ? `${JSON.stringify(sessionJson(d), null, 2)}\n` : `${featureTable(d)}\n`);
+        process.stdout.write(opts.json ? `${JSON.stringify(sessionJson(d), null, 2)}\n` : `${featureTable(d, d.analysis && d.contact ? analysedPlayerBox(db, d.analysis.id, d.contact.frameNr) : null)}\n`);
       }),
     );
 

@@ -4,7 +4,7 @@
  */
 import type { CocoPose, Crop, Detection } from '../inference/index.js';
 import type { InferFrame } from '../inference/index.js';
-import { cropAround, matchDetection, MIN_POSE_SCORE, pickPlayer, poseBox, poseScore, REACQUIRE_AFTER_S } from './tracker.js';
+import { cropAround, matchDetection, MIN_POSE_SCORE, pickAtPoint, pickPlayer, poseBox, poseScore, REACQUIRE_AFTER_S, type PointAt } from './tracker.js';
 
 /**
  * While nobody is tracked, multipose (the expensive model) runs on every 5th frame only
@@ -35,15 +35,29 @@ export interface PrefetchedPose {
   pose: Promise<CocoPose>;
 }
 
-/** Follows one player through the frames of a clip; call {@link PlayerTracker.step} per frame in order. */
+/**
+ * Follows one player through the frames of a clip; call {@link PlayerTracker.step} per frame in order.
+ * With a `point` (the coach's choice, decoded-frame pixels at `point.t` s), every fresh pick
+ * takes the person at the point (tracker.ts pickAtPoint) instead of the automatic rule, and at
+ * the first frame at or after `point.t` multipose runs once more and the track moves to the
+ * person at the point (Decided: before `t` the same point names the person too: people in a
+ * rally move little in a few seconds, and the frames before `t` are then most likely theirs).
+ */
 export class PlayerTracker {
   private crop: Crop | undefined;
   private lastBox: [number, number, number, number] | undefined;
   private lostSinceT = NaN;
   private frameNr = -1;
   private lastDetectFrame = -Infinity;
+  private anchored: boolean;
+  private anchorTriedFrame = -Infinity;
 
-  constructor(private readonly net: PoseRunner) {}
+  constructor(
+    private readonly net: PoseRunner,
+    private readonly point?: PointAt,
+  ) {
+    this.anchored = !point;
+  }
 
   /**
    * The crop for the next frame to be sent to a worker, or undefined while no player is
@@ -62,6 +76,17 @@ export class PlayerTracker {
    */
   async step(frame: InferFrame, t: number, prefetched?: PrefetchedPose): Promise<TrackedPose | undefined> {
     this.frameNr++;
+    if (!this.anchored && t >= this.point!.t - 1e-6 && this.frameNr - this.anchorTriedFrame >= DETECT_EVERY_WHILE_LOST) {
+      // The frame the point names (or the next with a person): the person at the point, whoever was tracked before.
+      this.anchorTriedFrame = this.lastDetectFrame = this.frameNr;
+      const person = pickAtPoint(await this.net.detect(frame), this.point!);
+      if (person) {
+        this.anchored = true;
+        this.crop = cropAround(person.box, frame.width, frame.height);
+        prefetched?.pose.catch(() => undefined);
+        prefetched = undefined; // it ran on the previous track's crop
+      }
+    }
     const tracking = !!this.crop;
     if (!this.crop && this.frameNr - this.lastDetectFrame >= DETECT_EVERY_WHILE_LOST) await this.detect(frame, t);
     if (!this.crop) return undefined;
@@ -92,7 +117,7 @@ export class PlayerTracker {
     const dets = await this.net.detect(frame);
     const lostLong = !this.lastBox || t - this.lostSinceT > REACQUIRE_AFTER_S;
     const match = this.lastBox ? matchDetection(dets, this.lastBox) : undefined;
-    const chosen = match ?? (lostLong ? pickPlayer(dets, frame.width, frame.height) : undefined);
+    const chosen = match ?? (lostLong ? (this.point ? pickAtPoint(dets, this.point) : pickPlayer(dets, frame.width, frame.height)) : undefined);
     if (chosen) this.crop = cropAround(chosen.box, frame.width, frame.height);
   }
 }

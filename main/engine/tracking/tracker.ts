@@ -39,6 +39,31 @@ export function pickPlayer(dets: Detection[], width: number, height: number): De
   return best;
 }
 
+/** A point on the picture, pixels of the decoded frame, at `t` seconds on the video's timeline. */
+export interface PointAt {
+  x: number;
+  y: number;
+  t: number;
+}
+
+/**
+ * The detection a coach's point names: the person whose box contains the point; among several,
+ * the one whose box centre is nearest in units of its box height (the person the point is most
+ * inside of); when no box contains it, the box nearest to the point. Undefined without detections.
+ */
+export function pickAtPoint(dets: Detection[], p: { x: number; y: number }): Detection | undefined {
+  let best: Detection | undefined;
+  let bestCost: [number, number] = [Infinity, Infinity];
+  for (const d of dets) {
+    const [x, y, w, h] = d.box;
+    const outside = Math.hypot(Math.max(x - p.x, 0, p.x - (x + w)), Math.max(y - p.y, 0, p.y - (y + h)));
+    const centre = Math.hypot(x + w / 2 - p.x, y + h / 2 - p.y) / Math.max(1, h);
+    const cost: [number, number] = [outside, centre];
+    if (cost[0] < bestCost[0] || (cost[0] === bestCost[0] && cost[1] < bestCost[1])) [best, bestCost] = [d, cost];
+  }
+  return best;
+}
+
 /** Intersection over union of two [x, y, w, h] boxes. */
 export function iou(a: Box, b: Box): number {
   const ix = Math.max(0, Math.min(a[0] + a[2], b[0] + b[2]) - Math.max(a[0], b[0]));
