@@ -8,6 +8,7 @@ import { warningText } from '../contract/warning.js';
 import { captureRateText } from '../contract/capture-rate.js';
 import { displayText } from '../contract/display-names.js';
 import type { SessionDetail, SessionSummary } from '../library/library-types.js';
+import { viewLabel, viewLabelWithHeading } from '../contract/camera-view-label.js';
 import { analysedPlayerText, type PlayerBox } from '../pose/player-box.js';
 
 const PLAIN = {
@@ -43,7 +44,9 @@ function speedsText(d: SessionDetail): string {
 /**
  * The feature table of a session: feature, value (with unit), score 0..100, level; then the
  * category averages, the strokes of the clip when there are several (number, side, contact time,
- * overall score; * marks the stroke the table shows), the overall score and the session id.
+ * overall score, camera view; * marks the stroke the table shows), the overall score and the
+ * session id. The line "Camera: filmed from behind (heading 168°)" gives the shown stroke's view
+ * ("camera view unknown" for a stroke stored before views were estimated).
  * `analysed`, when given, adds which person was analysed (their box on the key frame, source px).
  */
 export function featureTable(d: SessionDetail, analysed?: PlayerBox | null): string {
@@ -52,13 +55,14 @@ export function featureTable(d: SessionDetail, analysed?: PlayerBox | null): str
   const lines = [
     `Session ${d.session.id}: ${displayText(d.player.name)}, ${d.session.sport} ${d.session.swingType}, recorded ${d.session.recordedAt}`,
     `Speeds: ${speedsText(d)}`,
+    ...(d.strokes.length > 0 ? [`Camera: ${viewLabelWithHeading(d.strokes.find((s) => s.primary)?.cameraView)}`] : []),
     ...(analysed ? [analysedPlayerText(analysed)] : []),
     d.features.length > 0 ? t.toString() : '(no features: the engine found no swing to measure)',
   ];
   const cats = Object.entries(d.categories);
   if (cats.length > 0) lines.push(`Categories: ${cats.map(([name, c]) => `${name} ${score(c.average_score)}`).join(', ')}`);
   if (d.strokes.length > 1) {
-    const list = d.strokes.map((s) => `${s.index}${s.primary ? '*' : ''} ${s.side} ${s.contact.timestamp.toFixed(2)} s (${s.overallScore === null ? 'not analysed' : score(s.overallScore)})`);
+    const list = d.strokes.map((s) => `${s.index}${s.primary ? '*' : ''} ${s.side} ${s.contact.timestamp.toFixed(2)} s (${s.overallScore === null ? 'not analysed' : score(s.overallScore)}; ${viewLabel(s.cameraView?.view)})`);
     lines.push(`Strokes: ${list.join(', ')}`);
     const spread = d.consistency.filter((c) => c.n > 1 && c.cv !== null).map((c) => `${c.feature} CV ${(c.cv! * 100).toFixed(0)} %`);
     if (spread.length > 0) lines.push(`Consistency over ${Math.max(...d.consistency.map((c) => c.n))} strokes: ${spread.join(', ')}`);

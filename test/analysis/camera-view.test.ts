@@ -4,7 +4,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import { computeTechniqueResult } from '../../main/analysis/index.js';
-import { bodyHeadingDeg, cameraViewOf, viewLabel, viewOfHeading, VIEW_BLIND_FEATURES } from '../../main/analysis/technique/camera-view.js';
+import { bodyHeadingDeg, cameraViewOf, viewOfHeading, VIEW_BLIND_FEATURES } from '../../main/analysis/technique/camera-view.js';
+import { viewLabel, viewLabelWithHeading } from '../../main/contract/camera-view-label.js';
 import { TechniqueResult } from '../../main/contract/technique-schema.js';
 import { J } from '../../main/pose/h36m.js';
 import type { Vec3 } from '../../main/pose/vec3.js';
@@ -55,6 +56,7 @@ describe('camera view from the body heading', () => {
   test('labels a coach reads; unknown for a stroke stored before views', () => {
     expect(viewLabel('behind')).toBe('filmed from behind');
     expect(viewLabel(null)).toBe('camera view unknown');
+    expect(viewLabelWithHeading({ view: 'side', heading_deg: 84 })).toBe('filmed from the side (heading 84°)');
   });
 });
 

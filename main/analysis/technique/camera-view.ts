@@ -75,22 +75,6 @@ export function cameraViewOf(frames: Iterable<number>, get: (f: number, j: numbe
   return { view: viewOfHeading(median), heading_deg: Math.round(median) };
 }
 
-/** The words a coach reads for a view ("filmed from behind"); unknown for null (a stroke stored before views were estimated). */
-export function viewLabel(v: CameraViewName | null | undefined): string {
-  switch (v) {
-    case 'front':
-      return 'filmed from the front';
-    case 'behind':
-      return 'filmed from behind';
-    case 'side':
-      return 'filmed from the side';
-    case 'oblique':
-      return 'filmed at an angle';
-    default:
-      return 'camera view unknown';
-  }
-}
-
 /**
  * Per view, the features it cannot measure and why (feature_name → what the camera cannot see).
  * Decided (geometric argument; the per-view errors of test/eval's 4-camera part are in
