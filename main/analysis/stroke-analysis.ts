@@ -11,7 +11,7 @@ import { clipStrokes, type ClipStroke, type ClipStrokes } from './strokes/index.
 import { featureConsistency, meanScore } from './technique/index.js';
 import { InsufficientPoseError } from './core/index.js';
 import { nearestFrame } from '../pose/frame-time.js';
-import { MIN_STROKE_GAP_S, strokeContact, type StrokeSide } from './strokes/index.js';
+import { DETECTION_PARAMS, strokeContact, type DetectionParams, type StrokeSide } from './strokes/index.js';
 import { computeTechniqueResult, type AnalysisInput, type TechniqueOutput } from './technique/index.js';
 import { analyseInScene } from './scene-analysis.js';
 
@@ -46,9 +46,11 @@ interface Analysed {
  * and a warning names what was found and what was asked ({@link substituteWarning}). When the
  * detector finds no stroke at all (a slowed clip without its capture rate, a soft swing), the
  * single-stroke analysis of computeTechniqueResult is the result and its stroke the one listed.
+ * @param params the stroke detector's data-chosen constants (strokes/detection-params.ts); the
+ *   product runs with the shipped DETECTION_PARAMS, the evaluation harness passes others to fit them.
  * @throws InsufficientPoseError when no stroke can be measured; Error, RangeError as computeTechniqueResult.
  */
-export function analyseStrokes(raw: AnalysisInput): TechniqueOutput {
+export function analyseStrokes(raw: AnalysisInput, params: DetectionParams = DETECTION_PARAMS): TechniqueOutput {
   const { meta } = raw;
   const found = clipStrokes({
     pose2d: raw.pose2d,
@@ -58,6 +60,7 @@ export function analyseStrokes(raw: AnalysisInput): TechniqueOutput {
     dominantHand: meta.dominant_hand,
     captureFps: meta.capture_fps,
     ball: raw.ball,
+    params,
   });
   const analysed: Analysed[] = found.strokes
     .filter((s) => swingTypeOf(s, meta.swing_type) === meta.swing_type)
@@ -91,7 +94,7 @@ export function analyseStrokes(raw: AnalysisInput): TechniqueOutput {
     // The coach's (or the fallback's) stroke: the detected stroke it falls on takes its analysis, else it is added.
     const c = own.contact;
     const i = nearestFrame(found.k.videoT, c.timestamp);
-    const near = list.find((e) => Math.abs(e.stroke.t - found.k.t[i]!) <= MIN_STROKE_GAP_S / 2);
+    const near = list.find((e) => Math.abs(e.stroke.t - found.k.t[i]!) <= params.minStrokeGapS / 2);
     topStroke = near?.stroke ?? ownStroke(found, i, meta.swing_type, own);
     list = [...list.filter((e) => e !== near), { stroke: topStroke, out: own }];
   }

@@ -10,6 +10,7 @@
  */
 import { InsufficientPoseError } from '../../main/analysis/core/errors.js';
 import { analyseStrokes } from '../../main/analysis/stroke-analysis.js';
+import { DETECTION_PARAMS, type DetectionParams } from '../../main/analysis/strokes/detection-params.js';
 import type { SwingType } from '../../main/contract/technique-schema.js';
 import type { ClipSetup } from './clips.js';
 import { captureFps, strokeSide, type ClipLabels, type StrokeLabel } from './labels.js';
@@ -41,7 +42,8 @@ export function requestedSwingType(label: StrokeLabel | undefined): SwingType {
  * no capture rate whatever the clip (the slow-motion guess's run). `first` is the label whose
  * swing type and hand are asked (undefined: forehand, right hand).
  * Errors the service turns into an `error` line (InsufficientPoseError and its subclasses) are
- * returned as `error`; any other exception is a bug and propagates.
+ * returned as `error`; any other exception is a bug and propagates. `params`: the detector's
+ * constants (the shipped ones unless the harness fits them, params-fit.ts).
  */
 export function coachRun(
   clip: string,
@@ -50,6 +52,7 @@ export function coachRun(
   first: StrokeLabel | undefined,
   pose: Pick<CachedPose, 'pose2d' | 'pose3d' | 'ball' | 'video'>,
   withRate: boolean,
+  params: DetectionParams = DETECTION_PARAMS,
 ): CoachRun {
   const swingType = requestedSwingType(first);
   const rate = withRate && labels.slow_motion_factor < 1 ? captureFps(labels) : null;
@@ -63,7 +66,7 @@ export function coachRun(
   });
   const base = { swingType, captureFps: rate };
   try {
-    const out = analyseStrokes({ pose2d: pose.pose2d, pose3d: pose.pose3d, ball: pose.ball, fps: pose.video.fps, width: pose.video.width, height: pose.video.height, meta });
+    const out = analyseStrokes({ pose2d: pose.pose2d, pose3d: pose.pose3d, ball: pose.ball, fps: pose.video.fps, width: pose.video.width, height: pose.video.height, meta }, params);
     return {
       ...base,
       contactFrame: out.contact.frame,

@@ -10,6 +10,7 @@
  */
 import { clipStrokes } from '../../main/analysis/strokes/clip-strokes.js';
 import { analyseStrokes } from '../../main/analysis/stroke-analysis.js';
+import { DETECTION_PARAMS, type DetectionParams } from '../../main/analysis/strokes/detection-params.js';
 import type { Feature } from '../../main/contract/technique-schema.js';
 import { selectBallFrames, type BallCandidates } from '../../main/pose/ball-candidates.js';
 import { selectFrames, type PoseTrack } from '../../main/pose/pose-track.js';
@@ -115,7 +116,8 @@ function featureOutcome(f: Feature): FeatureOutcome {
  * Technique analysis of the pose `p` (frames as given) for a stroke of `clip`, as `/process` runs
  * it on an upload of those frames (stroke-analysis.ts `analyseStrokes`: the stroke detector, then
  * the best-measured stroke of the requested swing type; no ball_timestamp), so the contact and
- * features are the ones the product reports.
+ * features are the ones the product reports. `params`: the detector's constants (the shipped
+ * ones unless the harness fits them, params-fit.ts).
  */
 export function analyseStroke(
   clip: string,
@@ -124,6 +126,7 @@ export function analyseStroke(
   label: StrokeLabel,
   pose: Pick<CachedPose, 'pose2d' | 'pose3d' | 'ball' | 'video'>,
   window: [number, number],
+  params: DetectionParams = DETECTION_PARAMS,
 ): StrokeOutcome {
   const side = strokeSide(label.stroke);
   const meta = strokeMeta({
@@ -157,13 +160,13 @@ export function analyseStroke(
     if (side === 'serve') {
       // API.md has no serve swing type: the product reports a serve only as a detected stroke
       // (`strokes[]`, the stroke detector's contact); its contact is scored from there.
-      const found = clipStrokes({ pose2d, pose3d, fps: pose.video.fps, sport: setup.sport, dominantHand: meta.dominant_hand, captureFps: meta.capture_fps, ball });
+      const found = clipStrokes({ pose2d, pose3d, fps: pose.video.fps, sport: setup.sport, dominantHand: meta.dominant_hand, captureFps: meta.capture_fps, ball, params });
       const serves = found.strokes.filter((x) => x.side === 'serve').map((x) => x.contact.frame_nr);
       if (!serves.length) return { ...base, failure: 'no serve detected in the window' };
       const nearest = serves.reduce((a, b) => (Math.abs(b - label.contact_frame) < Math.abs(a - label.contact_frame) ? b : a));
       return { ...base, ...timed(nearest), failure: null };
     }
-    const out = analyseStrokes({ pose2d, pose3d, ball, fps: pose.video.fps, width: pose.video.width, height: pose.video.height, meta });
+    const out = analyseStrokes({ pose2d, pose3d, ball, fps: pose.video.fps, width: pose.video.width, height: pose.video.height, meta }, params);
     return {
       ...base,
       ...timed(out.contact.frame),
@@ -193,30 +196,32 @@ export function unanalysedStrokes(labels: ClipLabels, setup: ClipSetup, message:
   }));
 }
 
-/** Each labelled stroke of the analysed player, analysed in its stroke window of the full-clip pose. */
+/** Each labelled stroke of the analysed player, analysed in its stroke window of the full-clip pose (detector constants `params`). */
 export function analyseLabelledStrokes(
   clip: string,
   labels: ClipLabels,
   setup: ClipSetup,
   pose: CachedPose,
+  params: DetectionParams = DETECTION_PARAMS,
 ): StrokeOutcome[] {
   return analysedLabels(labels, setup).map((l) =>
-    analyseStroke(clip, labels, setup, l, pose, strokeWindow(labels, l)),
+    analyseStroke(clip, labels, setup, l, pose, strokeWindow(labels, l), params),
   );
 }
 
 /**
  * The detectors: `technique (full clip)`, the contact of the top-level stroke of the coach's
  * whole-clip run (coach-run.ts: what `/process` reports, none when it ends in an error), and
- * `strokes (clip-strokes.ts)`, every stroke of the one stroke detector (main/analysis/strokes.ts)
+ * `strokes (clip-strokes.ts)`, every stroke of the one stroke detector (main/analysis/strokes/strokes.ts)
  * with its side (forehand, backhand, serve) and confidence, run with the clip's capture rate as the
- * analysis is.
+ * analysis is, with the detector constants `params`.
  */
 export function scoreDetectors(
   labels: ClipLabels,
   setup: ClipSetup,
   pose: CachedPose,
   coach: CoachRun,
+  params: DetectionParams = DETECTION_PARAMS,
 ): DetectorOutcome[] {
   const mine = analysedLabels(labels, setup);
   const labelFrames = mine.map((l) => l.contact_frame);
@@ -239,6 +244,7 @@ export function scoreDetectors(
     dominantHand: hand,
     captureFps: captureFps(labels),
     ball: pose.ball,
+    params,
   }).strokes;
   return [
     score('technique (full clip)', coach.contactFrame === null ? [] : [coach.contactFrame], [null], []),

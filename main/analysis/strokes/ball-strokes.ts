@@ -25,16 +25,15 @@ import { ballVerdict } from './ball-flight.js';
 import { ballHits, type BallHit } from './ball-hits.js';
 import type { Kinematics } from '../core/index.js';
 import {
-  BALL_FOUND_FACTOR,
   ballFoundStroke,
-  MIN_STROKE_GAP_S,
   type DetectedStroke,
   type StrokeEvidence,
 } from './strokes.js';
 import { mapClock } from '../../pose/frame-time.js';
+import { DETECTION_PARAMS, type DetectionParams } from './detection-params.js';
 
-/** Farthest a hit may lie from a swing's contact to time it, real seconds (ball-racket.ts EXTRAPOLATE_REAL_S). */
-export const RETIME_REAL_S = 0.1;
+/** Farthest a hit may lie from a swing's contact to time it, real seconds (ball-racket.ts EXTRAPOLATE_REAL_S): DETECTION_PARAMS.retimeRealS. */
+export const RETIME_REAL_S = DETECTION_PARAMS.retimeRealS;
 
 /** What the ball's flight said of a swing: its contact's video frame_nr and why. */
 export interface BallNote {
@@ -47,7 +46,7 @@ export interface BallNote {
  * (module rule 2): as for a hand not measured at contact (strokes.ts `BALL_FOUND_FACTOR`), so a
  * doubted swing ranks below any swing the ball allows. Not fitted on data.
  */
-export const BALL_DOUBT_FACTOR = BALL_FOUND_FACTOR;
+export const BALL_DOUBT_FACTOR = DETECTION_PARAMS.ballDoubtFactor;
 
 /** The swings after the ball's judgement (module comment), with what it did. */
 export interface BallJudged {
@@ -69,6 +68,8 @@ export interface BallContext {
   kept: Int32Array;
   k: Kinematics;
   ev: StrokeEvidence;
+  /** The data-chosen constants (detection-params.ts); the product's DETECTION_PARAMS when absent. */
+  params?: DetectionParams | undefined;
 }
 
 /** The ball's part in the detection: its hits, and the swings it ruled out so far (module rule 2). */
@@ -124,8 +125,8 @@ export function judgeByBall(swings: readonly DetectedStroke[], judge: BallJudge)
   for (const hit of hits) {
     if (used.has(hit)) continue;
     const i = sampleAt(x.kept, hit.at);
-    if (strokes.some((s) => Math.abs(x.k.t[s.index]! - x.k.t[i]!) < MIN_STROKE_GAP_S / 2)) continue;
-    const s = ballFoundStroke(x.k, x.ev, i, analysisTime(x, hit.at));
+    if (strokes.some((s) => Math.abs(x.k.t[s.index]! - x.k.t[i]!) < paramsOf(x).minStrokeGapS / 2)) continue;
+    const s = ballFoundStroke(x.k, x.ev, i, analysisTime(x, hit.at), paramsOf(x));
     if (!s) continue;
     strokes.push(s);
     ballFound.push({ frameNr: nr(i), reason: hit.reason });
@@ -156,7 +157,7 @@ export function keepDoubted(
   const frames = new Set(poseOnly.map(nr));
   return {
     ...judged,
-    strokes: poseOnly.map((s) => ({ ...s, confidence: s.confidence * BALL_DOUBT_FACTOR })),
+    strokes: poseOnly.map((s) => ({ ...s, confidence: s.confidence * paramsOf(judge.x).ballDoubtFactor })),
     ruledOut: judged.ruledOut.filter((n) => !frames.has(n.frameNr)),
     doubted: judged.ruledOut.filter((n) => frames.has(n.frameNr)),
   };
@@ -165,7 +166,12 @@ export function keepDoubted(
 /** The hits within {@link RETIME_REAL_S} of analysis sample i, nearest first. */
 function hitsNear(x: BallContext, hits: readonly BallHit[], i: number): BallHit[] {
   const d = (h: BallHit) => Math.abs(h.at - x.kept[i]!);
-  return hits.filter((h) => d(h) <= RETIME_REAL_S * x.framesPerRealS).sort((a, b) => d(a) - d(b));
+  return hits.filter((h) => d(h) <= paramsOf(x).retimeRealS * x.framesPerRealS).sort((a, b) => d(a) - d(b));
+}
+
+/** The context's detection constants, the shipped ones when it has none. */
+function paramsOf(x: BallContext): DetectionParams {
+  return x.params ?? DETECTION_PARAMS;
 }
 
 /** The timebase sample whose input frame is nearest to the sub-frame input index `at`. */

@@ -15,6 +15,7 @@ import { detectStrokes, strokeContact, type DetectedStroke, type StrokeContact }
 import { checkPair } from '../core/index.js';
 import { analysisTimebase, type AnalysisTimebase } from '../core/index.js';
 import { mapClock } from '../../pose/frame-time.js';
+import { DETECTION_PARAMS, type DetectionParams } from './detection-params.js';
 
 /** Input of {@link clipStrokes}: tracks as for the technique analysis (same frames). */
 export interface ClipStrokesInput {
@@ -28,6 +29,8 @@ export interface ClipStrokesInput {
   captureFps?: number | undefined;
   /** The engine's ball candidates (same frames as the tracks): the strokes are judged by the ball (ball-strokes.ts). */
   ball?: BallCandidates | undefined;
+  /** The detector's data-chosen constants (detection-params.ts); the shipped DETECTION_PARAMS when absent (the evaluation harness passes others to fit them). */
+  params?: DetectionParams | undefined;
 }
 
 /** A detected stroke with its contact on both clocks. */
@@ -68,6 +71,7 @@ export interface ClipStrokes {
  */
 export function clipStrokes(input: ClipStrokesInput): ClipStrokes {
   checkPair(input.pose2d, input.pose3d);
+  const p = input.params ?? DETECTION_PARAMS;
   if (input.ball) checkBallCandidates(input.ball, input.pose2d.frames);
   const realPerVideo = realSecondsPerVideoSecond(input.fps, input.captureFps);
   const tb = analysisTimebase(input.pose2d, input.pose3d, input.fps, realPerVideo);
@@ -83,12 +87,13 @@ export function clipStrokes(input: ClipStrokesInput): ClipStrokes {
         kept: tb.kept,
         k,
         ev,
+        params: p,
       })
     : undefined;
-  const swings = detectStrokes(k, ev, judge?.rulesOut);
+  const swings = detectStrokes(k, ev, judge?.rulesOut, p);
   const cuts = sceneCuts(pair).map((c) => tb.kept[c]!);
   const judged = judge
-    ? keepDoubted(judgeByBall(swings, judge), swings.length ? [] : detectStrokes(k, ev), judge)
+    ? keepDoubted(judgeByBall(swings, judge), swings.length ? [] : detectStrokes(k, ev, undefined, p), judge)
     : { strokes: swings, ruledOut: [], doubted: [], retimed: [], ballFound: [] };
   const found = judged.strokes;
   return {

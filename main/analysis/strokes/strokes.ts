@@ -37,12 +37,13 @@ import { joint2 } from '../core/index.js';
 import { sceneCuts } from '../core/index.js';
 import { classifySide, type SideCall } from './side-call.js';
 import { inferTwoHanded } from '../core/index.js';
+import { DETECTION_PARAMS, type DetectionParams } from './detection-params.js';
 
 /** Sides of a stroke and a stroke's contact: the contract's (main/contract/technique-schema.ts `STROKE_SIDES`, `StrokeContact`), re-exported. */
 export type { StrokeContact, StrokeSide };
 
-/** Lowest chord speed kept, as a share of the clip's strongest swing (measured: false swings ≤ 0.41, strokes ≥ 0.40 on the labelled clips). */
-export const MIN_RELATIVE_SCORE = 0.35;
+/** Lowest chord speed kept, as a share of the clip's strongest swing: DETECTION_PARAMS.minRelativeScore (detection-params.ts: chosen leave-one-clip-out). */
+export const MIN_RELATIVE_SCORE = DETECTION_PARAMS.minRelativeScore;
 /**
  * Lowest peak hand speed of a stroke, m/s on the analysis clock, per sport. Tennis: 5.0, between
  * the fastest non-stroke swing (3.7 m/s in the engine's pose of the shared tennis clips, 4.5 m/s
@@ -50,13 +51,13 @@ export const MIN_RELATIVE_SCORE = 0.35;
  * the slowest labelled stroke (6.1 m/s); walking and jogging arm swing stays under 2–3 m/s. Pickleball (and `none`): 1.8, under
  * the dink of pickleball_broadcast_1 (2.0 m/s): soft shots are strokes too.
  */
-export const MIN_PEAK_HAND_SPEED: Readonly<Record<Sport, number>> = { tennis: 5.0, pickleball: 1.8, none: 1.8 };
+export const MIN_PEAK_HAND_SPEED: Readonly<Record<Sport, number>> = DETECTION_PARAMS.minPeakHandSpeed;
 /** Half window in which the peak hand speed of a swing is read, seconds (half a swing window). */
 export const PEAK_SEARCH_S = CANDIDATE_WINDOW_S / 2;
 /** Lowest share of samples with the hand measured within ± 0.15 s of contact (measured: strokes ≥ 0.55, the clip-end swing of tennis_forehand_2 0.07). */
-export const MIN_COVERAGE = 0.3;
-/** Closest two strokes of one player, seconds of the analysis clock (measured: a stroke's own backswing / recovery swings lie 0.33–0.48 s away). */
-export const MIN_STROKE_GAP_S = 0.6;
+export const MIN_COVERAGE = DETECTION_PARAMS.minCoverage;
+/** Closest two strokes of one player, seconds of the analysis clock (a stroke's own backswing / recovery swings lie 0.33–0.48 s away): DETECTION_PARAMS.minStrokeGapS (chosen leave-one-clip-out). */
+export const MIN_STROKE_GAP_S = DETECTION_PARAMS.minStrokeGapS;
 /** Closest a contact may lie to the clip's first or last sample, seconds: half a swing window, so the swing is inside the clip (measured: a swing at pickleball_broadcast_1 frame 2 is the clip's cut, not a stroke). */
 export const EDGE_S = CANDIDATE_WINDOW_S / 2;
 /** How long before contact the hand may be above the head for a serve, seconds. */
@@ -149,9 +150,10 @@ interface Swing {
  *   (ball-strokes.ts: the ball flies on through its contact); asked of each swing that passes
  *   every other rule, strongest first, so that a ruled-out swing does not hide a weaker one within
  *   {@link MIN_STROKE_GAP_S} of it.
+ * @param p the data-chosen constants (detection-params.ts; the product's {@link DETECTION_PARAMS}).
  * @returns [] when no swing passes (a clip without strokes is not an error here).
  */
-export function detectStrokes(k: Kinematics, ev: StrokeEvidence, rulesOut?: (index: number) => boolean): DetectedStroke[] {
+export function detectStrokes(k: Kinematics, ev: StrokeEvidence, rulesOut?: (index: number) => boolean, p: DetectionParams = DETECTION_PARAMS): DetectedStroke[] {
   const other: ContactEvidence = { ...ev, hand: ev.hand === 'right' ? 'left' : 'right' };
   const kOther = computeKinematics(ev.pair, ev.rate, other.hand, 'dominant_wrist');
   const swings: Swing[] = [];
@@ -160,7 +162,7 @@ export function detectStrokes(k: Kinematics, ev: StrokeEvidence, rulesOut?: (ind
     [kOther, other, 'other_wrist'],
   ] as const) {
     const measured = handMeasuredMask(kk, e);
-    for (const c of contactCandidates(kk, e)) {
+    for (const c of contactCandidates(kk, e, p.peakToContactS)) {
       if (foundBy === 'other_wrist' && !inferTwoHanded(ev.pair, k, c.index)) continue;
       swings.push({ c, k: kk, foundBy, peak: peakSpeed(kk, c.index), cover: coverage(kk, measured, c.index) });
     }
@@ -170,11 +172,11 @@ export function detectStrokes(k: Kinematics, ev: StrokeEvidence, rulesOut?: (ind
   const best = Math.max(0, ...clean.map((s) => s.c.score));
   const kept: Swing[] = [];
   for (const s of clean.sort((x, y) => y.c.score - x.c.score)) {
-    if (!(s.c.score >= MIN_RELATIVE_SCORE * best)) continue;
-    if (!(s.peak >= MIN_PEAK_HAND_SPEED[ev.sport])) continue;
-    if (s.cover < MIN_COVERAGE) continue;
+    if (!(s.c.score >= p.minRelativeScore * best)) continue;
+    if (!(s.peak >= p.minPeakHandSpeed[ev.sport])) continue;
+    if (s.cover < p.minCoverage) continue;
     if (s.c.t - k.t[0]! < EDGE_S || k.t[k.t.length - 1]! - s.c.t < EDGE_S) continue;
-    if (kept.some((o) => Math.abs(o.c.t - s.c.t) < MIN_STROKE_GAP_S)) continue;
+    if (kept.some((o) => Math.abs(o.c.t - s.c.t) < p.minStrokeGapS)) continue;
     if (rulesOut?.(s.c.index)) continue;
     kept.push(s);
   }
@@ -194,10 +196,10 @@ export const BALL_FOUND_FACTOR = UNMEASURED_FACTOR;
  * measured in fewer than {@link MIN_COVERAGE} of the samples around it, or it lies within
  * {@link EDGE_S} of the clip's ends.
  */
-export function ballFoundStroke(k: Kinematics, ev: StrokeEvidence, i: number, tExact: number): DetectedStroke | null {
+export function ballFoundStroke(k: Kinematics, ev: StrokeEvidence, i: number, tExact: number, p: DetectionParams = DETECTION_PARAMS): DetectedStroke | null {
   const measured = handMeasuredMask(k, ev);
   const cover = coverage(k, measured, i);
-  if (cover < MIN_COVERAGE || k.t[i]! - k.t[0]! < EDGE_S || k.t[k.t.length - 1]! - k.t[i]! < EDGE_S) return null;
+  if (cover < p.minCoverage || k.t[i]! - k.t[0]! < EDGE_S || k.t[k.t.length - 1]! - k.t[i]! < EDGE_S) return null;
   const c = { index: i, t: k.t[i]!, tExact, score: 0, peakIndex: i, decelIndex: -1, handMeasured: measured[i] ?? false, unmeasured: null, confidence: 0 };
   return { ...describe(k, ev, { c, k, foundBy: 'dominant_wrist', peak: peakSpeed(k, i), cover }, 0), foundBy: 'ball_flight', confidence: cover * BALL_FOUND_FACTOR };
 }

@@ -179,7 +179,7 @@ function windowMaxima(t: ArrayLike<number>, s: Float64Array): number[] {
 }
 
 /** Contact sample of the swing centred at `center` (module doc, step 2). */
-function contactIn(k: Kinematics, center: number, measured: readonly boolean[]): { index: number; tExact: number; peak: number; decel: number } {
+function contactIn(k: Kinematics, center: number, measured: readonly boolean[], peakToContactS: number): { index: number; tExact: number; peak: number; decel: number } {
   const [a, b] = span(k.t, center, CANDIDATE_WINDOW_S / 2);
   const v = k.handSpeed;
   const peak = argmax(v, a, b);
@@ -197,7 +197,7 @@ function contactIn(k: Kinematics, center: number, measured: readonly boolean[]):
   // is bridged between close neighbours and its speed stands.
   const gap = run && run[1] - run[0] + 1 >= MIN_GAP_SAMPLES ? run : null;
   const top = handPeakTime(k, peak, a, b);
-  const tm = gap ? (k.t[gap[0]]! + k.t[gap[1]]!) / 2 : top + PEAK_TO_CONTACT_S;
+  const tm = gap ? (k.t[gap[0]]! + k.t[gap[1]]!) / 2 : top + peakToContactS;
   let index = peak;
   for (let i = gap ? gap[0] : a; i <= (gap ? gap[1] : end); i++) if (Math.abs(k.t[i]! - tm) < Math.abs(k.t[index]! - tm)) index = i;
   return { index, tExact: Math.min(k.t[k.t.length - 1]!, Math.max(k.t[0]!, tm)), peak, decel };
@@ -239,14 +239,17 @@ function coverage(t: ArrayLike<number>, measured: readonly boolean[], c: number)
 /**
  * Every swing of the clip with its ball contact, strongest swing first (see module doc).
  * Empty when no window has enough measured hand samples.
+ * @param peakToContactS contact after the hand's speed peak, seconds of the analysis clock
+ *   (default {@link PEAK_TO_CONTACT_S}; the stroke detector passes its DetectionParams' value,
+ *   strokes/detection-params.ts, chosen leave-one-clip-out).
  */
-export function contactCandidates(k: Kinematics, ev: ContactEvidence): ContactCandidate[] {
+export function contactCandidates(k: Kinematics, ev: ContactEvidence, peakToContactS: number = PEAK_TO_CONTACT_S): ContactCandidate[] {
   const measured = handMeasuredMask(k, ev);
   const score = swingScore(k, locatingPlane(k, ev));
   const centers = windowMaxima(k.t, score);
   const best = centers.length ? score[centers[0]!]! : NaN;
   return centers.map((center) => {
-    const { index, tExact, peak, decel } = contactIn(k, center, measured);
+    const { index, tExact, peak, decel } = contactIn(k, center, measured, peakToContactS);
     const unmeasured = unmeasuredAt(measured, index);
     const strength = best > 0 ? score[center]! / best : 0;
     const confidence = coverage(k.t, measured, index) * strength * (unmeasured ? UNMEASURED_FACTOR : 1);

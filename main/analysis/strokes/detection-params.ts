@@ -1,0 +1,53 @@
+/**
+ * The data-chosen constants of stroke detection and contact, as one parameter object (issue 26
+ * §1): the stroke detector (strokes.ts), the ball's judgement (ball-strokes.ts) and the contact
+ * within a swing window (technique/contact-candidates.ts) read them from a {@link DetectionParams}
+ * passed down from clip-strokes.ts `clipStrokes` (and stroke-analysis.ts `analyseStrokes`), so the
+ * evaluation harness (test/eval/params-fit.ts) can choose them leave-one-clip-out. The product
+ * runs with {@link DETECTION_PARAMS}.
+ *
+ * Decided: one flat object with the shipped defaults in one exported constant; the old named
+ * constants (MIN_RELATIVE_SCORE, MIN_STROKE_GAP_S, …) stay exported as aliases of its fields so
+ * that code outside the detector keeps reading the shipped values.
+ */
+import type { Sport } from '../../contract/technique-schema.js';
+
+/** The detector's data-chosen constants (units in each field). */
+export interface DetectionParams {
+  /** Lowest chord speed kept, share of the clip's strongest swing (0–1). */
+  minRelativeScore: number;
+  /** Lowest peak hand speed of a stroke, m/s on the analysis clock, per sport. */
+  minPeakHandSpeed: Readonly<Record<Sport, number>>;
+  /** Lowest share of samples with the hand measured within ± 0.15 s of contact (0–1). */
+  minCoverage: number;
+  /** Closest two strokes of one player, seconds of the analysis clock. */
+  minStrokeGapS: number;
+  /** Contact after the hand's speed peak, seconds of the analysis clock (contact-candidates.ts step 2). */
+  peakToContactS: number;
+  /** Farthest a ball hit may lie from a swing's contact to time it, real seconds (ball-strokes.ts rule 1). */
+  retimeRealS: number;
+  /** Confidence factor of a swing the ball rules out, kept because no other stroke is left (ball-strokes.ts rule 2). */
+  ballDoubtFactor: number;
+}
+
+/**
+ * The shipped values. Each field: how it was chosen (test/eval/params-fit.ts, the grid
+ * {@link DETECTION_PARAMS} is one point of; main/analysis/README.md "Constants fitted
+ * leave-one-clip-out" has the folds' range).
+ * - minRelativeScore 0.35: chosen leave-one-clip-out on 29 strokes in 13 clips (eval 2026-11-27); folds ranged 0.35…0.35.
+ * - minPeakHandSpeed tennis 5.0 m/s, pickleball 1.8 m/s: chosen leave-one-clip-out on 29 strokes in 13 clips (eval 2026-11-27); folds ranged tennis 5.0…5.0, pickleball 1.8…1.8.
+ * - minCoverage 0.3: not fitted (measured on 11 strokes in 5 clips: strokes ≥ 0.55, a clip-end swing 0.07; the gap is wide).
+ * - minStrokeGapS 0.6 s: chosen leave-one-clip-out on 29 strokes in 13 clips (eval 2026-11-27); folds ranged 0.6…0.6.
+ * - peakToContactS 0.02 s: chosen leave-one-clip-out on 29 strokes in 13 clips (eval 2026-11-27); folds ranged 0.02…0.02.
+ * - retimeRealS 0.1 s: not fitted (ball-racket.ts EXTRAPOLATE_REAL_S, the reach of the ball's extrapolation).
+ * - ballDoubtFactor 0.5: not fitted (ranks a doubted swing below any allowed one; changes no detection or contact).
+ */
+export const DETECTION_PARAMS: Readonly<DetectionParams> = Object.freeze({
+  minRelativeScore: 0.35,
+  minPeakHandSpeed: Object.freeze({ tennis: 5.0, pickleball: 1.8, none: 1.8 }),
+  minCoverage: 0.3,
+  minStrokeGapS: 0.6,
+  peakToContactS: 0.02,
+  retimeRealS: 0.1,
+  ballDoubtFactor: 0.5,
+});
