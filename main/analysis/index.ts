@@ -7,6 +7,8 @@
  * through their own index.ts.
  */
 export { analyseStrokes } from './stroke-analysis.js';
+export { analyseCoachStroke } from './stroke-correction.js';
+export type { CoachStroke, CoachStrokeAnalysis } from './stroke-correction.js';
 export { computeTechniqueResult, FEATURES, featureConsistency, MIN_USABLE_S, REFERENCES } from './technique/index.js';
 export type { AnalysisInput, FeatureName, TechniqueOutput } from './technique/index.js';
 export { angleAt, InsufficientPoseError } from './core/index.js';

@@ -8,8 +8,8 @@ import type { Warning } from '../contract/warning.js';
 import type { PoseFrameCounts } from '../library/detail.js';
 import type { SessionDetail, SessionStroke, SessionSummary, SlowMotionGuessView } from '../library/library-types.js';
 
-/** A stroke as printed (issue 11): number, side, contact (video frame and seconds), detector confidence, overall score (null: not analysed). */
-export type StrokeJson = Pick<SessionStroke, 'index' | 'side' | 'twoHanded' | 'swingType' | 'contact' | 'confidence' | 'overallScore' | 'primary'>;
+/** A stroke as printed (issue 11): number, side, contact (video frame and seconds), detector confidence, overall score (null: not analysed), where the contact came from ('detected' | 'ball' | 'coach'), camera view (`{view, heading_deg}`, null: unknown). */
+export type StrokeJson = Pick<SessionStroke, 'index' | 'side' | 'twoHanded' | 'swingType' | 'contact' | 'confidence' | 'overallScore' | 'primary' | 'contactSource' | 'cameraView'>;
 
 /** Feature as printed: name, display name, value (unit), score 0..100, level. */
 export interface FeatureJson {
@@ -67,7 +67,7 @@ export function sessionJson(d: SessionDetail & { poseFrames?: PoseFrameCounts })
     captureFps: d.session.captureFps,
     analysisCaptureFps: d.analysis?.captureFps ?? null,
     slowMotionGuess: d.analysis?.slowMotionGuess ?? null,
-    strokes: d.strokes.map(({ index, side, twoHanded, swingType, contact, confidence, overallScore, primary }) => ({ index, side, twoHanded, swingType, contact, confidence, overallScore, primary })),
+    strokes: d.strokes.map(({ index, side, twoHanded, swingType, contact, confidence, overallScore, primary, contactSource, cameraView }) => ({ index, side, twoHanded, swingType, contact, confidence, overallScore, primary, contactSource, cameraView })),
     consistency: d.consistency,
   };
 }

@@ -106,9 +106,11 @@ export function deleteResultRows(db: WritableDb, analysisId: RowId): void {
 /** Inserts the result rows of an analysis: features, categories, speed series and strokes (session-strokes.ts). Run inside a transaction. */
 export function insertResultRows(db: WritableDb, analysisId: RowId, result: TechniqueResult): void {
   const s = db
-    .prepare('SELECT s.id AS sessionId, s.swing_type AS swingType, s.fps, s.capture_fps AS captureFps FROM analyses a JOIN sessions s ON s.id = a.session_id WHERE a.id = ?')
-    .get(analysisId) as (StrokeSessionFacts & { sessionId: RowId }) | undefined;
-  if (s) insertStrokeRows(db, analysisId, s.sessionId, result, s);
+    .prepare('SELECT s.id AS sessionId, s.swing_type AS swingType, s.fps, s.capture_fps AS captureFps, a.request_json AS requestJson FROM analyses a JOIN sessions s ON s.id = a.session_id WHERE a.id = ?')
+    .get(analysisId) as (StrokeSessionFacts & { sessionId: RowId; requestJson: string | null }) | undefined;
+  // The analysed stroke's contact is the ball time's when the request gave one (contact_source 'ball').
+  const ballTime = s?.requestJson ? (JSON.parse(s.requestJson) as { ball_timestamp?: unknown }).ball_timestamp !== undefined : false;
+  if (s) insertStrokeRows(db, analysisId, s.sessionId, result, s, ballTime);
   const features = result.features;
   const insFeature = db.prepare('INSERT INTO features (analysis_id, ord, name, score, value, unit, json) VALUES (?, ?, ?, ?, ?, ?, ?)');
   features.forEach((f, i) => insFeature.run(analysisId, i, f.feature_name, f.score, f.value, f.unit ?? null, JSON.stringify(f)));

@@ -230,7 +230,14 @@ export interface SessionStroke {
    * estimated), shown as "camera view unknown".
    */
   cameraView: CameraView | null;
+  /** Where the contact came from (column `contact_source`, v13; {@link ContactSource}). */
+  contactSource: ContactSource;
 }
+
+/** Where a stroke's contact came from: 'detected' (the stroke detector), 'ball' (the ball time the analysis was given), 'coach' (a correction, stroke-corrections.ts). */
+export const CONTACT_SOURCES = ['detected', 'ball', 'coach'] as const;
+/** One of {@link CONTACT_SOURCES}. */
+export type ContactSource = (typeof CONTACT_SOURCES)[number];
 
 /** A session seen as one of its strokes (main/contract/stroke-view.ts detailOfStroke). */
 export type StrokeDetail = StrokeDetailOf<SessionDetail>;

@@ -52,7 +52,8 @@ export interface CaptureFpsOutcome {
   overallScore: number | null;
 }
 
-interface SessionFacts {
+/** The session and player facts a recompute needs (frame rate, size, hand, height). */
+export interface SessionFacts {
   sport: string;
   swing_type: string;
   fps: number;
@@ -62,7 +63,8 @@ interface SessionFacts {
   height_mm: number;
 }
 
-interface AnalysisFacts {
+/** The stored facts of the analysis a recompute replaces. */
+export interface AnalysisFacts {
   id: number;
   backend: string;
   warnings_json: string;
@@ -164,7 +166,7 @@ function setLocked(db: WritableDb, sessionId: RowId, captureFps: number | null):
 }
 
 /** The 2D and 3D pose tracks stored for analysis `analysisId`. @throws LibraryError `invalid-input` when either is missing. */
-function storedPose(db: WritableDb, analysisId: RowId): { pose2d: PoseTrack; pose3d: PoseTrack } {
+export function storedPose(db: WritableDb, analysisId: RowId): { pose2d: PoseTrack; pose3d: PoseTrack } {
   const rows = db.prepare('SELECT * FROM poses WHERE analysis_id = ?').all(analysisId) as PoseRow[];
   const pose2d = rows.find((r) => r.dims === 2);
   const pose3d = rows.find((r) => r.dims === 3);
@@ -180,7 +182,7 @@ function storedPose(db: WritableDb, analysisId: RowId): { pose2d: PoseTrack; pos
  * The technique metadata the analysis ran with: the stored request (schema v5 on), else rebuilt
  * from the session and player (an analysis stored before v5; a ball timestamp given then is not known).
  */
-function requestOf(a: AnalysisFacts, s: SessionFacts): TechniqueRequestMetadata {
+export function requestOf(a: AnalysisFacts, s: SessionFacts): TechniqueRequestMetadata {
   if (a.request_json !== null) return TechniqueRequestMetadata.parse(JSON.parse(a.request_json));
   return {
     uid: `analysis-${a.id}`,

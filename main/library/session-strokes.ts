@@ -19,7 +19,7 @@ import {
   type TechniqueResult,
 } from '../contract/technique-schema.js';
 import type { ReadableDb, WritableDb } from './db.js';
-import type { RowId, SessionStroke } from './library-types.js';
+import { CONTACT_SOURCES, type ContactSource, type RowId, type SessionStroke } from './library-types.js';
 
 /** Facts of the session the strokes are stored for: its swing type, frame rate and capture rate (real time = video time × fps / captureFps). */
 export interface StrokeSessionFacts {
@@ -68,22 +68,31 @@ export function strokesOfResult(
   return { strokes: [stroke], primary: 1 };
 }
 
-/** Inserts the stroke rows of analysis `analysisId` (see {@link strokesOfResult}). Run inside the analysis' transaction. */
+/**
+ * Inserts the stroke rows of analysis `analysisId` (see {@link strokesOfResult}). Run inside the analysis' transaction.
+ * A stroke's `contact_source` (v13) is its own `contact_source` field when it has one (a
+ * correction, a hand-over of corrected strokes), else 'ball' for the analysed stroke of an
+ * analysis given a ball time (`ballTime`), else 'detected'.
+ */
 export function insertStrokeRows(
   db: WritableDb,
   analysisId: RowId,
   sessionId: RowId,
   result: TechniqueResult,
   s: StrokeSessionFacts,
+  ballTime = false,
 ): void {
   const { strokes, primary } = strokesOfResult(result, s);
   const ins = db.prepare(
     `INSERT INTO strokes (analysis_id, session_id, idx, side, two_handed, swing_type, contact_frame, contact_ts, contact_real_s,
-       confidence, is_primary, overall_score, features_json, extra_json, camera_view, camera_heading_deg) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       confidence, is_primary, overall_score, features_json, extra_json, camera_view, camera_heading_deg, contact_source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   for (const st of strokes) {
-    const { index, side, two_handed, swing_type, contact, confidence, overall_score, features, camera_view, ...extra } =
+    const { index, side, two_handed, swing_type, contact, confidence, overall_score, features, camera_view, contact_source, ...extra } =
       st;
+    const source: ContactSource = CONTACT_SOURCES.includes(contact_source as ContactSource)
+      ? (contact_source as ContactSource)
+      : ballTime && index === primary ? 'ball' : 'detected';
     ins.run(
       analysisId,
       sessionId,
@@ -101,6 +110,7 @@ export function insertStrokeRows(
       JSON.stringify(extra),
       camera_view?.view ?? null,
       camera_view?.heading_deg ?? null,
+      source,
     );
   }
 }
@@ -121,6 +131,8 @@ interface StrokeRow {
   /** v12; NULL: unknown (stored before views were estimated). */
   camera_view: string | null;
   camera_heading_deg: number | null;
+  /** v13: 'detected' | 'ball' | 'coach'. */
+  contact_source: string;
 }
 
 function rowToStroke(r: StrokeRow): SessionStroke {
@@ -140,6 +152,7 @@ function rowToStroke(r: StrokeRow): SessionStroke {
     events: extra.events ?? [],
     leftOut: extra.features_left_out ?? [],
     primary: r.is_primary === 1,
+    contactSource: CONTACT_SOURCES.includes(r.contact_source as ContactSource) ? (r.contact_source as ContactSource) : 'detected',
     cameraView: CAMERA_VIEWS.includes(r.camera_view as CameraViewName) && r.camera_heading_deg !== null ? { view: r.camera_view as CameraViewName, heading_deg: r.camera_heading_deg } : null,
   };
 }
@@ -165,6 +178,7 @@ export function toContractStroke(s: SessionStroke): Stroke {
     swing_type: s.swingType,
     contact: { frame_nr: s.contact.frameNr, timestamp: s.contact.timestamp, real_time: s.contact.realTime },
     confidence: s.confidence,
+    contact_source: s.contactSource,
     hand_measured: s.handMeasured,
     features: s.features,
     feature_categories: s.categories,

@@ -71,6 +71,7 @@ describe('strokes migration', () => {
         leftOut: [],
         primary: true,
         cameraView: null, // stored before views were estimated: unknown
+        contactSource: 'detected', // v13: no ball time in a stored request
       },
     ]);
     expect(strokesOfAnalysis(db as ReadableDb, 11)).toEqual([]);

@@ -5,6 +5,7 @@
  *   delete <id>              removes the session, its analyses, archives and (unshared) clip
  *   set-capture-fps <id> <fps|none>   the session's capture frame rate (slow motion; none = real
  *                            time): its analysis is recomputed from the stored pose
+ *   set-contact, set-side, delete-stroke, add-stroke   stroke corrections (library-corrections.ts)
  */
 import { InvalidArgumentError, type Command } from 'commander';
 import { swingStudioHome } from '../../config/home.js';
@@ -23,6 +24,7 @@ import { CaptureFps, IsoDateOrDateTime, SportInput, SwingTypeInput } from '../..
 import { numberIn, optionFrom, rowId } from '../options.js';
 import { sessionJson } from '../session-json.js';
 import { featureTable, sessionListTable } from '../tables.js';
+import { registerStrokeCorrections } from './library-corrections.js';
 
 interface ListOptions {
   player?: string;
@@ -62,7 +64,7 @@ async function withReadLibrary<T>(fn: (db: ReadableDb) => T | Promise<T>): Promi
 
 /** Registers `library` and its subcommands. */
 export function registerLibrary(program: Command): void {
-  const lib = program.command('library').description('list, show and delete stored sessions; set their capture frame rate').showHelpAfterError(false);
+  const lib = program.command('library').description('list, show and delete stored sessions; set their capture frame rate; correct their strokes').showHelpAfterError(false);
 
   lib
     .command('list')
@@ -139,6 +141,7 @@ export function registerLibrary(program: Command): void {
         process.stdout.write(`session ${id}: ${rate}${out.analysisId === null ? ' (no analysis to recompute)' : `; analysis recomputed${contact}${score}`}\n`);
       }),
     );
+  registerStrokeCorrections(lib);
 }
 
 /**

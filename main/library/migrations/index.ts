@@ -1,6 +1,6 @@
 /**
  * The library's numbered schema migrations, all of them in this folder (Signal-Desktop style):
- * one function per version, in a file named by its version (`v01-core.ts` … `v12-camera-view.ts`);
+ * one function per version, in a file named by its version (`v01-core.ts` … `v13-contact-source.ts`);
  * every pending one runs in ONE transaction that ends with `PRAGMA user_version = N`, so a crash
  * leaves the old schema or the new one. Tables are STRICT. A database newer than the code is
  * refused with {@link LibraryTooNewError}. Never edit a shipped migration: add the next one in a
@@ -21,6 +21,7 @@ import { migrateStrokes } from './v09-strokes.js';
 import { migrateBallCandidates } from './v10-ball-candidates.js';
 import { migrateThumbnailNames } from './v11-thumbnail-names.js';
 import { migrateCameraView } from './v12-camera-view.js';
+import { migrateContactSource } from './v13-contact-source.js';
 
 export {
   migrateToVersion1,
@@ -35,6 +36,7 @@ export {
   migrateBallCandidates,
   migrateThumbnailNames,
   migrateCameraView,
+  migrateContactSource,
   schemaVersion,
 };
 
@@ -52,6 +54,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migrateBallCandidates,
   migrateThumbnailNames,
   migrateCameraView,
+  migrateContactSource,
 ];
 
 /** Schema version this code writes (the highest migration). */

@@ -1,0 +1,129 @@
+/**
+ * The coach's stroke corrections (main/library/stroke-corrections.ts, issue 27) on a real analysed
+ * clip (a 3 s cut of tennis_forehand_2.mp4; test/support/analysed-clip.ts) in a real library,
+ * through the CLI (`library set-contact|set-side|delete-stroke|add-stroke`, `library show --json`):
+ * - set-contact at frame F gives the features `analyze --ball-time` gives at F's time on the same pose (within 1 %);
+ * - each command's happy path, and bad input is one line with the database unchanged.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyseStrokes } from '../../main/analysis/index.js';
+import { probeVideo } from '../../main/av/index.js';
+import { openLibrary } from '../../main/library/db.js';
+import { getSessionDetail } from '../../main/library/detail.js';
+import { ingestAnalysis } from '../../main/library/ingest.js';
+import { analysedClip, ANALYSED_CLIP_META } from '../support/analysed-clip.js';
+import { runCliCapture } from '../cli/run-cli.js';
+import { tempHome } from './helpers.js';
+
+const t = tempHome();
+let sessionId: number;
+let env: Record<string, string | undefined>;
+
+beforeAll(async () => {
+  const { clipPath, done } = await analysedClip();
+  const video = await probeVideo(clipPath);
+  const db = openLibrary(t.home);
+  try {
+    sessionId = ingestAnalysis(db, {
+      player: { name: 'Roger Federer', dominantHand: 'right', heightMm: 1850 },
+      session: { sourceClipPath: clipPath, recordedAt: '2026-11-20', sport: 'tennis', swingType: 'forehand_drive', durationS: video.durationS, fps: video.fps, width: video.width, height: video.height },
+      analysis: done,
+      backend: 'local',
+      request: { ...ANALYSED_CLIP_META },
+    });
+  } finally {
+    db.close();
+  }
+  env = { SWING_STUDIO_HOME: t.home, SWING_STUDIO_API_KEY: undefined, SWING_STUDIO_PROGRESS: undefined };
+}, 300_000);
+afterAll(() => t.cleanup());
+
+/** Every stored row a correction may change. */
+function snapshot(): unknown {
+  const db = openLibrary(t.home);
+  try {
+    return ['strokes', 'features', 'feature_categories', 'analyses'].map((table) => db.prepare(`SELECT * FROM ${table} ORDER BY 1, 2`).all());
+  } finally {
+    db.close();
+  }
+}
+
+interface ShownStroke { index: number; side: string; contact: { frameNr: number }; contactSource: string; primary: boolean }
+async function shown(): Promise<ShownStroke[]> {
+  return (JSON.parse((await runCliCapture(['library', 'show', String(sessionId), '--json'], env)).stdout) as { strokes: ShownStroke[] }).strokes;
+}
+
+describe('stroke corrections', () => {
+  it('lists where each contact came from', async () => {
+    const strokes = await shown();
+    expect(strokes.length).toBeGreaterThan(0);
+    for (const s of strokes) expect(s.contactSource).toBe('detected');
+  });
+
+  it('refuses bad input with one line and changes nothing', async () => {
+    const cases: Array<[string[], RegExp]> = [
+      [['library', 'set-contact', `${sessionId}:1`, '100000'], /frame 100000 is outside the clip/],
+      [['library', 'set-contact', `${sessionId}:99`, '10'], /has no stroke 99/],
+      [['library', 'set-contact', '999', '10'], /no session with id 999/],
+      [['library', 'set-side', `${sessionId}:99`, 'backhand'], /has no stroke 99/],
+      [['library', 'set-side', `${sessionId}:1`, 'smash'], /expected one of forehand, backhand, serve/],
+      [['library', 'delete-stroke', `${sessionId}:99`], /has no stroke 99/],
+      [['library', 'add-stroke', String(sessionId), '100000', '--side', 'forehand'], /outside the clip/],
+      [['library', 'add-stroke', String(sessionId), '10', '--side', 'lob'], /expected one of/],
+    ];
+    for (const [args, message] of cases) {
+      const before = snapshot();
+      const run = await runCliCapture(args, env);
+      expect(run.code, args.join(' ')).not.toBe(0);
+      const lines = run.stderr.split('\n').filter((l) => l.trim() !== '');
+      expect(lines, args.join(' ')).toHaveLength(1);
+      expect(lines[0]).toMatch(message);
+      expect(run.stdout).toBe('');
+      expect(snapshot()).toEqual(before);
+    }
+  });
+
+  it('set-contact gives the features analyze --ball-time gives at that frame (within 1 %)', async () => {
+    const primary = (await shown()).find((s) => s.primary)!;
+    const frame = primary.contact.frameNr + 3;
+    const run = await runCliCapture(['library', 'set-contact', String(sessionId), String(frame)], env);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toMatch(new RegExp(`^session ${sessionId}: set-contact done; stroke \\d+ of \\d+, overall \\d+\\n$`));
+    const db = openLibrary(t.home);
+    try {
+      const d = getSessionDetail(db, sessionId)!;
+      const stroke = d.strokes.find((s) => s.contact.frameNr === frame)!;
+      expect(stroke.contactSource).toBe('coach');
+      const i = d.pose3d!.frameNr.indexOf(frame);
+      const given = analyseStrokes({
+        pose2d: d.pose2d!, pose3d: d.pose3d!, fps: d.session.fps, width: d.session.width, height: d.session.height,
+        meta: { ...ANALYSED_CLIP_META, ball_timestamp: d.pose3d!.timestamps[i]! },
+      });
+      const want = given.result.features;
+      expect(stroke.features.map((f) => f.feature_name)).toEqual(want.map((f) => f.feature_name));
+      for (const [n, f] of stroke.features.entries()) {
+        const w = want[n]!;
+        expect(Math.abs(f.value - w.value), f.feature_name).toBeLessThanOrEqual(Math.abs(w.value) * 0.01 + 1e-9);
+      }
+      // The analysed stroke's top-level features are the corrected stroke's.
+      if (stroke.primary) expect(d.features.map((f) => f.value)).toEqual(stroke.features.map((f) => f.value));
+    } finally {
+      db.close();
+    }
+  });
+
+  it('sets a side, adds and deletes a stroke', async () => {
+    const before = await shown();
+    const add = await runCliCapture(['library', 'add-stroke', String(sessionId), '5', '--side', 'backhand'], env);
+    expect(add.stderr).toBe('');
+    const added = await shown();
+    expect(added).toHaveLength(before.length + 1);
+    expect(added[0]).toMatchObject({ index: 1, side: 'backhand', contact: { frameNr: 5 }, contactSource: 'coach' });
+    const side = await runCliCapture(['library', 'set-side', `${sessionId}:1`, 'serve'], env);
+    expect(side.stderr).toBe('');
+    expect((await shown())[0]).toMatchObject({ side: 'serve', contactSource: 'coach' });
+    const del = await runCliCapture(['library', 'delete-stroke', `${sessionId}:1`], env);
+    expect(del.stdout).toMatch(new RegExp(`^session ${sessionId}: delete-stroke done; ${before.length} strokes left`));
+    expect((await shown()).map((s) => s.contact.frameNr)).toEqual(before.map((s) => s.contact.frameNr).sort((a, b) => a - b));
+  });
+});
