@@ -23,6 +23,7 @@ import { clipSetup } from './clips.js';
 import { cutSpreads } from './cut-plan.js';
 import { analyseCuts } from './cuts.js';
 import { compare3d } from './eval-3d.js';
+import { MULTIVIEW_CAMERAS, renderPerView, trackView, type CameraRow } from './multiview.js';
 import { readStrokeLabels, type StrokeLabels } from './labels.js';
 import { CONTRACT_HAS_CAPTURE_FPS } from './meta.js';
 import { pck, worstFrames, type Points2d } from './pck.js';
@@ -137,10 +138,19 @@ async function threeD() {
   );
   enginesUsed.add(pose.engine);
   const results = trcs.map(({ name, trc }) => ({ name, r: compare3d(pose.pose3d, trcToH36m(trc)) }));
+  // Issue 26: the same comparison for each of the 4 cameras and its estimated view (multiview.ts).
+  const views: CameraRow[] = [];
+  for (const camera of MULTIVIEW_CAMERAS) {
+    const cam = camera === 'cam01.mp4' ? pose : await poseOf(mediaPath(`multiview_balance_1/${camera}`), heightMm, reuse, version);
+    if (cam !== pose) log(`${camera}: pose ${cam.cached ? `from cache (engine ${cam.engine})` : `estimated in ${cam.engineS.toFixed(1)} s`}`);
+    enginesUsed.add(cam.engine);
+    views.push({ camera, view: trackView(cam.pose3d), r: compare3d(cam.pose3d, trcToH36m(trcs[0]!.trc), [0]) });
+  }
   return {
     heightMm,
     results,
-    text: `${render3d(results)}\n\nPlayer height given to the engine: ${heightMm} mm (Head marker above the lowest foot marker, 95th percentile over frames).`,
+    views: views.map((v) => ({ camera: v.camera, view: v.view, paMpjpeM: v.r.paMpjpeM, angles: v.r.angles })),
+    text: `${render3d(results)}\n\nPlayer height given to the engine: ${heightMm} mm (Head marker above the lowest foot marker, 95th percentile over frames).\n\n${renderPerView(views)}`,
   };
 }
 
@@ -249,7 +259,7 @@ const json = {
   wristAtContact: wrists,
   slowMotionGuesses: guesses,
   pck: d2.map(({ clip, title, result, worst }) => ({ clip, title, ...result, worst })),
-  pose3d: d3 && { heightMm: d3.heightMm, results: d3.results },
+  pose3d: d3 && { heightMm: d3.heightMm, results: d3.results, views: d3.views },
   cuts: cu.map(({ clip, frame, columns, spreads }) => ({ clip, frame, columns, spreads })),
 };
 const stamp = date.replace(/[:]/g, '-');
