@@ -2,7 +2,8 @@
  * Which frames a session report shows: the start of the swing (earliest feature event), ball
  * contact, and the end of the swing (latest feature event), each with the joints of the
  * features measured there highlighted. Ball contact comes from the stored contact event, else
- * the dominant-wrist speed peak.
+ * the dominant-wrist speed peak. The contact frame, the key frame, also shows the analysed
+ * player's box (which person the report is about; main/pose/player-box.ts).
  */
 import { frameAtTime } from '../../pose/frame-time.js';
 import type { Feature } from '../../contract/technique-schema.js';
@@ -36,6 +37,7 @@ export function keyFrameSpecs(d: Pick<SessionDetail, 'pose2d' | 'contact' | 'wri
         label,
         highlightJoints: [...new Set(here.flatMap((f) => f.highlight_joints))],
         highlightLimbs: here.flatMap((f) => Object.values(f.highlight_limbs)),
+        ...(frame === contactIndex ? { playerBox: true } : {}),
       };
     });
 }

@@ -8,6 +8,7 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { extractFramePng } from '../../av/index.js';
 import { defaultSkeletonStyle, paintSkeleton, skeletonBounds } from '../../pose/skeleton-paint.js';
 import type { PoseTrack } from '../../pose/pose-track.js';
+import { playerBoxAt } from '../../pose/player-box.js';
 import type { Drawing } from '../../drawings/drawing.js';
 import { paintShownDrawings } from '../../drawings/paint.js';
 
@@ -21,7 +22,12 @@ export interface KeyFrameSpec {
   highlightJoints: number[];
   highlightLimbs: [number, number][];
   drawings?: readonly Drawing[];
+  /** Draw the analysed player's box (main/pose/player-box.ts) on this frame: set on the contact frame, the key frame. */
+  playerBox?: boolean;
 }
+
+/** Colour of the analysed player's box on the key frame (the session view's accent, skeleton-overlay.ts). */
+export const PLAYER_BOX_COLOUR = '#ffb020';
 
 /**
  * Crop rectangle around the player in frame `f`: the skeleton box grown by 35 % of its height on
@@ -50,7 +56,7 @@ export function playerCrop(
 
 /**
  * The key frame as PNG: the decoded frame cropped around the player, with the skeleton of pose
- * frame `spec.frame` drawn, scaled to at most `maxWidth` × `maxHeight` pixels.
+ * frame `spec.frame` drawn (and, with `spec.playerBox`, the analysed player's dashed box), scaled to at most `maxWidth` × `maxHeight` pixels.
  */
 export async function renderKeyFrame(
   clipPath: string,
@@ -81,6 +87,15 @@ export async function renderKeyFrame(
     spec.highlightJoints,
     spec.highlightLimbs,
   );
+  const box = spec.playerBox ? playerBoxAt(pose2d, pose2d.frameNr[spec.frame] ?? spec.frame) : null;
+  if (box) {
+    // Which person was analysed: a dashed box round them (source pixels, like the skeleton).
+    ctx.strokeStyle = PLAYER_BOX_COLOUR;
+    ctx.lineWidth = Math.max(2, crop.h / 240);
+    ctx.setLineDash([crop.h / 60, crop.h / 90]);
+    ctx.strokeRect(box.x, box.y, box.w, box.h);
+    ctx.setLineDash([]);
+  }
   if (spec.drawings?.length) paintShownDrawings(ctx, spec.drawings, pose2d, spec.frame, { toCanvas: (p) => p, px: crop.h / 360 });
   return canvas.toBuffer('image/png');
 }

@@ -6,6 +6,7 @@
  */
 import { H36M_LIMBS } from '../../../../main/pose/h36m.js';
 import { kpIndex, type PoseTrack } from '../../../../main/pose/pose-track.js';
+import { playerBoxAt } from '../../../../main/pose/player-box.js';
 import { canvasToVideo, placeOverlayCanvas, videoToCanvas, type ContentBox, type Point } from '../geometry/letterbox.js';
 
 /** Colours of an overlay: limbs (right side and trunk), left-side limbs, joints, highlighted parts. */
@@ -41,6 +42,7 @@ export class SkeletonOverlay {
   #dpr = 1;
   #highlightJoints = new Set<number>();
   #highlightLimbs: (readonly [number, number])[] = [];
+  #keyFrameNr: number | null = null;
 
   /** @throws Error when the canvas has no 2D context. */
   constructor(canvas: HTMLCanvasElement, colours: OverlayColours = OVERLAY_COLOURS) {
@@ -49,6 +51,15 @@ export class SkeletonOverlay {
     this.#canvas = canvas;
     this.#ctx = ctx;
     this.#colours = colours;
+  }
+
+  /**
+   * The key frame (frame_nr of the contact; null: none): on it the analysed player's box
+   * (main/pose/player-box.ts, from the track's stored box) is drawn with the label "Analysed",
+   * so the coach sees which person the analysis is about.
+   */
+  setKeyFrame(frameNr: number | null): void {
+    this.#keyFrameNr = frameNr;
   }
 
   /** Sets the 2D track (pixels of the source video) to draw from; null clears. */
@@ -102,8 +113,28 @@ export class SkeletonOverlay {
     }
     this.#drawLimbs(pts);
     this.#drawJoints(pts);
+    if (this.#keyFrameNr !== null && track.frameNr[frameIndex] === this.#keyFrameNr) this.#drawPlayerBox(track, this.#keyFrameNr);
     for (const p of pts) joints.push(p ? canvasToVideo(this.#box, this.#dpr, p[0], p[1]) : null);
     return { frameIndex, joints };
+  }
+
+  /** The analysed player's box on the key frame: a dashed rectangle in the accent colour, labelled "Analysed". */
+  #drawPlayerBox(track: PoseTrack, frameNr: number): void {
+    const b = playerBoxAt(track, frameNr);
+    if (!b) return;
+    const [x0, y0] = videoToCanvas(this.#box, this.#dpr, b.x, b.y);
+    const [x1, y1] = videoToCanvas(this.#box, this.#dpr, b.x + b.w, b.y + b.h);
+    const ctx = this.#ctx;
+    ctx.save();
+    ctx.strokeStyle = this.#colours.highlight;
+    ctx.lineWidth = Math.max(1.5, 2 * this.#dpr);
+    ctx.setLineDash([6 * this.#dpr, 4 * this.#dpr]);
+    ctx.strokeRect(x0, y0, x1 - x0, y1 - y0);
+    ctx.setLineDash([]);
+    ctx.fillStyle = this.#colours.highlight;
+    ctx.font = `${Math.round(12 * this.#dpr)}px sans-serif`;
+    ctx.fillText('Analysed', x0, Math.max(12 * this.#dpr, y0 - 4 * this.#dpr));
+    ctx.restore();
   }
 
   #drawLimbs(pts: (Point | null)[]): void {

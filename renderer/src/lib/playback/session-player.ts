@@ -55,6 +55,12 @@ export class SessionPlayer {
     this.layout();
   }
 
+  /** The key frame (contact frame_nr; null: none) on which the analysed player's box is drawn (skeleton-overlay.ts). */
+  setKeyFrame(frameNr: number | null): void {
+    this.#overlay.setKeyFrame(frameNr);
+    this.redraw();
+  }
+
   /** Mounts (or with null removes) the 3D view; it follows the clock from now on. */
   setScene(scene: PoseScene | null): void {
     this.#scene = scene;
