@@ -10,13 +10,15 @@ import type { ClipEvents } from './report.js';
 import { mdTable, num, pct, ratio, type Cell } from './table.js';
 
 type Loco = LocoResult<HarnessConstants, ClipFigures, Headline>;
+/** The headline's run: the detector's constants fitted per fold (params-loco.ts), or none fitted. */
+type Fitted = LocoResult<unknown, ClipFigures, Headline>;
 
 const short = (clip: string) => clip.replace(/\.mp4$/, '');
 const count = ([k, n]: Count) => (n ? `${ratio(k, n)} (${pct(k / n)})` : '0/0');
 const factor = (f: number | null) => (f === null ? '–' : `${num(f, 1)}×`);
 
 /** The headline table: each measure left out, in sample, and issue 26's target. */
-export function renderHeadline(shipped: Loco, floor: Loco): string {
+export function renderHeadline(shipped: Fitted, floor: Loco, paramsNote = ''): string {
   const rows = (label: string, f: (h: Headline) => string, target: string): Cell[] => [label, f(shipped.leftOut), f(shipped.inSample), target];
   const typeLine = (h: Headline) => `${ratio(h.types.filter((t) => t.ordered).length, h.types.length)}${h.types.length ? ` (${h.types.map((t) => `${t.type} ${t.ordered ? 'yes' : 'no'}`).join('; ')})` : ''}`;
   const table: Cell[][] = [
@@ -40,12 +42,13 @@ export function renderHeadline(shipped: Loco, floor: Loco): string {
   return [
     '### Issue 26: headline, leave-one-clip-out (in-sample beside it; their gap is the over-fit)',
     mdTable(['measure', 'left out (headline)', 'in sample', 'target'], table),
-    `The analysis's data-chosen constants are fixed as shipped (it does not take them as parameters yet), so for them left out = in sample; the last row is the one constant the harness fits itself, a floor on the detector's confidence (F1 on the training clips), floors per fold: ${floor.folds.map((f) => `${short(f.clip)} ${num(f.constants.detectionFloor, 2)}`).join(', ')}.`,
+    paramsNote,
+    `The last row is a floor on the detector's confidence that the harness fits on top of the shipped constants (F1 on the training clips), floors per fold: ${floor.folds.map((f) => `${short(f.clip)} ${num(f.constants.detectionFloor, 2)}`).join(', ')}.`,
   ].join('\n\n');
 }
 
 /** Per clip: the coach run's outcome and the clip's left-out figures. */
-export function renderClipFigures(clips: readonly ClipEvents[], shipped: Loco, floor: Loco): string {
+export function renderClipFigures(clips: readonly ClipEvents[], shipped: Fitted, floor: Loco): string {
   const rows = shipped.folds.map((fold, i): Cell[] => {
     const f = fold.leftOut;
     const c = clips.find((x) => x.clip === fold.clip)!;
@@ -68,7 +71,7 @@ export function renderClipFigures(clips: readonly ClipEvents[], shipped: Loco, f
   const errors = clips.filter((c) => c.coach.error !== null);
   return [
     '### Issue 26: per clip (left out)',
-    mdTable(['clip', 'coach run: swing type asked, capture rate', 'outcome', 'contact ±2 (windows)', 'detected frames', 'precision', 'recall', 'side', 'labelled factor', 'guessed (no rate)', 'guess right', 'fitted floor: precision, recall'], rows),
+    mdTable(['clip', 'coach run: swing type asked, capture rate', 'outcome', 'contact ±2 (windows)', 'detected frames (shipped constants)', 'precision', 'recall', 'side', 'labelled factor', 'guessed (no rate)', 'guess right', 'fitted floor: precision, recall'], rows),
     errors.length
       ? ['Clips whose coach run ends in an error (the text of the `error` line):', ...errors.map((c) => `- ${short(c.clip)} (${c.coach.swingType}): "${c.coach.error}"`)].join('\n')
       : 'No coach run ends in an error.',

@@ -32,7 +32,9 @@ import { EVAL_JOINT_NAMES, EVAL_TORSO, readCoco17, readMediaPipe33, trackPoints 
 import { render2d, render3d, renderCuts, renderEvents, renderGroups, type ClipEvents } from './report.js';
 import { analyseStroke, analysedLabels, strokeWindow } from './strokes.js';
 import { clipEvents } from './clip-events.js';
-import { locoAsShipped, locoDetectionFloor } from './headline.js';
+import { locoDetectionFloor } from './headline.js';
+import { locoFitted, paramClips } from './params-loco.js';
+import { describeParams, foldRanges } from './params-fit.js';
 import { renderClipFigures, renderHeadline, renderTypeOrders } from './report-headline.js';
 import { readTrc, trcStature, trcToH36m } from './trc.js';
 import { renderWristAtContact, wristAtContact, type WristRow } from './wrist-at-contact.js';
@@ -221,7 +223,12 @@ const wrists: WristRow[] = posed.flatMap((c) =>
   }),
 );
 const guesses = posed.flatMap((c) => c.strokes.map((s) => guessRow(c.clip, labels[c.clip]!, clipSetup(c.clip), s, ev.poses.get(c.clip)!)));
-const shipped = ev.out.length >= 2 ? locoAsShipped(ev.out) : null;
+const tFit = performance.now();
+const shipped = ev.out.length >= 2 ? locoFitted(paramClips(ev.out, ev.poses, labels)) : null;
+if (shipped) log(`detector constants fitted leave-one-clip-out in ${((performance.now() - tFit) / 1000).toFixed(0)} s`);
+const paramsNote = shipped
+  ? `The stroke detector's data-chosen constants (main/analysis/strokes/detection-params.ts) are fitted leave-one-clip-out on a grid (test/eval/params-fit.ts; objective: detection F1 + share of contacts within ±2 frames on the training clips). All clips: ${describeParams(shipped.allConstants)}. Folds range: ${foldRanges(shipped.folds.map((f) => f.constants))}. Per fold (left-out clip: chosen on the others): ${shipped.folds.map((f) => `${f.clip.replace('.mp4', '')}: ${describeParams(f.constants)}`).join('; ')}.`
+  : '';
 const floored = ev.out.length >= 2 ? locoDetectionFloor(ev.out) : null;
 const d3 = await threeD();
 const cu = await cuts(labels, ev.out, ev.poses);
@@ -230,7 +237,7 @@ const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
 const header = `## Evaluation ${date}, commit ${head}${dirty ? ' + uncommitted changes in main/' : ''}, engine ${[...enginesUsed].join(' + ')}${enginesUsed.size === 1 && enginesUsed.has(version) ? '' : ` (current engine ${version})`}\n\nClips: ${[...ev.out.map((c) => c.clip), ...(d3 ? [POSE3D_CLIP] : [])].join(', ')}. Labelled strokes of the analysed players: ${ev.out.map((c) => `${c.clip.replace('.mp4', '')} ${c.strokes.length} of ${labels[c.clip]!.strokes.length}`).join(', ')}.`;
 const md = [
   header,
-  shipped && floored ? renderHeadline(shipped, floored) : ev.out.length === 1 ? '(issue 26 headline: leave-one-clip-out needs at least 2 labelled clips)' : '',
+  shipped && floored ? renderHeadline(shipped, floored, paramsNote) : ev.out.length === 1 ? '(issue 26 headline: leave-one-clip-out needs at least 2 labelled clips)' : '',
   shipped && floored ? renderClipFigures(ev.out, shipped, floored) : '',
   shipped ? renderTypeOrders(shipped.leftOut, ev.out) : '',
   ev.out.length ? renderEvents(ev.out) : '',
@@ -251,7 +258,7 @@ const json = {
   dirty,
   engine: version,
   captureRateApplied: CONTRACT_HAS_CAPTURE_FPS,
-  loco: shipped && floored && { asShipped: shipped, detectionFloor: floored },
+  loco: shipped && floored && { fittedParams: shipped, detectionFloor: floored },
   events: ev.out.map((c) => ({
     ...c,
     windows: analysedLabels(labels[c.clip]!, clipSetup(c.clip)).map((s) => strokeWindow(labels[c.clip]!, s)),
