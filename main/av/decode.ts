@@ -47,8 +47,9 @@ export function decodeThreads(): number {
 }
 
 /**
- * Decodes `pathOrUrl` frame by frame, upright (its display rotation applied), scaled to `size` (the displayed size scaled by
- * `decodeSize`), as RGB24 with each frame's presentation time on the video's own timeline (the
+ * Decodes `pathOrUrl` frame by frame, upright (its display rotation applied, then `turn`: a
+ * rotation in the same convention for a picture turned without a tag, VideoInfo.turned), scaled to
+ * `size` (the displayed size scaled by `decodeSize`), as RGB24 with each frame's presentation time on the video's own timeline (the
  * container's timestamps kept, as `-copyts` does: a stream that starts at 0.1 s gives 0.1 s).
  * @throws VideoProbeError when the input cannot be opened; VideoDecodeError when a frame cannot be
  *   decoded or filtered; MediaRuntimeError when FFmpeg cannot load; the signal's reason when aborted.
@@ -57,6 +58,7 @@ export async function* decodeFramesInProcess(
   pathOrUrl: string,
   size: { width: number; height: number },
   signal?: AbortSignal,
+  turn = 0,
 ): AsyncGenerator<DecodedFrame> {
   const { api } = await loadAv();
   const { demuxer, video } = await openClip(pathOrUrl, signal ? { signal } : {});
@@ -64,6 +66,7 @@ export async function* decodeFramesInProcess(
   const tb = video.timeBase;
   const chain = [
     ...rotationFilters(rotation),
+    ...rotationFilters(turn),
     `scale=${size.width}:${size.height}:flags=bilinear`,
     'format=rgb24',
   ].join(',');

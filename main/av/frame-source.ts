@@ -10,7 +10,7 @@ import { Worker } from 'node:worker_threads';
 import { ffmpegPath } from '../config/binaries.js';
 import { VideoDecodeError } from './errors.js';
 import { DECODE_WORKER_SOURCE } from './decode-worker-source.js';
-import { decodeFramesInProcess, decodeThreads, type DecodedFrame } from './decode.js';
+import { decodeFramesInProcess, decodeThreads, rotationFilters, type DecodedFrame } from './decode.js';
 import { cliClipInput, cliFailureReason } from './cli-input.js';
 import { capDecode } from './decode-limits.js';
 
@@ -43,8 +43,9 @@ const READ_AHEAD_FRAMES = 8;
 const PTS_RE = /\bn:\s*(\d+)\s+pts:\s*-?\d+\s+pts_time:\s*(-?[\d.e+-]+)/;
 
 /**
- * Decodes `videoPath` frame by frame, upright (display rotation applied); `size` is the displayed
- * size scaled by {@link decodeSize}.
+ * Decodes `videoPath` frame by frame, upright (display rotation applied, then `turn`, a further
+ * rotation in ffprobe's convention for a picture turned without a tag: VideoInfo.turned); `size`
+ * is the displayed size (after both) scaled by {@link decodeSize}.
  * At most MAX_DECODE_S of media and MAX_DECODE_FRAMES frames are decoded (main/contract/clip-limits.ts).
  * @throws VideoDecodeError when decoding fails or the clip passes a decode cap; VideoProbeError when the clip cannot be opened;
  *   the signal's reason when aborted (decoding stops at once).
@@ -53,9 +54,10 @@ export function decodeFrames(
   videoPath: string,
   size: { width: number; height: number },
   signal?: AbortSignal,
+  turn = 0,
 ): AsyncGenerator<DecodedFrame> {
   const bin = ffmpegPath();
-  return capDecode(bin ? decodeWithCli(bin, videoPath, size, signal) : decodeFramesInProcess(videoPath, size, signal));
+  return capDecode(bin ? decodeWithCli(bin, videoPath, size, signal, turn) : decodeFramesInProcess(videoPath, size, signal, turn));
 }
 
 /**
@@ -67,6 +69,7 @@ async function* decodeWithCli(
   videoPath: string,
   size: { width: number; height: number },
   signal?: AbortSignal,
+  turn = 0,
 ): AsyncGenerator<DecodedFrame> {
   const frameBytes = size.width * size.height * 3;
   const args = [
@@ -88,7 +91,7 @@ async function* decodeWithCli(
   // checksum=0: showinfo's per-frame checksums are unused (≈ 0.1 s CPU per 300 frames).
   args.push(
     '-vf',
-    `scale=${size.width}:${size.height}:flags=bilinear,showinfo=checksum=0`,
+    [...rotationFilters(turn), `scale=${size.width}:${size.height}:flags=bilinear`, 'showinfo=checksum=0'].join(','),
     '-fps_mode',
     'passthrough',
   );

@@ -51,10 +51,11 @@ export { extractFramePng, frameImageData } from './frame-image.js';
 
 /**
  * `paintAndEncode(opts)`: decode → paint on each frame → libx264 MP4, one output frame per source
- * frame (overlay export, playback proxy). `encodeCanvasFrames(opts)`: a video whose every frame
+ * frame (overlay export, playback proxy). `writeUprightCopy(clip, out, turn)`: the upright copy of a
+ * picture turned without a tag (VideoInfo.turned). `encodeCanvasFrames(opts)`: a video whose every frame
  * is drawn on a canvas at a given rate (side-by-side comparison).
  */
-export { paintAndEncode, type PaintEncodeOptions } from './paint-encode.js';
+export { paintAndEncode, writeUprightCopy, type PaintEncodeOptions } from './paint-encode.js';
 export { encodeCanvasFrames, type CanvasEncodeOptions } from './frame-encode.js';
 /** Arguments and failure text of a system ffmpeg (FFMPEG_PATH): the same input whitelists as the in-process path. */
 export { cliClipInput, cliFailureReason } from './cli-input.js';

@@ -29,6 +29,8 @@ export interface PaintEncodeOptions {
   onFrame?: (done: number) => void;
   /** Copy the audio packets (default true); false writes the video stream alone. */
   copyAudio?: boolean;
+  /** A further rotation after the display rotation, ffprobe's convention (VideoInfo.turned: a picture turned without a tag); default 0. */
+  turn?: number;
 }
 
 /**
@@ -50,7 +52,7 @@ export async function paintAndEncode(o: PaintEncodeOptions): Promise<number> {
   let count = 0;
   try {
     decoder = await api.Decoder.create(video);
-    toRgba = api.FilterAPI.create([...rotationFilters(rotation), 'format=rgba'].join(','));
+    toRgba = api.FilterAPI.create([...rotationFilters(rotation), ...rotationFilters(o.turn ?? 0), 'format=rgba'].join(','));
     // The source's frame rate on the encoder (frame-encode.ts).
     const rate = video.avgFrameRate.num > 0 ? video.avgFrameRate : video.rFrameRate;
     encoder = await createX264(rate, o.preset, o.crf);
@@ -72,7 +74,8 @@ export async function paintAndEncode(o: PaintEncodeOptions): Promise<number> {
         rgba.free();
         o.paint(ctx, count);
         await write.writeCanvas(canvas, pts, tb);
-        o.onFrame?.(++count);
+        count++; // not inside the optional call: without onFrame it would never run
+        o.onFrame?.(count);
       }
       frame.free();
     };
@@ -103,4 +106,18 @@ export async function paintAndEncode(o: PaintEncodeOptions): Promise<number> {
     decoder?.close();
     await demuxer.close();
   }
+}
+
+/**
+ * Writes the upright copy of a clip whose picture is turned on its side without a rotation tag
+ * (VideoInfo.turned = `turn`): H.264 MP4 (veryfast, CRF 18: visually lossless, x264 docs), audio
+ * copied, one frame per source frame at the source's timestamps, so a pose estimated on the
+ * upright picture maps onto it frame for frame. Decided: the library stores this copy as the
+ * session's clip (main/jobs/storing-step.ts), so playback, overlays, exports and thumbnails all
+ * read the picture the pose was measured on, as for a rotation-tagged clip.
+ * @returns the number of frames written.
+ * @throws as {@link paintAndEncode}.
+ */
+export function writeUprightCopy(clipPath: string, outPath: string, turn: number, o: { signal?: AbortSignal; onFrame?: (done: number) => void } = {}): Promise<number> {
+  return paintAndEncode({ clipPath, outPath, paint: () => undefined, preset: 'veryfast', crf: 18, turn, ...(o.signal ? { signal: o.signal } : {}), ...(o.onFrame ? { onFrame: o.onFrame } : {}) });
 }

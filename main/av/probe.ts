@@ -34,6 +34,13 @@ export interface VideoInfo {
   codec: string;
   /** Display rotation from the stream's side data / rotate tag, degrees (0, 90, 180, 270). */
   rotation: number;
+  /**
+   * Set by the analysis, never by the probe: the picture was turned on its side without a rotation
+   * tag and was analysed turned upright by this rotation (ffprobe's convention, applied after
+   * `rotation`: 90 = a quarter turn counter-clockwise, 270 = clockwise); `width`/`height` are then
+   * the upright size. Absent: the picture is shown as its tag says.
+   */
+  turned?: 90 | 270;
   hasAudio: boolean;
   /** FFmpeg's demuxer name ("mov,mp4,m4a,3gp,3g2,mj2", "matroska,webm", "avi"); absent when not probed (hand-made facts). */
   container?: string;

@@ -23,7 +23,8 @@ import { poseBox, poseScore } from './tracking/index.js';
 import { BallCandidateCollector } from './tracking/index.js';
 import type { EngineOptions, PoseEstimate } from './pose-estimate-types.js';
 import { absentWarning, leftRightRepairedWarning, lowConfidenceWarning, lowFrameRateWarning, LOW_CONFIDENCE, LOW_CONFIDENCE_MIN_FRAMES, RangeWarner, repeatedFramesWarning, runtimeFallbackWarning } from './warnings.js';
-import type { Warning } from '../contract/warning.js';
+import { sameWarning, type Warning } from '../contract/warning.js';
+import { pictureTurnedWarning, turnedPicture, type TurnedPicture } from './turned-picture.js';
 
 /** Longer side of the decoded frames, px: lightning crops of a player ≥ ~150 px tall stay sharp. */
 export const DECODE_MAX_SIDE = 640;
@@ -39,11 +40,28 @@ interface FrameResult {
 
 /**
  * Estimates the analysed player's 2D (source pixels) and 3D (metres) pose in every decoded frame.
+ * A picture turned on its side without a rotation tag (turned-picture.ts, judged on the fast
+ * pass) is estimated again turned upright: the pose is then in the upright picture's pixels,
+ * `video` is the upright size with `turned` set, and the warning 'picture-turned' is added.
  * @throws RangeError when playerHeightMm is not > 0; VideoProbeError when the clip cannot be
  *   probed; VideoDecodeError when ffmpeg fails or decodes no frame; NoPersonError when no frame
  *   has a person; the signal's reason (an AbortError by default) when aborted.
  */
 export async function estimatePose(videoPath: string, opts: EngineOptions): Promise<PoseEstimate> {
+  const sent: Warning[] = [];
+  const first = await estimateOnce(videoPath, { ...opts, onWarning: (w) => (sent.push(w), opts.onWarning?.(w)) });
+  if (!('turned' in first)) return first;
+  // Decided: the whole clip again, upright (the sideways fast pass's tracks are not reused); warnings already sent are not sent twice.
+  const w = pictureTurnedWarning(first.turned);
+  opts.onWarning?.(w);
+  const upright = { ...first.video, width: first.video.height, height: first.video.width, turned: first.turned.turn };
+  const again = await estimateOnce(videoPath, { ...opts, video: upright, onWarning: (x) => (sent.some((y) => sameWarning(x, y)) ? undefined : opts.onWarning?.(x)) });
+  if ('turned' in again) throw new Error('unreachable: an upright re-run is never judged turned');
+  return { ...again, warnings: [w, ...again.warnings] };
+}
+
+/** One estimate; a picture judged turned (when `opts.video` is not already turned) returns after the fast pass. */
+async function estimateOnce(videoPath: string, opts: EngineOptions): Promise<PoseEstimate | { turned: TurnedPicture; video: PoseEstimate['video'] }> {
   const t0 = performance.now();
   if (!(opts.playerHeightMm > 0)) throw new RangeError(`playerHeightMm must be a positive number of millimetres, got ${opts.playerHeightMm}`);
   const warnings: Warning[] = [];
@@ -57,7 +75,8 @@ export async function estimatePose(videoPath: string, opts: EngineOptions): Prom
   if (video.fps < 29.5) warn(lowFrameRateWarning(video.fps));
   const size = decodeSize(video.width, video.height, DECODE_MAX_SIDE);
   // Start ffmpeg now: its first frames decode while the workers load their models.
-  const decoded = readAhead(decodeFrames(videoPath, size, opts.signal), frameReadAhead());
+  const turn = video.turned ?? 0;
+  const decoded = readAhead(decodeFrames(videoPath, size, opts.signal, turn), frameReadAhead());
   const first = decoded.next();
   first.catch(() => undefined); // surfaces in the loop below
   const pool = await poolP.catch(async (e: unknown) => {
@@ -112,12 +131,14 @@ export async function estimatePose(videoPath: string, opts: EngineOptions): Prom
     const tIn = performance.now();
     while (queue.length > 0) await track(queue.shift()!);
     inferenceS += (performance.now() - tIn) / 1000;
+    const turned = video.turned === undefined && everFound ? turnedPicture(results.map((r) => r.found?.pose)) : null;
+    if (turned) return { turned, video };
     if (everFound && opts.secondPass !== false) {
       await decoded.return(undefined).catch(() => undefined);
       const t1 = performance.now();
       const onFrame = (done: number, total: number) => opts.onProgress?.(fastShare + (1 - fastShare) * (done / total));
       const realPerVideo = opts.captureFps && opts.captureFps > video.fps ? video.fps / opts.captureFps : 1;
-      secondPassFrames = await refine(results, videoPath, size, pool, kept, realPerVideo, opts.signal, onFrame);
+      secondPassFrames = await refine(results, videoPath, size, turn, pool, kept, realPerVideo, opts.signal, onFrame);
       secondPassS = (performance.now() - t1) / 1000;
     }
   } catch (e) {
@@ -189,12 +210,12 @@ const FAST_PASS_PROGRESS = 0.7;
  * and whose learned 3D pose is kept (unless its pose flag is below {@link MIN_POSE_FLAG}); a
  * repeated image takes its original's. Returns the frames re-estimated.
  */
-async function refine(results: FrameResult[], videoPath: string, size: { width: number; height: number }, pool: InferencePool, kept: KeptCrops | undefined, realPerVideo: number, signal: AbortSignal | undefined, onFrame: (done: number, total: number) => void): Promise<number> {
+async function refine(results: FrameResult[], videoPath: string, size: { width: number; height: number }, turn: number, pool: InferencePool, kept: KeptCrops | undefined, realPerVideo: number, signal: AbortSignal | undefined, onFrame: (done: number, total: number) => void): Promise<number> {
   const fast = buildTrack2d(results, videoPath, 1, 1);
   const windows = strokeWindows(fast, fast.timestamps, realPerVideo);
   const repeat = Uint8Array.from(results, (r) => (r.repeat ? 1 : 0));
   const crops = secondPassCrops(fast, windows.ranges, repeat);
-  const out = await runSecondPass(videoPath, size, pool, crops, kept, undefined, signal, onFrame);
+  const out = await runSecondPass(videoPath, size, pool, crops, kept, undefined, signal, onFrame, turn);
   let n = 0;
   results.forEach((r, f) => {
     const prev = results[f - 1];

@@ -3,7 +3,8 @@
  * TechniqueAnalysis: the direct backend's as the pipeline made it, or a remote done line parsed at
  * the HTTP client's edge), stages the archive (downloaded from the done line's archive URL when the
  * server gave one; kept as received), probe the clip for the session facts (unless the
- * direct local backend handed over the engine's probe), make a playable
+ * direct local backend handed over the engine's probe), keep the upright copy of a picture the
+ * engine analysed turned upright (VideoInfo.turned, main/av writeUprightCopy) as the clip, make a playable
  * H.264 copy when the app cannot play the clip (main/library/playback-proxy.ts, progress as the
  * `playback-copy` step), and hand everything to the library's ingestAnalysis (files first, then
  * one transaction: see main/library/ingest.ts); then the proxy is stored with the clip
@@ -15,7 +16,7 @@ import { basename, extname, join } from 'node:path';
 import type { ApiClient } from '../api/client.js';
 import type { TechniqueAnalysis } from '../pipeline/index.js';
 import type { TechniqueRequestMetadata } from '../contract/technique-schema.js';
-import { probeVideo } from '../av/index.js';
+import { probeVideo, writeUprightCopy } from '../av/index.js';
 import { LibraryError } from '../library/errors.js';
 import { clipFacts, ingestTechniqueAnalysis } from '../library/ingest.js';
 import { setCaptureFps } from '../library/recompute.js';
@@ -63,9 +64,15 @@ export async function storeAnalysis(s: StoreAnalysisInput): Promise<number> {
     });
   }
   // The clip's one probe of this analysis (main/av/README.md "One probe"): the engine's (direct backend) or this one.
-  const video = analysis.video ?? (await probeVideo(input.videoPath, ctx.signal));
+  const probed = analysis.video ?? (await probeVideo(input.videoPath, ctx.signal));
+  // A picture the engine analysed turned upright (VideoInfo.turned) is stored as its upright copy:
+  // the session plays, overlays, exports and thumbnails the picture the pose was measured on.
+  const turned = probed.turned;
+  const clipPath = turned ? join(s.stagingDir, 'upright.mp4') : input.videoPath;
+  if (turned) await writeUprightCopy(input.videoPath, clipPath, turned, { signal: ctx.signal, onFrame: (n) => ctx.progress({ share: Math.min(0.99, n / Math.max(1, probed.frameCount)), step: 'playback-copy' }) });
+  const { turned: _turned, ...video } = turned ? { ...probed, rotation: 0 } : probed;
   // A clip the app's Chromium cannot decode gets a playable H.264 copy, made before anything is stored.
-  const proxy = await playbackProxyFor(input.videoPath, s.stagingDir, {
+  const proxy = await playbackProxyFor(clipPath, s.stagingDir, {
     video,
     signal: ctx.signal,
     onProgress: (share) => ctx.progress({ share, step: 'playback-copy' }),
@@ -75,7 +82,7 @@ export async function storeAnalysis(s: StoreAnalysisInput): Promise<number> {
   const sessionId = ingestTechniqueAnalysis(ctx.db, {
     player: p.id ?? { name: p.name, dominantHand: p.dominantHand, heightMm: p.heightMm },
     session: {
-      sourceClipPath: input.videoPath,
+      sourceClipPath: clipPath,
       recordedAt: input.recordedAt ?? statSync(input.videoPath).mtime.toISOString(),
       sport: input.sport,
       swingType: input.swingType,

@@ -89,7 +89,7 @@ export class KeptCrops {
 /**
  * Runs `model` on every frame that has a crop (one run per frame, no flip augmentation): on its
  * kept bytes when `kept` has them, else on the frame decoded again (same `size` as the fast pass;
- * decoding stops after the last such frame). `onFrame(done, total)` after each result. Returns
+ * decoding stops after the last such frame; `turn` as the fast pass's decode: VideoInfo.turned). `onFrame(done, total)` after each result. Returns
  * the result per decoded frame index (undefined where there was no crop).
  * @throws VideoDecodeError / the runtime's Error as the fast pass; the signal's reason when aborted.
  */
@@ -102,6 +102,7 @@ export async function runSecondPass(
   model: LandmarkModel = SECOND_PASS_MODEL,
   signal?: AbortSignal,
   onFrame?: (done: number, total: number) => void,
+  turn = 0,
 ): Promise<(BlazePoseResult | undefined)[]> {
   const out: (BlazePoseResult | undefined)[] = new Array<BlazePoseResult | undefined>(crops.length).fill(undefined);
   const total = crops.filter(Boolean).length;
@@ -122,7 +123,7 @@ export async function runSecondPass(
       else last = f;
     }
     if (last >= 0) {
-      const decoded = decodeFrames(videoPath, size, signal);
+      const decoded = decodeFrames(videoPath, size, signal, turn);
       try {
         for await (const frame of decoded) {
           const crop = crops[frame.index];
