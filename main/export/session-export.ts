@@ -29,6 +29,7 @@ import { htmlToPdfChromium } from './report/pdf-chromium.js';
 import { sessionReportHtml } from './report/session-report.js';
 import { poseTrc } from './trc.js';
 
+import { sessionStrokeLabels } from './stroke-labels.js';
 export { SESSION_EXPORT_FORMATS, type SessionExportFormat } from './formats.js';
 
 /** Renders report HTML to a PDF file (Chromium in the CLI, Electron's printToPDF in the app). */
@@ -169,4 +170,17 @@ async function exportOverlay(d: SessionDetail & { pose2d: NonNullable<SessionDet
 
 function withExt(path: string, ext: string): string {
   return join(dirname(path), basename(path, extname(path)) + ext);
+}
+
+/**
+ * Writes session `sessionId`'s strokes as evaluation labels (stroke-labels.ts; the CLI's
+ * `export --format labels`). Decided: a CLI format only, not in SESSION_EXPORT_FORMATS, so the
+ * app's Export menu stays as it is. @returns the file written.
+ * @throws as {@link exportSession}.
+ */
+export function exportSessionLabels(db: ReadableDb, sessionId: number, outPath: string, o: Pick<SessionExportOptions, 'home'> = {}): string[] {
+  const d = detailForExport(db, sessionId);
+  refuseExportTargets(db, [outPath], o.home);
+  writeFileAtomic(outPath, utf8(`${JSON.stringify(sessionStrokeLabels(d), null, 1)}\n`));
+  return [outPath];
 }

@@ -14,6 +14,11 @@ import { ingestAnalysis } from '../../main/library/ingest.js';
 import { analysedClip, ANALYSED_CLIP_META } from '../support/analysed-clip.js';
 import { runCliCapture } from '../cli/run-cli.js';
 import { tempHome } from './helpers.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { importHandover } from '../../main/export/handover-import.js';
+import { exportSession, exportSessionLabels } from '../../main/export/session-export.js';
+import { StrokeLabels } from '../eval/labels.js';
 
 const t = tempHome();
 let sessionId: number;
@@ -125,5 +130,37 @@ describe('stroke corrections', () => {
     const del = await runCliCapture(['library', 'delete-stroke', `${sessionId}:1`], env);
     expect(del.stdout).toMatch(new RegExp(`^session ${sessionId}: delete-stroke done; ${before.length} strokes left`));
     expect((await shown()).map((s) => s.contact.frameNr)).toEqual(before.map((s) => s.contact.frameNr).sort((a, b) => a - b));
+  });
+
+  it('travels: the hand-over keeps every correction, the labels export reads back with the harness reader', async () => {
+    const src = openLibrary(t.home);
+    const other = tempHome();
+    try {
+      const zip = join(other.home, 'corrected.zip');
+      await exportSession(src, sessionId, 'handover', zip);
+      const labelsPath = join(other.home, 'labels.json');
+      const cli = await runCliCapture(['export', String(sessionId), '--format', 'labels', '--out', labelsPath], env);
+      expect([cli.stderr, cli.stdout]).toEqual(['', `${labelsPath}\n`]);
+      expect(exportSessionLabels(src, sessionId, join(other.home, 'again.json'))).toEqual([join(other.home, 'again.json')]);
+      const a = getSessionDetail(src, sessionId)!;
+      const dst = openLibrary(other.home);
+      try {
+        const r = await importHandover(dst, zip);
+        const b = getSessionDetail(dst, r.sessionId)!;
+        const view = (d: typeof a) => d.strokes.map((s) => [s.index, s.side, s.twoHanded, s.contact.frameNr, s.contactSource, s.primary, s.features.map((f) => f.value)]);
+        expect(view(b)).toEqual(view(a));
+        expect(a.strokes.some((s) => s.contactSource === 'coach')).toBe(true);
+      } finally {
+        dst.close();
+      }
+      const labels = StrokeLabels.parse(JSON.parse(readFileSync(labelsPath, 'utf8')));
+      const clip = Object.values(labels)[0]!;
+      expect(clip.strokes.map((l) => l.contact_frame)).toEqual(a.strokes.map((s) => s.contact.frameNr));
+      expect(clip.strokes.map((l) => l.stroke)).toEqual(a.strokes.map((s) => (s.side === 'serve' ? 'serve' : `${s.side}${s.twoHanded ? ' (two-handed)' : ''}`)));
+      expect(clip.fps).toBe(a.session.fps);
+    } finally {
+      src.close();
+      other.cleanup();
+    }
   });
 });

@@ -1,5 +1,6 @@
 /**
- * `swing-studio export <session-id> --format pdf|csv|pose-csv|json|archive|kva|trc|mp4|handover --out PATH`,
+ * `swing-studio export <session-id> --format pdf|csv|pose-csv|json|archive|kva|trc|mp4|handover|labels --out PATH`
+ * (labels: the strokes in the evaluation harness's label format, main/export/stroke-labels.ts),
  * `swing-studio export --player <name-or-id> --format progress-pdf|csv --out PATH` and
  * `swing-studio export --compare <first> <second> --format pdf|mp4 --out PATH`, each stroke a session id
  * (its analysed stroke) or `<session-id>:<stroke>` (stroke k of the session, as `library show` lists them).
@@ -13,7 +14,7 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 import { swingStudioHome } from '../../config/home.js';
 import { COMPARE_EXPORT_FORMATS, exportComparison, type CompareExportFormat } from '../../export/compare-export.js';
 import { exportPlayer, PLAYER_EXPORT_FORMATS, type PlayerExportFormat } from '../../export/player-export.js';
-import { exportSession, SESSION_EXPORT_FORMATS, type SessionExportFormat } from '../../export/session-export.js';
+import { exportSession, exportSessionLabels, SESSION_EXPORT_FORMATS, type SessionExportFormat } from '../../export/session-export.js';
 import type { ReadableDb } from '../../library/db.js';
 import { openLibraryForReading } from '../../library/db-read.js';
 import { formatStrokeRef, parseStrokeRef, type StrokeRef } from '../../contract/stroke-ref.js';
@@ -34,7 +35,7 @@ export function registerExport(program: Command): void {
     .command('export')
     .description('export a session (or a player with --player) to a file')
     .argument('[session-id]', 'session id (see `library list`)', rowId)
-    .addOption(new Option('--format <format>', 'what to write').choices([...new Set([...SESSION_EXPORT_FORMATS, ...PLAYER_EXPORT_FORMATS, ...COMPARE_EXPORT_FORMATS])]).makeOptionMandatory())
+    .addOption(new Option('--format <format>', 'what to write').choices([...new Set([...SESSION_EXPORT_FORMATS, 'labels', ...PLAYER_EXPORT_FORMATS, ...COMPARE_EXPORT_FORMATS])]).makeOptionMandatory())
     .requiredOption('--out <path>', 'output file')
     .option('--player <name-or-id>', 'export a player instead of a session (progress-pdf or csv)')
     .option('--feature <feature_name>', 'mp4: highlight this feature’s joints')
@@ -88,6 +89,7 @@ async function playerExport(db: ReadableDb, home: string, o: ExportOptions): Pro
 
 async function sessionExport(db: ReadableDb, home: string, sessionId: number | undefined, o: ExportOptions): Promise<string[]> {
   if (sessionId === undefined) throw new Error('give a session id, or --player for a player export');
+  if (o.format === 'labels') return exportSessionLabels(db, sessionId, o.out, { home });
   if (!(SESSION_EXPORT_FORMATS as readonly string[]).includes(o.format)) {
     throw new Error(`session exports take --format ${SESSION_EXPORT_FORMATS.join(', ')}`);
   }
