@@ -26,8 +26,9 @@
  *    contact). Otherwise forehand or backhand by side-call.ts. Two-handed: a backhand whose
  *    wrists stay together around contact (swing-input.ts `inferTwoHanded`).
  *
- * Thresholds are ours, measured on the 11 labelled strokes of the shared clips (test/eval,
- * README.md "Strokes": the values found there), so those figures are not an independent test.
+ * Thresholds are ours: the data-chosen ones are DetectionParams (detection-params.ts), chosen
+ * leave-one-clip-out on 29 strokes in 13 clips by the evaluation harness (test/eval/params-fit.ts),
+ * which prints the left-out figures as its headline.
  */
 import type { Sport, StrokeContact, StrokeSide } from '../../contract/technique-schema.js';
 import { J } from '../../pose/h36m.js';
