@@ -37,6 +37,13 @@ describe('--player-at', () => {
     });
   }
 
+  it('is refused with a remote backend in one line (the remote service would analyse its own choice)', async () => {
+    const run = await runCliCapture(['analyze', fakeClip(home, 'd.mp4'), '--player-at', '612,388', '--backend', 'remote', '--base-url', 'http://127.0.0.1:9', '--technique-url', 'http://127.0.0.1:9'], { SWING_STUDIO_HOME: home, SWING_STUDIO_API_KEY: 'k' });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe('swing-studio: --player-at needs the local engine: a remote service does not know which person to analyse\n');
+    expect(run.stdout).toBe('');
+  });
+
   it('becomes player_point for the local engine, and is left out for a remote service', () => {
     const input = { videoPath: '/x/c.mp4', player: { name: 'P', dominantHand: 'right' as const, heightMm: 1750 }, sport: 'tennis' as const, swingType: 'forehand_drive' as const, playerPoint: { x: 612, y: 388, t: 2.4 } };
     expect(requestMetadata({ ...input, backend: 'local' }).player_point).toEqual({ x: 612, y: 388, t: 2.4 });

@@ -67,6 +67,8 @@ export function registerAnalyze(program: Command): void {
     // Bad files fail before anything starts; the input is checked once more with its player fields (enqueueAll), then taken as it is.
     for (const v of videos) checkClipFile(v);
     const { home, kind, backends } = backendsFor(opts);
+    // Decided: refused rather than dropped: a remote service does not know player_point and would analyse its own choice of person.
+    if (opts.playerAt && kind === 'remote') throw new Error('--player-at needs the local engine: a remote service does not know which person to analyse');
     const failed = await withQueue(
       home,
       backends,
