@@ -10,6 +10,7 @@ export { analyseStrokes } from './stroke-analysis.js';
 export { analyseCoachStroke } from './stroke-correction.js';
 export type { CoachStroke, CoachStrokeAnalysis } from './stroke-correction.js';
 export { computeTechniqueResult, FEATURES, featureConsistency, MIN_USABLE_S, REFERENCES } from './technique/index.js';
+export { bodyHeadingDeg, cameraViewOf, VIEW_BLIND_FEATURES, viewOfHeading } from './technique/index.js';
 export type { AnalysisInput, FeatureName, TechniqueOutput } from './technique/index.js';
 export { angleAt, InsufficientPoseError } from './core/index.js';
 export { computeTennisStats, TENNIS_STATS_SCHEMA_VERSION } from './tennis-stats.js';

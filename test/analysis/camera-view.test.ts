@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { computeTechniqueResult } from '../../main/analysis/index.js';
-import { bodyHeadingDeg, cameraViewOf, viewOfHeading, VIEW_BLIND_FEATURES } from '../../main/analysis/technique/camera-view.js';
+import { bodyHeadingDeg, cameraViewOf, viewOfHeading, VIEW_BLIND_FEATURES } from '../../main/analysis/index.js';
 import { viewLabel, viewLabelWithHeading } from '../../main/contract/camera-view-label.js';
 import { TechniqueResult } from '../../main/contract/technique-schema.js';
 import { J } from '../../main/pose/h36m.js';

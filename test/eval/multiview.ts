@@ -8,7 +8,7 @@
  * compare3d fits the camera's orientation in the lab. One trial, one person: 4 views, not strokes.
  */
 import type { CameraView } from '../../main/contract/technique-schema.js';
-import { cameraViewOf } from '../../main/analysis/technique/camera-view.js';
+import { cameraViewOf } from '../../main/analysis/index.js';
 import type { PoseTrack } from '../../main/pose/pose-track.js';
 import type { Vec3 } from '../../main/pose/vec3.js';
 import type { Eval3d } from './eval-3d.js';
