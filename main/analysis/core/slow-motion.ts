@@ -15,7 +15,9 @@
  * measures the typical drive's hand speed, which is what the coach will see after accepting it.
  * A second cue, the trunk peak's lead before contact (57–75 ms in real forehands, Landlinger et
  * al. 2010), catches clips where the hand reads fast (the engine's cut of tennis_forehand_2 whose
- * hitting hand it loses at contact). Measured on the labelled strokes: README.md "Slow motion".
+ * hitting hand it loses at contact). A cue that fires on a hand speed peak too brief to be a swing
+ * gives no guess but says it cannot tell ({@link judgeSlowMotion}): an abstention is better than a
+ * wrong factor. Measured on the labelled strokes: README.md "Slow motion".
  */
 import { warning, type Warning } from '../../contract/warning.js';
 
