@@ -3,9 +3,9 @@
  * ClipEvents): clips that end in an error although a labelled stroke exists, contact within ±2
  * frames of the analysed player's labelled strokes, stroke detection precision / recall / side,
  * the known groups per stroke type, and the slow-motion guess per clip. `measureClip` takes the
- * harness's fitted constants (today only the detection floor, fitted in headline.ts; the
- * analysis's own constants are fixed until it takes them as parameters), so that loco.ts can
- * measure each clip with constants chosen without it.
+ * harness's own fitted constant (the detection floor, fitted in headline.ts; the detector's
+ * constants are fitted by params-loco.ts, which recomputes the ClipEvents per grid point), so
+ * that loco.ts can measure each clip with constants chosen without it.
  */
 import type { PlayerGroup } from './clips.js';
 import type { ClipEvents } from './report.js';

@@ -1,9 +1,10 @@
 /**
- * Issue 26's headline: the per-clip figures (figures.ts) summed over clips, and the two
- * leave-one-clip-out runs of the harness (loco.ts): the product as it is (every analysis constant
- * fixed, detection floor 0: left-out = in-sample until the analysis takes its constants as
- * parameters, main/analysis/README.md "Constants to fit leave-one-clip-out") and a detection floor
- * on the detector's confidence fitted on the other clips (how much a fitted gate over-fits).
+ * Issue 26's headline: the per-clip figures (figures.ts) summed over clips, and the
+ * leave-one-clip-out runs of the harness (loco.ts): the product with every analysis constant fixed
+ * ({@link locoAsShipped}, left-out = in-sample), a detection floor on the detector's confidence
+ * fitted on the other clips (how much a fitted gate over-fits); the headline itself fits the
+ * detector's constants per fold (params-loco.ts `locoFitted`, main/analysis/README.md "Constants
+ * fitted leave-one-clip-out").
  */
 import { leaveOneClipOut, type LocoClip, type LocoResult } from './loco.js';
 import { measureClip, SLOWED_FACTOR, type ClipFigures, type GroupedStroke, type HarnessConstants } from './figures.js';
