@@ -19,7 +19,7 @@ import { KEYPOINT_ONE_EURO, median3InPlace, oneEuroInPlace } from './tracking/in
 import { PlayerTracker, type PrefetchedPose, type TrackedPose } from './tracking/index.js';
 import { KeptCrops, runSecondPass, secondPassCrops } from './tracking/index.js';
 import { strokeWindows } from './tracking/index.js';
-import { poseBox, poseScore } from './tracking/index.js';
+import { poseBox, poseScore, uprightPoint } from './tracking/index.js';
 import { BallCandidateCollector } from './tracking/index.js';
 import type { EngineOptions, PoseEstimate } from './pose-estimate-types.js';
 import { absentWarning, leftRightRepairedWarning, lowConfidenceWarning, lowFrameRateWarning, LOW_CONFIDENCE, LOW_CONFIDENCE_MIN_FRAMES, RangeWarner, repeatedFramesWarning, runtimeFallbackWarning } from './warnings.js';
@@ -84,7 +84,8 @@ async function estimateOnce(videoPath: string, opts: EngineOptions): Promise<Pos
     throw e;
   });
   if (pool.fallbackWarning) warn(runtimeFallbackWarning(pool.fallbackWarning));
-  const point = opts.playerPoint;
+  // The point is on the picture as the clip shows it: on a picture turned upright here, carried there too.
+  const point = opts.playerPoint && uprightPoint(opts.playerPoint, video.turned ?? 0, video.width, video.height);
   const tracker = new PlayerTracker(pool, point && { x: (point.x * size.width) / video.width, y: (point.y * size.height) / video.height, t: point.t ?? 0 });
   let firstFound = Infinity;
   const absent = new RangeWarner(

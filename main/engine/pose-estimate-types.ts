@@ -51,7 +51,8 @@ export interface EngineOptions {
   captureFps?: number;
   /**
    * The person to analyse (the request's `player_point`): pixels of the source frame as
-   * displayed (on a picture turned upright by the engine: of the upright picture), at `t` s on the
+   * displayed (on a picture the engine turns upright, turned-picture.ts: still of the picture as
+   * the clip shows it; the engine carries the point to the upright picture), at `t` s on the
    * video's timeline (default: the first frame). The engine follows the person whose box
    * contains, or is nearest to, the point at that time (README "Player choice"). Default: the
    * engine's own choice.

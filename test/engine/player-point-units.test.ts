@@ -9,7 +9,7 @@ import { parsePlayerPoint, PlayerPoint, playerPointOutsideClip } from '../../mai
 import { TechniqueRequestMetadata } from '../../main/contract/technique-schema.js';
 import type { CocoPose, Crop, Detection } from '../../main/engine/inference/movenet.js';
 import { PlayerTracker, type PoseRunner } from '../../main/engine/tracking/player-tracker.js';
-import { pickAtPoint } from '../../main/engine/tracking/tracker.js';
+import { pickAtPoint, uprightPoint } from '../../main/engine/tracking/tracker.js';
 import { createPoseTrack } from '../../main/pose/pose-track.js';
 import { analysedPlayerText, playerBoxAt } from '../../main/pose/player-box.js';
 
@@ -91,6 +91,17 @@ describe('player_point: the tracked person', () => {
     const seen: number[] = [];
     for (let f = 0; f < 10; f++) seen.push(centreX((await tr.step(frame, (now = f / 10)))?.box));
     expect(seen).toEqual([200, 200, 200, 200, 200, 660, 660, 660, 660, 660]);
+  });
+});
+
+describe('a point on a picture turned on its side', () => {
+  it('is carried to the upright picture the engine analyses (1080×1920 upright from 1920×1080)', () => {
+    // Turned clockwise (270): the sideways picture's top-left corner lands at the upright top-right.
+    expect(uprightPoint({ x: 0, y: 0, t: 1 }, 270, 1080, 1920)).toEqual({ x: 1079, y: 0, t: 1 });
+    expect(uprightPoint({ x: 100, y: 200 }, 270, 1080, 1920)).toEqual({ x: 879, y: 100 });
+    // Counter-clockwise (90): the top-left corner lands at the upright bottom-left.
+    expect(uprightPoint({ x: 0, y: 0 }, 90, 1080, 1920)).toEqual({ x: 0, y: 1919 });
+    expect(uprightPoint({ x: 100, y: 200 }, 0, 1920, 1080)).toEqual({ x: 100, y: 200 });
   });
 });
 

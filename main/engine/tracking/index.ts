@@ -6,4 +6,4 @@ export type { PrefetchedPose, TrackedPose } from './player-tracker.js';
 export { KeptCrops, runSecondPass, secondPassCrops } from './second-pass.js';
 export { strokeWindows } from './stroke-windows.js';
 export { repairSideSwaps } from './swap-repair.js';
-export { poseBox, poseScore } from './tracker.js';
+export { poseBox, poseScore, uprightPoint } from './tracker.js';

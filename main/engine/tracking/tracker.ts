@@ -47,6 +47,18 @@ export interface PointAt {
 }
 
 /**
+ * A point on a picture turned on its side without a rotation tag (VideoInfo.turned, main/av
+ * decode.ts convention) carried to the upright picture of `width × height` px that the engine
+ * analyses: turn 270 is turned clockwise (x, y → width − 1 − y, x), turn 90 counter-clockwise
+ * (x, y → y, height − 1 − x). Any other turn leaves the point as it is.
+ */
+export function uprightPoint<P extends { x: number; y: number }>(p: P, turn: number, width: number, height: number): P {
+  if (turn === 270) return { ...p, x: width - 1 - p.y, y: p.x };
+  if (turn === 90) return { ...p, x: p.y, y: height - 1 - p.x };
+  return p;
+}
+
+/**
  * The detection a coach's point names: the person whose box contains the point; among several,
  * the one whose box centre is nearest in units of its box height (the person the point is most
  * inside of); when no box contains it, the box nearest to the point. Undefined without detections.
