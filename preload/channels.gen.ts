@@ -14,6 +14,7 @@ export const CHANNELS = [
   'library.setTags',
   'library.setNotes',
   'library.setCaptureFps',
+  'library.correctStroke',
   'library.deleteSession',
   'library.listDrawings',
   'library.saveDrawing',

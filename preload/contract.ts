@@ -119,6 +119,24 @@ export const CONTRACT = {
     }),
     output: returns<null>(),
   },
+  /**
+   * A coach's correction of a stroke (main/library/stroke-corrections.ts): set its contact
+   * (`strokeIndex` null = the analysed stroke), set its side and two-handed flag, delete it, or
+   * add one at a frame; recomputed from the stored pose in one transaction. Returns the updated
+   * session detail; then `library.changed`. Frames are video frame numbers (from 0).
+   */
+  'library.correctStroke': {
+    input: z.strictObject({
+      id: RowIdInput,
+      correction: z.discriminatedUnion('op', [
+        z.strictObject({ op: z.literal('set-contact'), strokeIndex: StrokeIndexInput, frame: z.int().min(0) }),
+        z.strictObject({ op: z.literal('set-side'), strokeIndex: z.int().min(1), side: z.enum(STROKE_SIDES), twoHanded: z.boolean().optional() }),
+        z.strictObject({ op: z.literal('delete-stroke'), strokeIndex: z.int().min(1) }),
+        z.strictObject({ op: z.literal('add-stroke'), frame: z.int().min(0), side: z.enum(STROKE_SIDES), twoHanded: z.boolean().optional() }),
+      ]),
+    }),
+    output: returns<SessionDetail>(),
+  },
   /** Deletes the session, its analyses and (when no other session uses it) its clip file. */
   'library.deleteSession': { input: ById, output: returns<null>() },
   /** The drawings on a session's video (main/drawings/drawing.ts), by frame. */

@@ -6,6 +6,7 @@ import { getSessionDetail } from '../library/detail.js';
 import { deleteDrawing, listDrawings, saveDrawing } from '../library/drawings.js';
 import { playerFeatureHistory, playerStrokeHistory } from '../library/history.js';
 import { setCaptureFps } from '../library/recompute.js';
+import { correctStroke } from '../library/stroke-corrections.js';
 import { clearReferenceStroke, listReferenceStrokes, setReferenceStroke } from '../library/reference-strokes.js';
 import { createPlayer, listPlayers, updatePlayer } from '../library/players.js';
 import { deleteSession, listSessions, renameSession, setNotes, setTags } from '../library/sessions.js';
@@ -56,6 +57,13 @@ export function libraryHandlers(deps: Pick<HandlerDeps, 'db' | 'emit'>): Pick<Ha
     'library.setCaptureFps': ({ id, captureFps }) => {
       setCaptureFps(db, id, captureFps);
       return sessionChanged(id, 'updated');
+    },
+    'library.correctStroke': ({ id, correction }) => {
+      correctStroke(db, id, correction);
+      sessionChanged(id, 'updated');
+      const detail = getSessionDetail(db, id);
+      if (!detail) throw new HandlerError('not-found', `no session with id ${id}`);
+      return detail;
     },
     'library.deleteSession': ({ id }) => {
       deleteSession(db, id);

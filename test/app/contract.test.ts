@@ -77,6 +77,17 @@ const CASES: Record<Channel, { valid: unknown; bad: unknown[] }> = {
     valid: { id: 3, captureFps: 240 },
     bad: [{ id: 3, captureFps: 0 }, { id: 3, captureFps: -30 }, { id: 3, captureFps: 200_000 }, { id: 3, captureFps: '240' }, { id: 3 }, { id: 3, captureFps: null, fps: 30 }],
   },
+  'library.correctStroke': {
+    valid: { id: 3, correction: { op: 'set-contact', strokeIndex: null, frame: 40 } },
+    bad: [
+      { id: 3, correction: { op: 'set-contact', frame: -1 } },
+      { id: 3, correction: { op: 'set-side', strokeIndex: 1, side: 'smash' } },
+      { id: 3, correction: { op: 'delete-stroke', strokeIndex: 0 } },
+      { id: 3, correction: { op: 'add-stroke', frame: 4 } },
+      { id: 3, correction: { op: 'rewrite' } },
+      { id: 3, correction: { op: 'delete-stroke', strokeIndex: 1, path: '/x' } },
+    ],
+  },
   'library.deleteSession': {
     valid: { id: 3 },
     bad: [{ id: [3] }, {}, { id: 3, clipPath: '/home/user/.ssh/id_rsa' }],

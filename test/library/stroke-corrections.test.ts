@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { importHandover } from '../../main/export/handover-import.js';
 import { exportSession, exportSessionLabels } from '../../main/export/session-export.js';
 import { StrokeLabels } from '../eval/labels.js';
+import { libraryHandlers } from '../../main/ipc/handlers-library.js';
 
 const t = tempHome();
 let sessionId: number;
@@ -161,6 +162,23 @@ describe('stroke corrections', () => {
     } finally {
       src.close();
       other.cleanup();
+    }
+  });
+
+  it('IPC library.correctStroke returns the updated detail and emits library.changed; bad input changes nothing', async () => {
+    const db = openLibrary(t.home);
+    try {
+      const events: unknown[] = [];
+      const h = libraryHandlers({ db, emit: ((name: string, payload: unknown) => events.push([name, payload])) });
+      const first = getSessionDetail(db, sessionId)!.strokes[0]!;
+      const d = await h['library.correctStroke']({ id: sessionId, correction: { op: 'set-contact', strokeIndex: first.index, frame: first.contact.frameNr + 1 } });
+      expect(d.strokes[0]).toMatchObject({ contact: { frameNr: first.contact.frameNr + 1 }, contactSource: 'coach' });
+      expect(events).toEqual([['library.changed', { kind: 'session', id: sessionId, change: 'updated' }]]);
+      const before = snapshot();
+      expect(() => h['library.correctStroke']({ id: sessionId, correction: { op: 'delete-stroke', strokeIndex: 50 } })).toThrow(/has no stroke 50/);
+      expect(snapshot()).toEqual(before);
+    } finally {
+      db.close();
     }
   });
 });
