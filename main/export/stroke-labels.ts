@@ -7,7 +7,8 @@
  * `slow_motion_factor` (real seconds per video second: fps / capture rate, 1 in real time),
  * `slow_motion_method`, and per stroke `contact_frame` (video frame from 0), `uncertainty_frames`,
  * `player`, `hand`, `stroke` ("forehand", "backhand (two-handed)", "serve"), `contact_visible`,
- * `notes` (where the contact came from).
+ * `notes` (where the contact came from); our extras `sport` and `player_height_mm` give the
+ * harness the clip's setup (test/eval/run.ts `--labels`).
  * Decided: a contact the coach set or gave as a ball time has an uncertainty of 0 frames, the
  * detector's 1 frame (the labels' usual uncertainty); `contact_visible` is true (the library does not know).
  */
@@ -26,7 +27,7 @@ export interface StrokeLabelOut {
 }
 
 /** The labels file: clip file name → its labels (test/eval/labels.ts StrokeLabels). */
-export type StrokeLabelsOut = Record<string, { fps: number; frames: number; slow_motion_factor: number; slow_motion_method: string; strokes: StrokeLabelOut[]; notes: string }>;
+export type StrokeLabelsOut = Record<string, { fps: number; frames: number; slow_motion_factor: number; slow_motion_method: string; strokes: StrokeLabelOut[]; notes: string; sport: string; player_height_mm: number }>;
 
 function strokeText(s: SessionStroke): string {
   return s.side === 'serve' ? 'serve' : `${s.side}${s.twoHanded ? ' (two-handed)' : ''}`;
@@ -51,6 +52,8 @@ export function sessionStrokeLabels(d: SessionDetail): StrokeLabelsOut {
         contact_visible: true,
         notes: `session ${session.id} stroke ${s.index}: contact ${s.contactSource === 'coach' ? 'set by the coach' : s.contactSource === 'ball' ? 'from the ball time given' : 'detected'}`,
       })),
+      sport: session.sport,
+      player_height_mm: player.heightMm,
       notes: `exported from the Swing Studio library: session ${session.id}, ${session.sport} ${session.swingType}, ${session.recordedAt.slice(0, 10)}`,
     },
   };

@@ -20,6 +20,8 @@ export interface PoseSource {
   reuse: ReuseMode;
   version: string;
   log: (line: string) => void;
+  /** The file of a clip when it is not in the shared media folder (`--clip PATH`); default mediaPath(clip). */
+  clipPath?: (clip: string) => string;
 }
 
 /** The clip outcomes, the pose of each clip the engine read (with the rate where slowed) and the engine versions used. */
@@ -37,7 +39,7 @@ export async function clipEvents(labels: StrokeLabels, want: (clip: string) => b
   const poses = new Map<string, CachedPose>();
   const engines = new Set<string>();
   const load = async (clip: string, heightMm: number, rate: number | undefined) => {
-    const pose = await poseOf(mediaPath(clip), heightMm, src.reuse, src.version, rate);
+    const pose = await poseOf(src.clipPath?.(clip) ?? mediaPath(clip), heightMm, src.reuse, src.version, rate);
     src.log(`${clip}${rate ? ` @ ${rate.toFixed(0)} fps` : ''}: pose ${pose.cached ? `from cache (engine ${pose.engine})` : `estimated in ${pose.engineS.toFixed(1)} s`}`);
     engines.add(pose.engine);
     return pose;

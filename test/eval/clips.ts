@@ -86,7 +86,7 @@ export const CLIP_SETUP: Readonly<Record<string, ClipSetup>> = {
  * @throws Error when the clip has no entry (a new labelled clip needs one here).
  */
 export function clipSetup(clip: string): ClipSetup {
-  const s = CLIP_SETUP[clip];
+  const s = CLIP_SETUP[clip] ?? ADDED_SETUP.get(clip);
   if (!s) throw new Error(`no harness setup for labelled clip ${clip}: add it to test/eval/clips.ts`);
   return s;
 }
@@ -94,4 +94,11 @@ export function clipSetup(clip: string): ClipSetup {
 /** The group of a labelled stroke: its label's `group`, else its clip's (first batch), else unknown. */
 export function strokeGroup(label: StrokeLabel, setup: ClipSetup): PlayerGroup {
   return label.group ?? setup.group ?? 'unknown';
+}
+
+const ADDED_SETUP = new Map<string, ClipSetup>();
+
+/** Adds the setup of a clip from a labels file given with `--labels` (run.ts; e.g. a library's `export --format labels`). */
+export function addClipSetup(clip: string, setup: ClipSetup): void {
+  ADDED_SETUP.set(clip, setup);
 }

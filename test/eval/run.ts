@@ -13,18 +13,22 @@
  *   npm run eval -- --engine 3fd0c53b819a1ce9 --no-cuts   the analysis on the cached poses of an
  *                                         earlier engine version (e.g. a measured engine variant):
  *                                         how the events hold when the pose changes
+ *   npm run eval -- --labels F --clip PATH   the strokes of a labels file (e.g. a library session's
+ *                                         `swing-studio export <id> --format labels --out F`) against
+ *                                         the clip at PATH (its only clip); no cuts, no 3D part
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { mediaPath, REPO_ROOT } from '../support/media.js';
-import { clipSetup } from './clips.js';
+import { addClipSetup, clipSetup } from './clips.js';
 import { cutSpreads } from './cut-plan.js';
 import { analyseCuts } from './cuts.js';
 import { compare3d } from './eval-3d.js';
 import { MULTIVIEW_CAMERAS, renderPerView, trackView, type CameraRow } from './multiview.js';
-import { readStrokeLabels, type StrokeLabels } from './labels.js';
+import { readStrokeLabels, StrokeLabels } from './labels.js';
+import type { Sport } from '../../main/contract/technique-names.js';
 import { CONTRACT_HAS_CAPTURE_FPS } from './meta.js';
 import { pck, worstFrames, type Points2d } from './pck.js';
 import { EVAL_DIR, engineVersion, poseOf, type CachedPose, type ReuseMode } from './pose-cache.js';
@@ -70,14 +74,19 @@ const { values: args } = parseArgs({
     clips: { type: 'string' },
     'no-cuts': { type: 'boolean' },
     engine: { type: 'string' },
+    labels: { type: 'string' },
+    clip: { type: 'string' },
   },
 });
+if (args.clip !== undefined && args.labels === undefined) throw new Error('--clip PATH goes with --labels F (the clip of that labels file)');
 if (args.engine !== undefined && (!/^[0-9a-f]{16}$/.test(args.engine) || !args['no-cuts'])) {
   throw new Error(`--engine takes a 16-hex-digit engine version from the cache and needs --no-cuts (cuts are estimated afresh), got ${args.engine}`);
 }
 const reuse: ReuseMode = args.engine ? 'cached' : args['reuse-pose-any'] ? 'any' : args['reuse-pose'] ? 'keyed' : 'fresh';
 const enginesUsed = new Set<string>();
-const wanted = args.clips?.split(',').map((c) => (c.endsWith('.mp4') ? c : `${c}.mp4`));
+const given = args.labels === undefined ? null : labelsFile(args.labels, args.clip);
+if (given) args['no-cuts'] = true;
+const wanted = given ? Object.keys(given) : args.clips?.split(',').map((c) => (c.endsWith('.mp4') ? c : `${c}.mp4`));
 const want = (clip: string) => !wanted || wanted.includes(clip);
 const version = args.engine ?? engineVersion();
 const log = (m: string) => console.error(`[eval] ${m}`);
@@ -208,9 +217,26 @@ function gitInfo() {
   return { head, dirty };
 }
 
-const labels = readStrokeLabels();
+/**
+ * The labels of `--labels F` (test/eval/labels.ts format; a library export adds each clip's
+ * `sport` and `player_height_mm`, registered as its setup). With `--clip PATH` the file must
+ * hold one clip, read from PATH.
+ */
+function labelsFile(file: string, clip: string | undefined): StrokeLabels {
+  const raw = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { sport?: Sport; player_height_mm?: number }>;
+  const parsed = StrokeLabels.parse(raw);
+  const names = Object.keys(parsed);
+  if (clip !== undefined && names.length !== 1) throw new Error(`--clip PATH needs a labels file with one clip, ${file} has ${names.length}`);
+  for (const name of names) {
+    const r = raw[name]!;
+    if (r.sport && r.player_height_mm) addClipSetup(name, { sport: r.sport, playerHeightMm: r.player_height_mm });
+  }
+  return parsed;
+}
+
+const labels = given ?? readStrokeLabels();
 const t0 = performance.now();
-const ev = await clipEvents(labels, want, { reuse, version, log });
+const ev = await clipEvents(labels, want, { reuse, version, log, ...(args.clip ? { clipPath: () => args.clip! } : {}) });
 ev.engines.forEach((e) => enginesUsed.add(e));
 const d2 = twoD(ev.poses, labels);
 const posed = ev.out.filter((c) => ev.poses.has(c.clip));
