@@ -154,6 +154,10 @@ describe('stroke corrections', () => {
       } finally {
         dst.close();
       }
+      const jsonPath = join(other.home, 'analysis.json');
+      await exportSession(src, sessionId, 'json', jsonPath);
+      const exported = JSON.parse(readFileSync(jsonPath, 'utf8')) as { result: { strokes: Array<{ contact_source: string }> } };
+      expect(exported.result.strokes.map((s) => s.contact_source)).toEqual(a.strokes.map((s) => s.contactSource));
       const labels = StrokeLabels.parse(JSON.parse(readFileSync(labelsPath, 'utf8')));
       const clip = Object.values(labels)[0]!;
       expect(clip.strokes.map((l) => l.contact_frame)).toEqual(a.strokes.map((s) => s.contact.frameNr));
