@@ -119,7 +119,12 @@ describe('Pose2Sim balancing trial (real 3D markers, 60 fps)', () => {
 
   test('analyses real 3D kinematics into valid features', () => {
     expect(() => TechniqueResult.parse(out.result)).not.toThrow();
-    expect(out.result.features.length).toBeGreaterThanOrEqual(8);
+    // Seen nearly front-on, the rotation features are left out for the view (view-gate.ts), each
+    // with its reason; every other feature is measured.
+    const forView = (out.result.features_left_out ?? []).filter((l) => /^filmed from /.test(l.reason));
+    expect(forView.every((l) => l.reason.includes('camera cannot'))).toBe(true);
+    expect(out.result.features.length).toBeGreaterThanOrEqual(5);
+    expect(out.result.features.length + forView.length).toBeGreaterThanOrEqual(8);
   });
 
   test('wrist speed agrees with the raw marker speed (central differences, no smoothing)', () => {
