@@ -46,7 +46,7 @@ function speedsText(d: SessionDetail): string {
  * category averages, the strokes of the clip when there are several (number, side, contact time,
  * overall score, camera view; * marks the stroke the table shows), the overall score and the
  * session id. The line "Camera: filmed from behind (heading 168°)" gives the shown stroke's view
- * ("camera view unknown" for a stroke stored before views were estimated).
+ * (left out for a stroke without one: stored before views were estimated, or none estimated).
  * `analysed`, when given, adds which person was analysed (their box on the key frame, source px).
  */
 export function featureTable(d: SessionDetail, analysed?: PlayerBox | null): string {
@@ -62,7 +62,7 @@ export function featureTable(d: SessionDetail, analysed?: PlayerBox | null): str
   const cats = Object.entries(d.categories);
   if (cats.length > 0) lines.push(`Categories: ${cats.map(([name, c]) => `${name} ${score(c.average_score)}`).join(', ')}`);
   if (d.strokes.length > 1) {
-    const list = d.strokes.map((s) => `${s.index}${s.primary ? '*' : ''} ${s.side} ${s.contact.timestamp.toFixed(2)} s (${s.overallScore === null ? 'not analysed' : score(s.overallScore)}; ${viewLabel(s.cameraView?.view)})`);
+    const list = d.strokes.map((s) => `${s.index}${s.primary ? '*' : ''} ${s.side} ${s.contact.timestamp.toFixed(2)} s (${s.overallScore === null ? 'not analysed' : score(s.overallScore)}${s.cameraView?.view ? `; ${viewLabel(s.cameraView.view)}` : ''})`);
     lines.push(`Strokes: ${list.join(', ')}`);
     const spread = d.consistency.filter((c) => c.n > 1 && c.cv !== null).map((c) => `${c.feature} CV ${(c.cv! * 100).toFixed(0)} %`);
     if (spread.length > 0) lines.push(`Consistency over ${Math.max(...d.consistency.map((c) => c.n))} strokes: ${spread.join(', ')}`);
