@@ -20,6 +20,7 @@ import { importHandover } from '../../main/export/handover-import.js';
 import { exportSession, exportSessionLabels } from '../../main/export/session-export.js';
 import { StrokeLabels } from '../eval/labels.js';
 import { libraryHandlers } from '../../main/ipc/handlers-library.js';
+import { strokeTableHtml } from '../../main/export/report/stroke-sections.js';
 
 const t = tempHome();
 let sessionId: number;
@@ -151,6 +152,8 @@ describe('stroke corrections', () => {
         const view = (d: typeof a) => d.strokes.map((s) => [s.index, s.side, s.twoHanded, s.contact.frameNr, s.contactSource, s.primary, s.features.map((f) => f.value)]);
         expect(view(b)).toEqual(view(a));
         expect(a.strokes.some((s) => s.contactSource === 'coach')).toBe(true);
+        // The PDF's stroke table marks the coach's contacts.
+        expect(strokeTableHtml(b).split('contact set by the coach').length - 1).toBe(b.strokes.filter((s) => s.contactSource === 'coach').length);
       } finally {
         dst.close();
       }

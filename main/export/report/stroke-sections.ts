@@ -1,6 +1,7 @@
 /**
  * The session report's stroke sections (issue 11): a table of every stroke of the clip (side,
- * ball contact, detector confidence, overall and category scores) and the consistency of the
+ * ball contact — marked "contact set by the coach" when a correction set it (main/library/stroke-corrections.ts) —
+ * detector confidence, overall and category scores) and the consistency of the
  * analysed strokes per feature (mean, SD, CV, n, and the range of values).
  */
 import { categoryLabel } from '../../contract/display-names.js';
@@ -20,7 +21,7 @@ export function strokeTableHtml(d: SessionDetail): string {
       const cells = [
         `${s.index}${s.primary ? ' ★' : ''}`,
         side,
-        `${num(s.contact.timestamp, 2)} s · frame ${s.contact.frameNr}`,
+        `${num(s.contact.timestamp, 2)} s · frame ${s.contact.frameNr}${s.contactSource === 'coach' ? ' · contact set by the coach' : ''}`,
         num(s.confidence, 2),
         s.overallScore === null ? 'not analysed' : String(Math.round(s.overallScore)),
         ...cats.map((c) => (s.categories[c] ? String(Math.round(s.categories[c].average_score)) : '–')),
