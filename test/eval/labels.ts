@@ -54,10 +54,12 @@ export function readStrokeLabels(): StrokeLabels {
 }
 
 /** Side of a stroke as the stroke detector classes the motion: forehand, backhand or serve (overhead). */
-export type StrokeSide = 'forehand' | 'backhand' | 'serve';
+/** The stroke sides, as the contract defines them. */
+export type { StrokeSide } from '../../main/contract/technique-schema.js';
+import type { StrokeSide } from '../../main/contract/technique-schema.js';
 
 /**
- * The side a label's `stroke` text names, as the stroke detector (main/analysis/strokes.ts,
+ * The side a label's `stroke` text names, as the stroke detector (main/analysis/strokes/strokes.ts,
  * "Side") classes the motion, or null when the text names none: "volley (forehand)" → forehand,
  * "dink (probably backhand)" → backhand, "serve" → serve, "overhead" → serve (the hand above the
  * head at contact, the detector's serve class), "serve (underhand)" → forehand (a pickleball
