@@ -4,6 +4,10 @@
  * the <video> (the master clock); the state follows from the clock's ticks.
  */
 import type { SessionDetail } from '../../../../preload/contract.js';
+import type { StrokeCorrection } from '../../../../main/library/stroke-corrections.js';
+
+/** A stroke correction as the library.correctStroke channel takes it. */
+export type StrokeCorrectionInput = StrokeCorrection;
 import { call } from '../api.js';
 import { adjacentStroke, chosenStroke, defaultStroke, strokeView, type ShownFeature, type StrokeChoice } from '../strokes/stroke-choice.js';
 import type { SessionPlayer } from '../playback/session-player.js';
@@ -82,6 +86,31 @@ export class PlaybackManager {
     if (typeof this.stroke === 'number' && !strokes.some((s) => s.index === this.stroke)) this.stroke = defaultStroke(strokes);
     if (this.stroke === 'all' && strokes.length === 0) this.stroke = null;
     this.selected = this.view.features.find((f) => f.feature_name === name) ?? null;
+  }
+
+  /**
+   * Applies a coach's stroke correction to the open session (library.correctStroke: recomputed
+   * from the stored pose in main) and shows the updated detail; the chosen stroke becomes the
+   * corrected or added one (the default stroke after a delete).
+   * @throws ApiError (input: a frame outside the clip, a missing stroke, a side the sport does not have)
+   */
+  async correctStroke(correction: StrokeCorrectionInput): Promise<void> {
+    const id = this.#openId;
+    if (!id) return;
+    const detail = await call('library.correctStroke', { id, correction });
+    if (this.#openId !== id) return;
+    const name = this.selected?.feature_name;
+    const strokes = detail.strokes ?? [];
+    this.detail = detail;
+    const at = 'frame' in correction ? strokes.find((s) => s.contact.frameNr === correction.frame)?.index : undefined;
+    this.stroke = at ?? (typeof this.stroke === 'number' && strokes.some((s) => s.index === this.stroke) && correction.op !== 'delete-stroke' ? this.stroke : defaultStroke(strokes));
+    this.selected = this.view.features.find((f) => f.feature_name === name) ?? null;
+  }
+
+  /** The video frame number of the pose frame on screen (null before the first frame). */
+  get frameNr(): number | null {
+    const track = this.detail?.pose2d;
+    return track && this.frameIndex >= 0 ? (track.frameNr[this.frameIndex] ?? null) : null;
   }
 
   /** Forgets the open session. */
