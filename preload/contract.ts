@@ -31,7 +31,7 @@ import {
 } from '../main/contract/fields.js';
 import { AnalysisJobInputSchema } from '../main/contract/job-input.js';
 import type { FeatureHistoryPoint, Player, SessionDetail, SessionSummary, StrokeFeatureHistoryPoint } from '../main/library/library-types.js';
-import { STROKE_SIDES } from '../main/contract/technique-schema.js';
+import { STROKE_SIDES, TechniqueResult } from '../main/contract/technique-schema.js';
 import type { ReferenceStroke } from '../main/library/reference-strokes.js';
 import type { Drawing } from '../main/drawings/drawing.js';
 import { DrawingDataSchema } from '../main/drawings/schema.js';
@@ -57,6 +57,13 @@ export { AnalysisJobInputSchema, LocalPathInput, RowIdInput };
 export type { FeatureHistoryPoint, Player, SessionDetail, SessionStroke, SessionSummary, StrokeFeatureHistoryPoint } from '../main/library/library-types.js';
 export type { Drawing, DrawingData, DrawingKind, DrawingPoint } from '../main/drawings/drawing.js';
 export type { ReferenceStroke } from '../main/library/reference-strokes.js';
+
+/** What library.correctStroke answers: the updated session, and its stored result before and after the correction (for undo / redo). */
+export interface StrokeCorrectionReply {
+  detail: SessionDetail;
+  before: TechniqueResult;
+  after: TechniqueResult;
+}
 
 /**
  * Channel name → `{input, output}`. Channel names are `<area>.<verb>`; `export.*` is reserved
@@ -123,7 +130,8 @@ export const CONTRACT = {
    * A coach's correction of a stroke (main/library/stroke-corrections.ts): set its contact
    * (`strokeIndex` null = the analysed stroke), set its side and two-handed flag, delete it, or
    * add one at a frame; recomputed from the stored pose in one transaction. Returns the updated
-   * session detail; then `library.changed`. Frames are video frame numbers (from 0).
+   * session detail; then `library.changed`. Frames are video frame numbers (from 0). `restore`
+   * puts back a `before` / `after` snapshot of an earlier reply (undo / redo).
    */
   'library.correctStroke': {
     input: z.strictObject({
@@ -133,9 +141,10 @@ export const CONTRACT = {
         z.strictObject({ op: z.literal('set-side'), strokeIndex: z.int().min(1), side: z.enum(STROKE_SIDES), twoHanded: z.boolean().optional() }),
         z.strictObject({ op: z.literal('delete-stroke'), strokeIndex: z.int().min(1) }),
         z.strictObject({ op: z.literal('add-stroke'), frame: z.int().min(0), side: z.enum(STROKE_SIDES), twoHanded: z.boolean().optional() }),
+        z.strictObject({ op: z.literal('restore'), result: TechniqueResult }),
       ]),
     }),
-    output: returns<SessionDetail>(),
+    output: returns<StrokeCorrectionReply>(),
   },
   /** Deletes the session, its analyses and (when no other session uses it) its clip file. */
   'library.deleteSession': { input: ById, output: returns<null>() },

@@ -6,7 +6,7 @@ import { getSessionDetail } from '../library/detail.js';
 import { deleteDrawing, listDrawings, saveDrawing } from '../library/drawings.js';
 import { playerFeatureHistory, playerStrokeHistory } from '../library/history.js';
 import { setCaptureFps } from '../library/recompute.js';
-import { correctStroke } from '../library/stroke-corrections.js';
+import { correctStroke, storedResult } from '../library/stroke-corrections.js';
 import { clearReferenceStroke, listReferenceStrokes, setReferenceStroke } from '../library/reference-strokes.js';
 import { createPlayer, listPlayers, updatePlayer } from '../library/players.js';
 import { deleteSession, listSessions, renameSession, setNotes, setTags } from '../library/sessions.js';
@@ -59,11 +59,13 @@ export function libraryHandlers(deps: Pick<HandlerDeps, 'db' | 'emit'>): Pick<Ha
       return sessionChanged(id, 'updated');
     },
     'library.correctStroke': ({ id, correction }) => {
+      const before = storedResult(db, id);
       correctStroke(db, id, correction);
       sessionChanged(id, 'updated');
       const detail = getSessionDetail(db, id);
-      if (!detail) throw new HandlerError('not-found', `no session with id ${id}`);
-      return detail;
+      const after = storedResult(db, id);
+      if (!detail || !before || !after) throw new HandlerError('not-found', `no session with id ${id}`);
+      return { detail, before, after };
     },
     'library.deleteSession': ({ id }) => {
       deleteSession(db, id);

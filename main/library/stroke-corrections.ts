@@ -36,7 +36,9 @@ export type StrokeCorrection =
   | { op: 'set-contact'; strokeIndex: number | null; frame: number }
   | { op: 'set-side'; strokeIndex: number; side: StrokeSide; twoHanded?: boolean }
   | { op: 'delete-stroke'; strokeIndex: number }
-  | { op: 'add-stroke'; frame: number; side: StrokeSide; twoHanded?: boolean };
+  | { op: 'add-stroke'; frame: number; side: StrokeSide; twoHanded?: boolean }
+  /** Puts back a result {@link storedResult} gave (undo / redo of a correction): strokes, features, sources and scores exactly as they were. */
+  | { op: 'restore'; result: TechniqueResult };
 
 /** What {@link correctStroke} changed. */
 export interface CorrectionOutcome {
@@ -83,6 +85,7 @@ function correctLocked(db: WritableDb, sessionId: RowId, c: StrokeCorrection): C
   const af = db
     .prepare('SELECT id, backend, warnings_json, request_json, result_extras_json, contact_ts FROM analyses WHERE id = ?')
     .get(a.id) as AnalysisFacts;
+  if (c.op === 'restore') return restoreLocked(db, d, a.id, c.result);
   const entries: Entry[] = d.strokes.map((st) => ({ stroke: toContractStroke(st) }));
   let primary: Entry | undefined = entries[d.strokes.findIndex((st) => st.primary)];
   const strokeAt = (index: number | null): Entry => {
@@ -152,17 +155,7 @@ function correctLocked(db: WritableDb, sessionId: RowId, c: StrokeCorrection): C
   result.stroke_index = primary.stroke.index;
   result.consistency = featureConsistency(entries.filter((e) => e.stroke.features.length > 0).map((e) => e.stroke.features));
 
-  const contact = contactOf(result.features) ?? { frameNr: primary.stroke.contact.frame_nr, timestamp: primary.stroke.contact.timestamp };
-  const score = overallScore(result.features);
-  deleteResultRows(db, a.id);
-  insertResultRows(db, a.id, result);
-  db.prepare('UPDATE analyses SET overall_score = ?, contact_frame = ?, contact_ts = ?, result_extras_json = ? WHERE id = ?').run(
-    score,
-    contact.frameNr,
-    contact.timestamp,
-    JSON.stringify(resultExtras(result)),
-    a.id,
-  );
+  const score = writeResult(db, a.id, result);
   return {
     sessionId,
     analysisId: a.id,
@@ -170,6 +163,41 @@ function correctLocked(db: WritableDb, sessionId: RowId, c: StrokeCorrection): C
     strokeCount: entries.length,
     overallScore: score,
   };
+}
+
+/** Replaces the stored result rows of analysis `analysisId` by `result`. @returns its overall score. */
+function writeResult(db: WritableDb, analysisId: RowId, result: TechniqueResult): number | null {
+  const primary = result.strokes?.find((st) => st.index === result.stroke_index) ?? result.strokes?.[0];
+  const contact = contactOf(result.features) ?? (primary ? { frameNr: primary.contact.frame_nr, timestamp: primary.contact.timestamp } : null);
+  const score = overallScore(result.features);
+  deleteResultRows(db, analysisId);
+  insertResultRows(db, analysisId, result);
+  db.prepare('UPDATE analyses SET overall_score = ?, contact_frame = ?, contact_ts = ?, result_extras_json = ? WHERE id = ?').run(
+    score,
+    contact?.frameNr ?? null,
+    contact?.timestamp ?? null,
+    JSON.stringify(resultExtras(result)),
+    analysisId,
+  );
+  return score;
+}
+
+/**
+ * The stored technique result of session `sessionId`'s latest analysis, with its strokes (the
+ * snapshot a {@link StrokeCorrection} `restore` puts back); null without a session or analysis.
+ */
+export function storedResult(db: WritableDb, sessionId: RowId): TechniqueResult | null {
+  const d = getSessionSummaryDetail(db, sessionId);
+  return d?.analysis ? (storedDoneObject(db, d).result as TechniqueResult) : null;
+}
+
+/** Puts back `result` (a {@link storedResult} snapshot) after checking its strokes' frames. */
+function restoreLocked(db: WritableDb, d: NonNullable<ReturnType<typeof getSessionSummaryDetail>>, analysisId: RowId, result: TechniqueResult): CorrectionOutcome {
+  const strokes = result.strokes ?? [];
+  if (strokes.length === 0) throw new LibraryError('invalid-input', `the result to restore for session ${d.session.id} has no strokes`);
+  for (const st of strokes) checkFrame(st.contact.frame_nr, d.session.durationS, d.session.fps, d.poseFrames.pose3d, d.session.id);
+  const score = writeResult(db, analysisId, result);
+  return { sessionId: d.session.id, analysisId, strokeIndex: result.stroke_index ?? null, strokeCount: strokes.length, overallScore: score };
 }
 
 /** Fields of a technique result one stroke's analysis sets (dropped from the stored result when the primary stroke is analysed again). */

@@ -3,7 +3,8 @@
  * analysed tennis_forehand_2 cut (analysed-session-app.ts): paused 3 frames after the detected
  * contact (keyboard frame steps), "set contact here" moves the stroke's contact there, the
  * features shown are the ones the library now stores (recomputed from the stored pose), a reload
- * keeps them and the stroke says its contact was set by the coach; a stroke added at the frame
+ * keeps them and the stroke says its contact was set by the coach; undo (the drawings' history)
+ * puts the stroke back exactly, redo applies the correction again; a stroke added at the frame
  * on screen with a side, then deleted. Screenshots in test-artifacts/e2e/.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,6 +86,18 @@ describe('stroke corrections on the paused frame', () => {
     expect(await shownValues(sp)).toEqual(valuesOf(after));
     expect(await app.page.getByTestId('contact-source').innerText()).toContain('set by the coach');
     await sp.screenshot('60-contact-set-by-coach');
+
+    // Undo (the drawings' history) puts the stroke back exactly as it was; redo applies the correction again.
+    await app.page.getByTestId('undo').click();
+    await app.page
+      .locator(`[data-testid="contact-source"][data-contact-source="${before.contactSource}"]`)
+      .waitFor();
+    expect(primaryStroke()).toEqual(before);
+    expect(await shownValues(sp)).toEqual(valuesOf(before));
+    await app.page.getByTestId('redo').click();
+    await app.page.locator('[data-testid="contact-source"][data-contact-source="coach"]').waitFor();
+    expect(primaryStroke()).toEqual(after);
+    expect(await shownValues(sp)).toEqual(valuesOf(after));
 
     await app.page.reload();
     await sp.waitForSkeleton();

@@ -178,9 +178,19 @@ describe('stroke corrections', () => {
       const events: unknown[] = [];
       const h = libraryHandlers({ db, emit: ((name: string, payload: unknown) => events.push([name, payload])) });
       const first = getSessionDetail(db, sessionId)!.strokes[0]!;
-      const d = await h['library.correctStroke']({ id: sessionId, correction: { op: 'set-contact', strokeIndex: first.index, frame: first.contact.frameNr + 1 } });
+      const stored = snapshot();
+      const reply = await h['library.correctStroke']({ id: sessionId, correction: { op: 'set-contact', strokeIndex: first.index, frame: first.contact.frameNr + 1 } });
+      const d = reply.detail;
       expect(d.strokes[0]).toMatchObject({ contact: { frameNr: first.contact.frameNr + 1 }, contactSource: 'coach' });
       expect(events).toEqual([['library.changed', { kind: 'session', id: sessionId, change: 'updated' }]]);
+      const corrected = snapshot();
+      // Undo: the `before` snapshot puts every stroke back exactly (contact, source, confidence, features); redo: `after`.
+      const undone = await h['library.correctStroke']({ id: sessionId, correction: { op: 'restore', result: reply.before } });
+      expect(snapshot()).toEqual(stored);
+      expect(undone.detail.strokes).toEqual(getSessionDetail(db, sessionId)!.strokes);
+      expect(undone.detail.strokes[0]).toEqual(first);
+      await h['library.correctStroke']({ id: sessionId, correction: { op: 'restore', result: reply.after } });
+      expect(snapshot()).toEqual(corrected);
       const before = snapshot();
       expect(() => h['library.correctStroke']({ id: sessionId, correction: { op: 'delete-stroke', strokeIndex: 50 } })).toThrow(/has no stroke 50/);
       expect(snapshot()).toEqual(before);

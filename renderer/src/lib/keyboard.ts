@@ -66,7 +66,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: 'P', eventKeys: ['p', 'P'], command: 'toolPencil', text: 'Free-hand tool (drag)' },
   { keys: 'T', eventKeys: ['t', 'T'], command: 'toolText', text: 'Text tool (click where the label goes)' },
   { keys: 'Delete', eventKeys: ['Delete', 'Backspace'], command: 'deleteDrawing', text: 'Delete the selected drawing' },
-  { keys: 'Ctrl+Z', eventKeys: ['z', 'Z'], command: 'undo', text: 'Undo the last drawing change', ctrl: true, shift: false },
+  { keys: 'Ctrl+Z', eventKeys: ['z', 'Z'], command: 'undo', text: 'Undo the last drawing change or stroke correction', ctrl: true, shift: false },
   { keys: 'Ctrl+Shift+Z', eventKeys: ['z', 'Z'], command: 'redo', text: 'Redo (also Ctrl+Y)', ctrl: true, shift: true },
 ];
 

@@ -29,20 +29,20 @@ export function redoWrite(c: DrawingChange): DrawingWrite {
 /** Most changes kept for undo. */
 export const UNDO_LIMIT = 200;
 
-/** The two stacks. */
-export class UndoHistory {
-  #done: DrawingChange[] = [];
-  #undone: DrawingChange[] = [];
+/** The two stacks, of drawing changes by default (the session's history also holds stroke corrections). */
+export class UndoHistory<C = DrawingChange> {
+  #done: C[] = [];
+  #undone: C[] = [];
 
   /** Records a new change; the redo stack is dropped (a new branch). */
-  push(c: DrawingChange): void {
+  push(c: C): void {
     this.#done.push(c);
     if (this.#done.length > UNDO_LIMIT) this.#done.shift();
     this.#undone = [];
   }
 
   /** The change to undo (moved to the redo stack), or null. */
-  undo(): DrawingChange | null {
+  undo(): C | null {
     const c = this.#done.pop();
     if (!c) return null;
     this.#undone.push(c);
@@ -50,7 +50,7 @@ export class UndoHistory {
   }
 
   /** The change to redo (moved back to the undo stack), or null. */
-  redo(): DrawingChange | null {
+  redo(): C | null {
     const c = this.#undone.pop();
     if (!c) return null;
     this.#done.push(c);
@@ -58,12 +58,12 @@ export class UndoHistory {
   }
 
   /** Puts back a change whose undo failed (so it can be tried again). */
-  restoreUndo(c: DrawingChange): void {
+  restoreUndo(c: C): void {
     if (this.#undone.at(-1) === c) this.#done.push(this.#undone.pop()!);
   }
 
   /** Puts back a change whose redo failed. */
-  restoreRedo(c: DrawingChange): void {
+  restoreRedo(c: C): void {
     if (this.#done.at(-1) === c) this.#undone.push(this.#done.pop()!);
   }
 

@@ -8,9 +8,21 @@ import type { Drawing, DrawingData } from '../../../../main/drawings/drawing.js'
 import { call } from '../api.js';
 import { handleError } from '../handle-error.js';
 import { redoWrite, undoWrite, UndoHistory, type DrawingChange, type DrawingWrite } from '../drawings/undo-history.js';
+import type { TechniqueResult } from '../../../../main/contract/technique-schema.js';
 
 /** A write to the library: a drawing saved (new when it has no id) or deleted. */
 type LibraryWrite = DrawingWrite | { op: 'save'; drawing: DrawingData & { id?: number } };
+
+/**
+ * A stroke correction in the same undo history (issue 27): the session's stored result before and
+ * after it, and how to put one back (library.correctStroke `restore`; false when that failed).
+ */
+export interface StrokesChange {
+  kind: 'strokes';
+  before: TechniqueResult;
+  after: TechniqueResult;
+  apply(result: TechniqueResult): Promise<boolean>;
+}
 
 /** The stored drawings, the selection and the undo history of one session at a time. */
 export class SavedDrawings {
@@ -20,7 +32,7 @@ export class SavedDrawings {
   canUndo = $state(false);
   canRedo = $state(false);
   #sessionId = 0;
-  #history = new UndoHistory();
+  #history = new UndoHistory<DrawingChange | StrokesChange>();
 
   /** Loads the drawings of session `id` (forgets the previous session's selection and undo history); a failure shows a toast. */
   async load(id: number): Promise<void> {
@@ -76,7 +88,7 @@ export class SavedDrawings {
   async undo(): Promise<void> {
     const c = this.#history.undo();
     if (!c) return;
-    if (!(await this.#write(undoWrite(c)))) this.#history.restoreUndo(c);
+    if (!(c.kind === 'strokes' ? await c.apply(c.before) : await this.#write(undoWrite(c)))) this.#history.restoreUndo(c);
     this.#syncHistory();
   }
 
@@ -84,11 +96,16 @@ export class SavedDrawings {
   async redo(): Promise<void> {
     const c = this.#history.redo();
     if (!c) return;
-    if (!(await this.#write(redoWrite(c)))) this.#history.restoreRedo(c);
+    if (!(c.kind === 'strokes' ? await c.apply(c.after) : await this.#write(redoWrite(c)))) this.#history.restoreRedo(c);
     this.#syncHistory();
   }
 
-  #record(c: DrawingChange): void {
+  /** Records a stroke correction already applied, so undo / redo go through the same history as the drawings. */
+  recordStrokes(c: StrokesChange): void {
+    this.#record(c);
+  }
+
+  #record(c: DrawingChange | StrokesChange): void {
     this.#history.push(c);
     this.#syncHistory();
   }

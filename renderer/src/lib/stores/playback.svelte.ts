@@ -9,6 +9,8 @@ import type { StrokeCorrection } from '../../../../main/library/stroke-correctio
 /** A stroke correction as the library.correctStroke channel takes it. */
 export type StrokeCorrectionInput = StrokeCorrection;
 import { call } from '../api.js';
+import { handleError } from '../handle-error.js';
+import type { TechniqueResult } from '../../../../main/contract/technique-schema.js';
 import { adjacentStroke, chosenStroke, defaultStroke, strokeView, type ShownFeature, type StrokeChoice } from '../strokes/stroke-choice.js';
 import type { SessionPlayer } from '../playback/session-player.js';
 import { clampRate, nextRate, stepTarget, SEEK_INTO_FRAME_S } from '../playback/frame-step.js';
@@ -94,17 +96,29 @@ export class PlaybackManager {
    * corrected or added one (the default stroke after a delete).
    * @throws ApiError (input: a frame outside the clip, a missing stroke, a side the sport does not have)
    */
-  async correctStroke(correction: StrokeCorrectionInput): Promise<void> {
+  async correctStroke(correction: StrokeCorrectionInput): Promise<{ before: TechniqueResult; after: TechniqueResult } | null> {
     const id = this.#openId;
-    if (!id) return;
-    const detail = await call('library.correctStroke', { id, correction });
-    if (this.#openId !== id) return;
+    if (!id) return null;
+    const { detail, before, after } = await call('library.correctStroke', { id, correction });
+    if (this.#openId !== id) return null;
     const name = this.selected?.feature_name;
     const strokes = detail.strokes ?? [];
     this.detail = detail;
     const at = 'frame' in correction ? strokes.find((s) => s.contact.frameNr === correction.frame)?.index : undefined;
     this.stroke = at ?? (typeof this.stroke === 'number' && strokes.some((s) => s.index === this.stroke) && correction.op !== 'delete-stroke' ? this.stroke : defaultStroke(strokes));
     this.selected = this.view.features.find((f) => f.feature_name === name) ?? null;
+    return { before, after };
+  }
+
+  /** Puts back a stored result of the open session (undo / redo of a correction). @returns false when it failed (a toast is shown). */
+  async restoreStrokes(result: TechniqueResult): Promise<boolean> {
+    try {
+      await this.correctStroke({ op: 'restore', result });
+      return true;
+    } catch (err) {
+      handleError(err, 'Could not undo or redo the stroke correction');
+      return false;
+    }
   }
 
   /** The video frame number of the pose frame on screen (null before the first frame). */
