@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Drawing, DrawingData } from '../../../../main/drawings/drawing.js';
+import type { TechniqueResult } from '../../../../main/contract/technique-schema.js';
 import { Failure, installFakeApi } from '../fake-api.test-support.js';
 import { SavedDrawings } from './drawings-saved.svelte.js';
 import { toasts } from './toasts.svelte.js';
@@ -67,6 +68,28 @@ describe('SavedDrawings', () => {
     state.failing = false;
     await s.undo();
     expect([rows.get(1)?.toFrameNr, s.list[0]?.toFrameNr, s.canRedo]).toEqual([30, 30, true]);
+  });
+
+  it('undoes and redoes a stroke correction in the same history as the drawings (kept when putting it back fails)', async () => {
+    library();
+    const s = new SavedDrawings();
+    await s.load(3);
+    await s.add(line);
+    const applied: string[] = [];
+    let ok = false;
+    const before = { features: [], feature_categories: {}, tag: 'before' } as unknown as TechniqueResult;
+    const after = { features: [], feature_categories: {}, tag: 'after' } as unknown as TechniqueResult;
+    s.recordStrokes({ kind: 'strokes', before, after, apply: (r) => {
+        applied.push(String((r as { tag?: string }).tag));
+        return Promise.resolve(ok);
+      },
+    });
+    await s.undo();
+    expect([applied, s.canUndo, s.canRedo, s.list.length]).toEqual([['before'], true, false, 1]);
+    ok = true;
+    await s.undo();
+    await s.redo();
+    expect([applied, s.canUndo, s.canRedo, s.list.length]).toEqual([['before', 'before', 'after'], true, false, 1]);
   });
 
   it('writes nothing once the session is closed', async () => {
