@@ -78,7 +78,7 @@ describe(`a real clip slowed ${SLOW}× with its capture frame rate given`, () =>
     // Filmed from behind (broadcast), the rotation speeds are not scored (camera-view.ts) but still
     // measured: their series' peaks are compared; a scored speed feature is compared as well.
     for (const seg of ['hip', 'shoulder'] as const) {
-      const [o, s] = [original.result.kinetic_chain!.speed_dict[seg]!.peak_speed!, slowed.result.kinetic_chain!.speed_dict[seg]!.peak_speed!];
+      const [o, s] = [original.result.kinetic_chain!.speed_dict[seg].peak_speed, slowed.result.kinetic_chain!.speed_dict[seg].peak_speed];
       expect(o, seg).toBeGreaterThan(0);
       expect(Math.abs(s - o) / Math.abs(o), seg).toBeLessThanOrEqual(0.05);
     }
