@@ -9,6 +9,8 @@
 export { analyseStrokes } from './stroke-analysis.js';
 export { analyseCoachStroke } from './stroke-correction.js';
 export type { CoachStroke, CoachStrokeAnalysis } from './stroke-correction.js';
+export { analyseKeptStrokes } from './kept-strokes.js';
+export type { KeptStrokesAnalysis } from './kept-strokes.js';
 export { computeTechniqueResult, FEATURES, featureConsistency, MIN_USABLE_S, REFERENCES } from './technique/index.js';
 export { bodyHeadingDeg, cameraViewOf, VIEW_BLIND_FEATURES, viewOfHeading } from './technique/index.js';
 export type { AnalysisInput, FeatureName, TechniqueOutput } from './technique/index.js';

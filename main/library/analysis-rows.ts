@@ -36,6 +36,14 @@ export interface AnalysisRowsInput {
   request?: TechniqueRequestMetadata;
 }
 
+/**
+ * Result field (our extra, kept with the other extras in `result_extras_json`, so it travels in the
+ * hand-over and the JSON export): `true` once the coach corrected the analysis' strokes
+ * (stroke-corrections.ts); a capture-rate recompute then keeps the coach's stroke list (recompute.ts).
+ * Undoing every correction (a `restore` of the result before) removes it again.
+ */
+export const COACH_CORRECTED = 'coach_corrected';
+
 /** The result's fields that have no table of their own (capture_fps, slow_motion_guess, features_left_out, stroke_index, consistency, vendor extras). */
 export function resultExtras(result: TechniqueResult): Record<string, unknown> {
   const { features: _f, feature_categories: _c, kinetic_chain: _k, wrist_speed: _w, strokes: _s, ...extras } = result;

@@ -7,15 +7,23 @@
  * transaction under the library-folder lock (lock.ts), so a reader sees the old analysis or the
  * new one, never a mix. The pose rows and the archive file are left as they are: the archive
  * keeps the analysis as first delivered.
+ *
+ * Decided: an analysis whose strokes the coach corrected (stroke-corrections.ts; the result's
+ * `coach_corrected` extra) keeps its stroke list: every stroke stays at its contact frame (a video
+ * frame, the same at any capture rate) with its side, two-handed flag and contact source, deleted
+ * strokes stay deleted, and each stroke is measured again at the new rate (analyseKeptStrokes,
+ * main/analysis); the stroke detector is not run again for it. The detected strokes the coach did
+ * not touch are kept at their frames too: the coach has reviewed that list.
  */
 import type { TechniqueOutput } from '../analysis/index.js';
 import { sameWarning, warning, type Warning } from '../contract/warning.js';
 import { readStoredWarning } from '../contract/warning-schema.js';
-import { analyseStrokes } from '../analysis/index.js';
+import { analyseKeptStrokes, analyseStrokes, type AnalysisInput } from '../analysis/index.js';
 import { InsufficientPoseError } from '../analysis/index.js';
 import {
   MAX_CAPTURE_FPS,
   TechniqueRequestMetadata,
+  type Stroke,
   type Hand,
   type Sport,
   type SwingType,
@@ -29,7 +37,10 @@ import { withLibraryLock } from './lock.js';
 import { pathsOf } from './paths.js';
 import { loadBallCandidates } from './ball-rows.js';
 import { rowToPose, type PoseRow } from './pose-blob.js';
+import { getSessionSummaryDetail } from './detail.js';
+import { toContractStroke } from './session-strokes.js';
 import {
+  COACH_CORRECTED,
   contactOf,
   deleteResultRows,
   insertResultRows,
@@ -50,6 +61,8 @@ export interface CaptureFpsOutcome {
   contact: ContactEvent | null;
   /** Mean feature score of the recomputed analysis, 0..100. */
   overallScore: number | null;
+  /** Strokes kept as the coach corrected them and measured again (module doc); null: the stroke detector ran again (or no analysis). */
+  keptCoachStrokes: number | null;
 }
 
 /** The session and player facts a recompute needs (frame rate, size, hand, height). */
@@ -115,18 +128,22 @@ function setLocked(db: WritableDb, sessionId: RowId, captureFps: number | null):
       'SELECT id, backend, warnings_json, request_json, result_extras_json, contact_ts FROM analyses WHERE session_id = ? ORDER BY id DESC LIMIT 1',
     )
     .get(sessionId) as AnalysisFacts | undefined;
-  if (!a) return { sessionId, captureFps, analysisId: null, contact: null, overallScore: null };
+  if (!a) return { sessionId, captureFps, analysisId: null, contact: null, overallScore: null, keptCoachStrokes: null };
 
   const { pose2d, pose3d } = storedPose(db, a.id);
   const ball = loadBallCandidates(db, a.id);
   const base = requestOf(a, s);
-  const previous = (JSON.parse(a.result_extras_json) as { capture_fps?: number }).capture_fps;
+  const extras = JSON.parse(a.result_extras_json) as { capture_fps?: number; [COACH_CORRECTED]?: unknown };
+  const previous = extras.capture_fps;
   const meta = withCaptureFps(base, captureFps ?? undefined);
-  const analyse = (m: TechniqueRequestMetadata): TechniqueOutput =>
-    analyseStrokes({ pose2d, pose3d, ball, fps: s.fps, width: s.width, height: s.height, meta: m });
-  // At the new clock the detector may call the session's stroke another type: analyseStrokes
-  // then analyses the most likely stroke anyway and its warning says what was found and asked.
-  let out: TechniqueOutput;
+  const input = (m: TechniqueRequestMetadata): AnalysisInput => ({ pose2d, pose3d, ball, fps: s.fps, width: s.width, height: s.height, meta: m });
+  const kept = extras[COACH_CORRECTED] === true ? keptStrokes(db, sessionId) : null;
+  // The coach's stroke list measured again, or the detector run again: at the new clock it may
+  // call the session's stroke another type; analyseStrokes then analyses the most likely stroke
+  // anyway and its warning says what was found and asked.
+  const analyse = (m: TechniqueRequestMetadata): Analysed =>
+    kept ? corrected(analyseKeptStrokes(input(m), kept.strokes, kept.primary)) : analyseStrokes(input(m));
+  let out: Analysed;
   try {
     out = analyse(meta);
   } catch (err) {
@@ -136,9 +153,12 @@ function setLocked(db: WritableDb, sessionId: RowId, captureFps: number | null):
       });
     throw err;
   }
+  // The stored analysis warnings came from the detector, or (after an earlier recompute of the corrected list) from the kept strokes.
+  const prevMeta = withCaptureFps(base, previous);
+  const before = previousWarnings(() => analyseStrokes(input(prevMeta)));
   const warnings = replaceAnalysisWarnings(
     (JSON.parse(a.warnings_json) as unknown[]).map(readStoredWarning),
-    previousWarnings(() => analyse(withCaptureFps(base, previous))),
+    kept ? unionWarnings(before, previousWarnings(() => analyse(prevMeta))) : before,
     out.warnings,
   );
   if (a.backend === 'remote' && !warnings.some((w) => sameWarning(w, RECOMPUTED_LOCALLY_WARNING)))
@@ -162,7 +182,7 @@ function setLocked(db: WritableDb, sessionId: RowId, captureFps: number | null):
     COMPUTE_VERSION,
     a.id,
   );
-  return { sessionId, captureFps, analysisId: a.id, contact, overallScore: score };
+  return { sessionId, captureFps, analysisId: a.id, contact, overallScore: score, keptCoachStrokes: kept ? kept.strokes.length : null };
 }
 
 /** The 2D and 3D pose tracks stored for analysis `analysisId`. @throws LibraryError `invalid-input` when either is missing. */
@@ -201,8 +221,38 @@ function withCaptureFps(
   return captureFps === undefined ? rest : { ...rest, capture_fps: captureFps };
 }
 
+/** What a recompute gives: the technique result and the analysis' warnings. */
+type Analysed = Pick<TechniqueOutput, 'result' | 'warnings'>;
+
+/** The stored strokes of session `sessionId`'s latest analysis (contract shape, time order) and the analysed one's index. */
+function keptStrokes(db: WritableDb, sessionId: RowId): { strokes: Stroke[]; primary: number | null } {
+  const d = getSessionSummaryDetail(db, sessionId);
+  const strokes = d?.strokes ?? [];
+  return { strokes: strokes.map(toContractStroke), primary: strokes.find((st) => st.primary)?.index ?? null };
+}
+
+/** `a` with its result marked as the coach's corrected strokes (stays so over later recomputes). */
+function corrected(a: Analysed): Analysed {
+  return { ...a, result: { ...a.result, [COACH_CORRECTED]: true } };
+}
+
+/** `a` and the warnings of `b` that `a` has fewer of (matched as in {@link replaceAnalysisWarnings}). */
+function unionWarnings(a: readonly Warning[], b: readonly Warning[]): Warning[] {
+  const key = (w: Warning) => w.detail ?? w.message;
+  const left = new Map<string, number>();
+  for (const w of a) left.set(key(w), (left.get(key(w)) ?? 0) + 1);
+  return [
+    ...a,
+    ...b.filter((w) => {
+      const n = left.get(key(w)) ?? 0;
+      left.set(key(w), n - 1);
+      return n <= 0;
+    }),
+  ];
+}
+
 /** The warnings the previous analysis gave, recomputed the same way (none when it cannot be recomputed). */
-function previousWarnings(recompute: () => TechniqueOutput): Warning[] {
+function previousWarnings(recompute: () => Analysed): Warning[] {
   try {
     return recompute().warnings;
   } catch (err) {

@@ -11,8 +11,10 @@
  * Decided: strokes are renumbered in time order after a delete or an add (a stroke reference
  * `<session>:<n>` names the n-th stroke in time). Decided: deleting the analysed stroke makes the
  * analysed stroke with the highest detector confidence the primary one; the only stroke of a
- * session cannot be deleted (delete the session instead). Known limit: a later capture-rate
- * recompute (setCaptureFps) runs the stroke detector again and drops the corrections.
+ * session cannot be deleted (delete the session instead). Every correction marks the result
+ * `coach_corrected` (analysis-rows.ts COACH_CORRECTED): a later capture-rate recompute
+ * (setCaptureFps, recompute.ts) then keeps the coach's stroke list and measures it again instead
+ * of running the stroke detector again.
  */
 import { analyseCoachStroke, featureConsistency, InsufficientPoseError, type AnalysisInput, type CoachStroke, type TechniqueOutput } from '../analysis/index.js';
 import type { Stroke, StrokeSide, TechniqueResult } from '../contract/technique-schema.js';
@@ -24,7 +26,7 @@ import { loadBallCandidates } from './ball-rows.js';
 import { getSessionSummaryDetail } from './detail.js';
 import { storedDoneObject } from './session-archive.js';
 import { toContractStroke } from './session-strokes.js';
-import { contactOf, deleteResultRows, insertResultRows, overallScore, resultExtras } from './analysis-rows.js';
+import { COACH_CORRECTED, contactOf, deleteResultRows, insertResultRows, overallScore, resultExtras } from './analysis-rows.js';
 import { requestOf, storedPose, type AnalysisFacts, type SessionFacts } from './recompute.js';
 import { CONTACT_SOURCES, type ContactSource, type RowId } from './library-types.js';
 
@@ -154,6 +156,7 @@ function correctLocked(db: WritableDb, sessionId: RowId, c: StrokeCorrection): C
   result.strokes = entries.map((e) => e.stroke);
   result.stroke_index = primary.stroke.index;
   result.consistency = featureConsistency(entries.filter((e) => e.stroke.features.length > 0).map((e) => e.stroke.features));
+  result[COACH_CORRECTED] = true;
 
   const score = writeResult(db, a.id, result);
   return {

@@ -3,7 +3,8 @@
  * clip (a 3 s cut of tennis_forehand_2.mp4; test/support/analysed-clip.ts) in a real library,
  * through the CLI (`library set-contact|set-side|delete-stroke|add-stroke`, `library show --json`):
  * - set-contact at frame F gives the features `analyze --ball-time` gives at F's time on the same pose (within 1 %);
- * - each command's happy path, and bad input is one line with the database unchanged.
+ * - each command's happy path, and bad input is one line with the database unchanged;
+ * - `library set-capture-fps` keeps every correction and measures the strokes again at the new rate.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyseStrokes } from '../../main/analysis/index.js';
@@ -197,5 +198,53 @@ describe('stroke corrections', () => {
     } finally {
       db.close();
     }
+  });
+
+  it('set-capture-fps keeps every correction (contacts, sides, a deleted and an added stroke) and measures the strokes again at the new rate', async () => {
+    const detail = () => {
+      const db = openLibrary(t.home);
+      try {
+        return getSessionDetail(db, sessionId)!;
+      } finally {
+        db.close();
+      }
+    };
+    const ok = async (args: string[]) => {
+      const run = await runCliCapture(args, env);
+      expect(run.stderr, args.join(' ')).toBe('');
+      return run.stdout;
+    };
+    await ok(['library', 'add-stroke', String(sessionId), '5', '--side', 'backhand', '--two-handed']);
+    await ok(['library', 'add-stroke', String(sessionId), '12', '--side', 'serve']);
+    await ok(['library', 'delete-stroke', `${sessionId}:2`]);
+    const d0 = detail();
+    const view = (d: typeof d0) => d.strokes.map((s) => [s.index, s.side, s.twoHanded, s.contact.frameNr, s.contactSource, s.primary]);
+    expect(view(d0)[0]).toEqual([1, 'backhand', true, 5, 'coach', false]);
+    expect(d0.strokes.some((s) => s.contact.frameNr === 12)).toBe(false);
+    const coach0 = d0.strokes.find((s) => s.primary)!;
+    expect(coach0.contactSource).toBe('coach');
+
+    const out = await ok(['library', 'set-capture-fps', String(sessionId), '240']);
+    expect(out).toMatch(new RegExp(`^session ${sessionId}: capture 240 fps; analysis recomputed, the coach's ${d0.strokes.length} strokes kept, contact at frame ${coach0.contact.frameNr}, overall \\d+\\n$`));
+    const d1 = detail();
+    expect(view(d1)).toEqual(view(d0));
+    expect(d1.analysis?.captureFps).toBe(240);
+    // The coach's stroke measured again at 240 fps: what `analyze --ball-time` at its frame with that capture rate gives (within 1 %).
+    const coach1 = d1.strokes.find((s) => s.primary)!;
+    const i = d1.pose3d!.frameNr.indexOf(coach1.contact.frameNr);
+    const want = analyseStrokes({
+      pose2d: d1.pose2d!, pose3d: d1.pose3d!, fps: d1.session.fps, width: d1.session.width, height: d1.session.height,
+      meta: { ...ANALYSED_CLIP_META, capture_fps: 240, ball_timestamp: d1.pose3d!.timestamps[i]! },
+    }).result.features;
+    expect(coach1.features.map((f) => f.feature_name)).toEqual(want.map((f) => f.feature_name));
+    for (const [n, f] of coach1.features.entries()) expect(Math.abs(f.value - want[n]!.value), f.feature_name).toBeLessThanOrEqual(Math.abs(want[n]!.value) * 0.01 + 1e-9);
+    expect(coach1.features.map((f) => f.value)).not.toEqual(coach0.features.map((f) => f.value));
+    expect(coach1.contact.realTime).toBeCloseTo((coach1.contact.timestamp * d1.session.fps) / 240, 2);
+
+    // Back to real time: the same strokes, the coach's stroke with its real-time values again.
+    expect(await ok(['library', 'set-capture-fps', String(sessionId), 'none'])).toMatch(/: real time; analysis recomputed, the coach's \d+ strokes kept/);
+    const d2 = detail();
+    expect(view(d2)).toEqual(view(d0));
+    expect(d2.strokes.find((s) => s.primary)!.features.map((f) => f.value)).toEqual(coach0.features.map((f) => f.value));
   });
 });

@@ -4,7 +4,8 @@
  *   show <id> [--json]       feature table of a session (JSON: summary + features + pose frame counts)
  *   delete <id>              removes the session, its analyses, archives and (unshared) clip
  *   set-capture-fps <id> <fps|none>   the session's capture frame rate (slow motion; none = real
- *                            time): its analysis is recomputed from the stored pose
+ *                            time): its analysis is recomputed from the stored pose (a session the
+ *                            coach corrected keeps its strokes, measured again at the new rate)
  *   set-contact, set-side, delete-stroke, add-stroke   stroke corrections (library-corrections.ts)
  */
 import { InvalidArgumentError, type Command } from 'commander';
@@ -128,7 +129,7 @@ export function registerLibrary(program: Command): void {
 
   lib
     .command('set-capture-fps')
-    .description('set the frame rate the camera recorded at (slow motion) and recompute the analysis from the stored pose')
+    .description('set the frame rate the camera recorded at (slow motion) and recompute the analysis from the stored pose (the coach\'s stroke corrections are kept)')
     .argument('<id>', 'session id', rowId)
     .argument('<fps>', `capture frame rate, frames/s (e.g. 240), or "none" for real time`, captureFpsArg)
     .showHelpAfterError(false)
@@ -138,7 +139,8 @@ export function registerLibrary(program: Command): void {
         const rate = fps === null ? 'real time' : `capture ${fps} fps`;
         const score = out.overallScore === null ? '' : `, overall ${Math.round(out.overallScore)}`;
         const contact = out.contact ? `, contact at frame ${out.contact.frameNr}` : '';
-        process.stdout.write(`session ${id}: ${rate}${out.analysisId === null ? ' (no analysis to recompute)' : `; analysis recomputed${contact}${score}`}\n`);
+        const kept = out.keptCoachStrokes === null ? '' : `, the coach's ${out.keptCoachStrokes} stroke${out.keptCoachStrokes === 1 ? '' : 's'} kept`;
+        process.stdout.write(`session ${id}: ${rate}${out.analysisId === null ? ' (no analysis to recompute)' : `; analysis recomputed${kept}${contact}${score}`}\n`);
       }),
     );
   registerStrokeCorrections(lib);
