@@ -7,6 +7,8 @@ import { analysisFromDone, type TechniqueAnalysis } from '../pipeline/index.js';
 import { archiveUrlOf } from './archive-location.js';
 import { processVideo, type ProcessOptions } from './process-video.js';
 import type { Transport } from './transport.js';
+import { TechniqueError } from './errors.js';
+import { API_SWING_TYPES, isApiSwingType } from '../contract/technique-names.js';
 
 /** A technique analysis answered over HTTP: typed, plus the `archive_url` to download (absent when none was given). */
 export interface RemoteAnalysis {
@@ -17,9 +19,33 @@ export interface RemoteAnalysis {
 /**
  * `POST /process` (processVideo), its done line parsed into a TechniqueAnalysis (JSON pose →
  * PoseTrack, `ball_candidates` → BallCandidates; no `video`: the caller probes the clip).
- * @throws as processVideo.
+ * @throws as processVideo; a refused extended swing type as {@link extendedTypeRefused} says.
  */
 export async function analyseVideo(t: Transport, file: string, metadata: unknown, opts?: ProcessOptions): Promise<RemoteAnalysis> {
-  const done = await processVideo(t, file, metadata, opts);
+  let done: Awaited<ReturnType<typeof processVideo>>;
+  try {
+    done = await processVideo(t, file, metadata, opts);
+  } catch (err) {
+    throw extendedTypeRefused(err, metadata);
+  }
   return { analysis: analysisFromDone(done), archiveUrl: archiveUrlOf(done) };
+}
+
+/**
+ * A service's refusal (TechniqueError: an invalid-request answer or an `error` line) of a request
+ * whose swing type is our extension (contract technique-names.ts: `serve`, `dink`, not in API.md)
+ * becomes a TechniqueError that says so and names the local service, which analyses them; its
+ * `errors` keep the service's own words. Any other error is returned as it is.
+ * Decided: the request is still sent (a vendor may learn these types); only its refusal is explained.
+ */
+export function extendedTypeRefused(err: unknown, metadata: unknown): unknown {
+  const type = (metadata as { swing_type?: unknown } | null)?.swing_type;
+  if (!(err instanceof TechniqueError) || typeof type !== 'string' || isApiSwingType(type)) return err;
+  return new TechniqueError({
+    message: `The analysis service refused the swing type "${type}": API.md names only ${API_SWING_TYPES.join(' and ')}, and "${type}" is Swing Studio's own extension. Analyse it with the local service (Settings → Analysis backend → This computer). The service said: ${err.errors.join('; ') || err.message}`,
+    errors: err.errors,
+    warnings: err.warnings,
+    ...(err.uid !== undefined ? { uid: err.uid } : {}),
+    ...(err.status !== undefined ? { status: err.status } : {}),
+  });
 }

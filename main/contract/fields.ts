@@ -76,7 +76,7 @@ export function ballTimeOutsideClip(ballS: number, clip: { startTimeS: number; d
 
 /** Sport named by API.md. */
 export const SportInput = oneOfInput('sport', SPORTS);
-/** Swing type named by API.md. */
+/** Swing type: API.md's two drives or our extension serve, dink (technique-names.ts). */
 export const SwingTypeInput = oneOfInput('swing type', SWING_TYPES);
 /** Dominant hand. */
 export const HandInput = oneOfInput('dominant hand', HANDS);

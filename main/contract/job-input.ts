@@ -22,6 +22,7 @@ import {
   SwingTypeInput,
 } from '../contract/fields.js';
 import { PlayerPoint } from './player-point.js';
+import { SWING_TYPE_SPORTS } from './technique-names.js';
 
 /** The player a clip shows: an existing library player (`id`) or one to find/create by name. */
 export const JobPlayerSchema = z.strictObject({
@@ -51,6 +52,10 @@ export const AnalysisJobInputSchema = z.strictObject({
   title: z.string().max(200, 'title is at most 200 characters').optional(),
   /** ISO 8601 date or date-time with zone the clip was recorded (default: the file's modification time). */
   recordedAt: IsoDateOrDateTime.optional(),
+}).refine((j) => SWING_TYPE_SPORTS[j.swingType].includes(j.sport), {
+  // As the request schema (technique-schema.ts): a swing type outside its sports is refused at the edge.
+  message: 'the swing type is not a stroke of this sport (dink: pickleball only; serve: tennis or pickleball)',
+  path: ['swingType'],
 });
 
 /** Message when a tennis task names neither or both of a file and a URL. */

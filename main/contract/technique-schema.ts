@@ -10,7 +10,7 @@ import { BallCandidatesJson } from './ball-json.js';
 import { BallTimestampS, HeightMm } from './fields.js';
 import { VideoEntryJson } from './pose-json.js';
 import { PlayerPoint } from './player-point.js';
-import { HANDS, SPORTS, SWING_TYPES } from './technique-names.js';
+import { HANDS, SPORTS, SWING_TYPES, SWING_TYPE_SPORTS } from './technique-names.js';
 
 export { PoseFrame, PoseInstance, VideoEntryJson } from './pose-json.js';
 
@@ -19,7 +19,7 @@ export const LEVELS = ['beginner', 'intermediate', 'advanced', 'professional'] a
 /** One of {@link LEVELS}. */
 export type Level = (typeof LEVELS)[number];
 
-export { HANDS, SPORTS, SWING_TYPES, type Hand, type Sport, type SwingType } from './technique-names.js';
+export { API_SWING_TYPES, EXTENDED_SWING_TYPES, HANDS, isApiSwingType, SPORTS, SWING_TYPE_LABELS, SWING_TYPE_SPORTS, SWING_TYPES, type ApiSwingType, type Hand, type Sport, type SwingType } from './technique-names.js';
 
 /** Statuses of a technique response line (API.md "States and transitions"). */
 export const TECHNIQUE_STATUSES = ['processing', 'done', 'error', 'failed'] as const;
@@ -73,6 +73,10 @@ export const TechniqueRequestMetadata = z.looseObject({
     .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/, 'timestamp must be ISO 8601 without zone')
     .optional(),
   form_session_id: z.string().optional(),
+}).refine((m) => SWING_TYPE_SPORTS[m.swing_type].includes(m.sport), {
+  // Decided: a swing type outside its sports (a tennis dink) is refused at the edge, not analysed as something else.
+  message: 'swing_type is not a stroke of this sport (dink: pickleball only; serve: tennis or pickleball)',
+  path: ['swing_type'],
 });
 export type TechniqueRequestMetadata = z.infer<typeof TechniqueRequestMetadata>;
 
@@ -168,6 +172,21 @@ export type CameraViewName = (typeof CAMERA_VIEWS)[number];
 export const CameraView = z.looseObject({ view: z.enum(CAMERA_VIEWS), heading_deg: z.number().min(0).max(180) });
 export type CameraView = z.infer<typeof CameraView>;
 
+/**
+ * Our extra for a serve (main/analysis/technique/serve-phases.ts): one of the 8 stages of
+ * Kovacs & Ellenbecker 2011 (start, release, loading, cocking, acceleration, contact,
+ * deceleration, finish) as a range of video frames `from_frame`..`to_frame` (from 0) and times
+ * `from_timestamp`..`to_timestamp` (s, the video's timeline); contact is one frame.
+ */
+export const ServeStage = z.looseObject({
+  name: z.string(),
+  from_frame: z.number().int(),
+  to_frame: z.number().int(),
+  from_timestamp: z.number(),
+  to_timestamp: z.number(),
+});
+export type ServeStage = z.infer<typeof ServeStage>;
+
 /** Sides of a detected stroke (our extension; main/analysis/strokes/strokes.ts). `serve` covers overheads. */
 export const STROKE_SIDES = ['forehand', 'backhand', 'serve'] as const;
 export type StrokeSide = (typeof STROKE_SIDES)[number];
@@ -186,8 +205,9 @@ export type ChainPeak = z.infer<typeof ChainPeak>;
 
 /**
  * Our extra (element of `result.strokes`): one stroke of the clip (main/service/README.md
- * "Every stroke"). `index` is 1-based in time order; `swing_type` the API.md swing type the
- * stroke is (null for a serve); strokes of the requested swing type are analysed (`features`,
+ * "Every stroke"). `index` is 1-based in time order; `swing_type` the swing type the
+ * stroke is (API.md's or our extension's: main/analysis/stroke-types.ts; null when none fits, e.g. a
+ * pickleball overhead); strokes of the requested swing type are analysed (`features`,
  * `feature_categories`, `overall_score` = mean feature score 0–100, `kinetic_chain` peaks and the
  * swing `events`), the others carry `features: []` and no score.
  */
@@ -204,8 +224,14 @@ export const Stroke = z.looseObject({
   feature_categories: z.record(z.string(), FeatureCategory),
   overall_score: z.number().min(0).max(100).optional(),
   kinetic_chain: z.looseObject({ hip: ChainPeak, shoulder: ChainPeak, wrist: ChainPeak }).optional(),
-  /** The stroke's swing events (backswing_end, ball_contact, follow_through), as on a feature's `event`. */
+  /**
+   * The stroke's swing events, as on a feature's `event`: backswing_end, ball_contact,
+   * follow_through; for a serve (our extension) toss_release, trophy_position, racket_low_point,
+   * ball_contact, landing (when the feet leave the ground), follow_through.
+   */
   events: z.array(FeatureEvent).optional(),
+  /** Our extra, serves only: the 8 stages of the serve ({@link ServeStage}), in time order. */
+  serve_stages: z.array(ServeStage).optional(),
   features_left_out: z.array(LeftOutFeature).optional(),
   /** The stroke's camera view around contact (absent: not estimated, e.g. too little pose). */
   camera_view: CameraView.optional(),
@@ -243,6 +269,8 @@ export const TechniqueResult = z.looseObject({
   capture_fps: z.number().positive().optional(),
   /** Our extra, without capture_fps: the clip looks slowed by `factor` (main/analysis/slow-motion.ts); `suggested_capture_fps` would make it real time. */
   slow_motion_guess: z.looseObject({ factor: z.number().positive(), suggested_capture_fps: z.number().positive() }).optional(),
+  /** Our extra, when the analysed stroke is a serve: its 8 stages ({@link ServeStage}); its events are in the stroke's `events`. */
+  serve_stages: z.array(ServeStage).optional(),
   /** Our extra: every stroke of the clip (main/service/README.md "Every stroke"); absent from the vendor's results. */
   strokes: z.array(Stroke).optional(),
   /** Our extra: `strokes[].index` of the stroke the top-level features describe. */

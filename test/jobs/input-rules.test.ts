@@ -90,9 +90,14 @@ const CASES: BadCase[] = [
   },
   {
     what: 'unknown swing',
-    input: { ...good, swingType: 'serve' },
-    message: 'swingType: unknown swing type "serve"; expected one of forehand_drive, backhand_drive',
-    cli: ['--swing', 'serve'],
+    input: { ...good, swingType: 'volley' },
+    message: 'swingType: unknown swing type "volley"; expected one of forehand_drive, backhand_drive, serve, dink',
+    cli: ['--swing', 'volley'],
+  },
+  {
+    what: 'a swing type outside its sports (issue 28: the dink is a pickleball stroke)',
+    input: { ...good, swingType: 'dink' },
+    message: 'swingType: the swing type is not a stroke of this sport (dink: pickleball only; serve: tennis or pickleball)',
   },
   {
     what: 'unknown backend',
