@@ -14,20 +14,16 @@ import { nearestFrame } from '../pose/frame-time.js';
 import { DETECTION_PARAMS, strokeContact, type DetectionParams, type StrokeSide } from './strokes/index.js';
 import { computeTechniqueResult, type AnalysisInput, type TechniqueOutput } from './technique/index.js';
 import { analyseInScene } from './scene-analysis.js';
+import { matchesRequest, sideSwingType, strokeSwingType } from './stroke-types.js';
 
-/** The API.md swing type of a stroke side (a serve has none). */
-export const SWING_TYPE_OF: Readonly<Record<StrokeSide, SwingType | null>> = {
-  forehand: 'forehand_drive',
-  backhand: 'backhand_drive',
-  serve: null,
-};
 
 const r2 = (x: number) => Math.round(x * 100) / 100;
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
 
-/** Swing type a detected stroke counts as: its side's, or the requested one when no rule could call its side. */
-function swingTypeOf(s: ClipStroke, requested: SwingType): SwingType | null {
-  return s.sideBasis === 'none' ? requested : SWING_TYPE_OF[s.side];
+/** Swing type of each detected stroke (stroke-types.ts), by stroke. */
+function typesOf(found: ClipStrokes, meta: AnalysisInput['meta']): Map<ClipStroke, SwingType | null> {
+  const c = { pair: found.pair, hand: meta.dominant_hand, sport: meta.sport, requested: meta.swing_type };
+  return new Map(found.strokes.map((s, n) => [s, strokeSwingType(s, { ...c, first: n === 0 })]));
 }
 
 interface Analysed {
@@ -42,7 +38,7 @@ interface Analysed {
  * the best-measured stroke of the requested type: highest detector confidence × share of the
  * applicable features measured. When the detector finds strokes but none of the requested type,
  * the most likely one (highest confidence; the next when it cannot be measured) is analysed
- * instead, as its own swing type (a serve, which API.md has no type for, as the requested one),
+ * instead, as its own swing type (stroke-types.ts; a stroke of none, a pickleball overhead, as the requested one),
  * and a warning names what was found and what was asked ({@link substituteWarning}). When the
  * detector finds no stroke at all (a slowed clip without its capture rate, a soft swing), the
  * single-stroke analysis of computeTechniqueResult is the result and its stroke the one listed.
@@ -62,13 +58,15 @@ export function analyseStrokes(raw: AnalysisInput, params: DetectionParams = DET
     ball: raw.ball,
     params,
   });
+  const types = typesOf(found, meta);
+  const typeOf = (s: ClipStroke): SwingType | null => types.get(s) ?? (s.sideBasis === 'none' ? meta.swing_type : sideSwingType(s.side, meta.sport));
   const analysed: Analysed[] = found.strokes
-    .filter((s) => swingTypeOf(s, meta.swing_type) === meta.swing_type)
+    .filter((s) => matchesRequest(s.side, typeOf(s), meta.swing_type))
     .map((s) => analyseOne(raw, found, s, meta.swing_type));
   let substitute: Analysed | undefined;
   if (analysed.length === 0 && meta.ball_timestamp === undefined) {
     for (const s of [...found.strokes].sort((a, b) => b.confidence - a.confidence)) {
-      const a = analyseOne(raw, found, s, SWING_TYPE_OF[s.side] ?? meta.swing_type);
+      const a = analyseOne(raw, found, s, typeOf(s) ?? meta.swing_type);
       analysed.push(a);
       if (a.out) {
         substitute = a;
@@ -99,7 +97,7 @@ export function analyseStrokes(raw: AnalysisInput, params: DetectionParams = DET
     list = [...list.filter((e) => e !== near), { stroke: topStroke, out: own }];
   }
   list.sort((a, b) => a.stroke.index - b.stroke.index);
-  const strokes = list.map((e, n) => strokeEntry(e.stroke, n + 1, e.out, meta.swing_type));
+  const strokes = list.map((e, n) => strokeEntry(e.stroke, n + 1, e.out, typeOf(e.stroke)));
   const strokeIndex = list.findIndex((e) => e.stroke === topStroke) + 1;
   const measured = list.flatMap((e) => (e.out ? [e.out.result.features] : []));
   const result: TechniqueResult = {
@@ -126,11 +124,8 @@ export function analyseStrokes(raw: AnalysisInput, params: DetectionParams = DET
   const ballFound = found.ballFound.map((r) =>
     atFrame('stroke-found-by-ball', 'notice', 'A stroke was found from the ball alone, without a clear swing of the hand.', r.frameNr, `stroke at frame ${r.frameNr} found by the ball alone (no swing of the hand): ${r.reason}`),
   );
-  const asked = substitute ? [substituteWarning(substitute.stroke, meta.swing_type)] : [];
-  const summary = strokesSummary(
-    strokes,
-    substitute ? (SWING_TYPE_OF[substitute.stroke.side] ?? meta.swing_type) : meta.swing_type,
-  );
+  const asked = substitute ? [substituteWarning(substitute.stroke, meta.swing_type, typeOf(substitute.stroke))] : [];
+  const summary = strokesSummary(strokes, substitute ? (typeOf(substitute.stroke) ?? meta.swing_type) : meta.swing_type);
   return {
     ...top,
     result,
@@ -155,12 +150,12 @@ function analyseOne(raw: AnalysisInput, found: ClipStrokes, s: ClipStroke, swing
 
 /**
  * The warning (code 'stroke-substituted') when no stroke of the requested type was found and
- * stroke `s` is analysed instead; its detail e.g. "No forehand drive found: the serve at frame 33 (confidence 0.62) is analysed instead,
- * scored against forehand drive ranges."
+ * stroke `s` (of swing type `own`, stroke-types.ts) is analysed instead; its detail e.g. "No forehand drive found: the
+ * backhand at frame 33 (confidence 0.62) is analysed instead, as a backhand drive."; a stroke of no type (a pickleball
+ * overhead) is "scored against forehand drive ranges".
  */
-export function substituteWarning(s: ClipStroke, asked: SwingType): Warning {
+export function substituteWarning(s: ClipStroke, asked: SwingType, own: SwingType | null): Warning {
   const what = s.side === 'backhand' && s.twoHanded ? 'two-handed backhand' : s.side;
-  const own = SWING_TYPE_OF[s.side];
   const how = own ? `as a ${own.replace('_', ' ')}` : `scored against ${asked.replace('_', ' ')} ranges`;
   const detail = `No ${asked.replace('_', ' ')} found: the ${what} at frame ${s.contact.frame_nr} (confidence ${r2(s.confidence).toFixed(2)}) is analysed instead, ${how}.`;
   return atFrame('stroke-substituted', 'warning', `No ${asked.replace('_', ' ')} was found, so the ${what} was analysed instead.`, s.contact.frame_nr, detail);
@@ -173,7 +168,8 @@ function bestMeasured(analysed: readonly Analysed[]): TechniqueOutput | null {
   for (const a of analysed) {
     if (!a.out) continue;
     const n = a.out.result.features.length;
-    const key = a.stroke.confidence * (n / (n + (a.out.result.features_left_out?.length ?? 0)));
+    // A serve or dink scores no feature (technique/swing-kind.ts): its detector confidence alone.
+    const key = a.stroke.confidence * (n > 0 ? n / (n + (a.out.result.features_left_out?.length ?? 0)) : 1);
     if (key > bestKey) [best, bestKey] = [a.out, key];
   }
   return best;
@@ -181,7 +177,7 @@ function bestMeasured(analysed: readonly Analysed[]): TechniqueOutput | null {
 
 /** A stroke for the analysis at sample i that no detected stroke matches (the coach's ball contact, or the fallback). */
 function ownStroke(found: ClipStrokes, i: number, swingType: SwingType, out: TechniqueOutput): ClipStroke {
-  const side: StrokeSide = swingType === 'forehand_drive' ? 'forehand' : 'backhand';
+  const side: StrokeSide = swingType === 'backhand_drive' ? 'backhand' : swingType === 'serve' ? 'serve' : 'forehand';
   const contactEvent = out.events.find((e) => e.name === 'ball_contact');
   return {
     index: i,
@@ -206,7 +202,7 @@ function strokeEntry(
   s: ClipStroke,
   index: number,
   out: TechniqueOutput | null,
-  requested: SwingType,
+  swingType: SwingType | null,
 ): Stroke {
   const chain = out?.result.kinetic_chain?.speed_dict;
   const peak = (x: { peak_index: number; peak_speed: number; unit?: string | undefined }) => ({
@@ -220,7 +216,7 @@ function strokeEntry(
     index,
     side: s.side,
     two_handed: s.twoHanded,
-    swing_type: swingTypeOf(s, requested),
+    swing_type: swingType,
     contact: { ...s.contact },
     confidence: r2(Math.min(1, Math.max(0, s.confidence))),
     hand_measured: s.handMeasured,
@@ -231,6 +227,7 @@ function strokeEntry(
       ? { kinetic_chain: { hip: peak(chain.hip), shoulder: peak(chain.shoulder), wrist: peak(chain.wrist) } }
       : {}),
     ...(out ? { events: out.events } : {}),
+    ...(out?.result.serve_stages ? { serve_stages: out.result.serve_stages } : {}),
     ...(out?.result.features_left_out?.length ? { features_left_out: out.result.features_left_out } : {}),
     ...(out?.result.camera_view ? { camera_view: out.result.camera_view } : {}),
   };
@@ -253,7 +250,8 @@ function sidesText(n: Record<StrokeSide, number>): string {
 
 /** The summary warning (code 'strokes-found'), detail e.g. "4 strokes found (3 forehands and 1 backhand); 3 analysed as forehand_drive". */
 function strokesSummary(strokes: readonly Stroke[], swingType: SwingType): Warning {
-  const analysed = strokes.filter((s) => s.features.length > 0).length;
+  // Analysed: it has its events (a serve or dink scores no feature, technique/swing-kind.ts).
+  const analysed = strokes.filter((s) => s.events !== undefined).length;
   const found = `${strokes.length} stroke${strokes.length === 1 ? '' : 's'} found`;
   return warning('strokes-found', 'info', `${found} (${sidesText(countSides(strokes))}).`, { detail: `${found} (${sidesText(countSides(strokes))}); ${analysed} analysed as ${swingType}` });
 }

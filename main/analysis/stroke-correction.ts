@@ -4,15 +4,18 @@
  * contact), turned into the contract's `strokes[]` element. Pure: the library's stroke
  * corrections (main/library/stroke-corrections.ts) call it on the stored pose, without pose estimation.
  *
- * Decided: a stroke is analysed when its side's swing type is the session's requested one (a
- * serve never: API.md has no serve type), as analyseStrokes analyses the requested type only; any
+ * Decided: a stroke is analysed when its side's swing type (stroke-types.ts `sideSwingType`: a
+ * tennis serve is a serve, a pickleball overhead has none) is the session's requested one, as
+ * analyseStrokes analyses the requested type only (a coach's stroke has no pose-read dink or
+ * pickleball-serve call: a forehand or backhand of a dink or pickleball-serve session is analysed as
+ * the session's type); any
  * other stroke is listed with its contact and no features. Decided: the stroke is analysed on the
  * whole clip, as `analyze --ball-time` does (a joined clip is not cut into scenes here), so
  * moving a contact gives exactly the features a ball time at that frame gives.
  */
 import type { Stroke, StrokeSide, SwingType } from '../contract/technique-schema.js';
 import { computeTechniqueResult, meanScore, type AnalysisInput, type TechniqueOutput } from './technique/index.js';
-import { SWING_TYPE_OF } from './stroke-analysis.js';
+import { sideSwingType } from './stroke-types.js';
 
 /** A stroke as the coach placed it: contact on the video clock, side and grip. */
 export interface CoachStroke {
@@ -43,8 +46,11 @@ const r3 = (x: number) => Math.round(x * 1000) / 1000;
  * @throws InsufficientPoseError when the stroke's type is analysed but no feature can be measured; Error, RangeError as computeTechniqueResult.
  */
 export function analyseCoachStroke(raw: AnalysisInput, s: CoachStroke, index: number): CoachStrokeAnalysis {
-  const swingType: SwingType | null = SWING_TYPE_OF[s.side];
-  const analysed = swingType !== null && swingType === raw.meta.swing_type;
+  const own = sideSwingType(s.side, raw.meta.sport);
+  const requested = raw.meta.swing_type;
+  const sessionType = (requested === 'dink' || requested === 'serve') && raw.meta.sport === 'pickleball' && s.side !== 'serve';
+  const swingType: SwingType | null = sessionType ? requested : own;
+  const analysed = swingType !== null && swingType === requested;
   const out = analysed ? computeTechniqueResult({ ...raw, meta: { ...raw.meta, ball_timestamp: s.timestamp } }, s.contactDetected ? { detectedContactConfidence: s.confidence } : {}) : null;
   const slowed = raw.meta.capture_fps ? raw.fps / raw.meta.capture_fps : 1;
   const features = out?.result.features ?? [];
@@ -69,6 +75,7 @@ export function analyseCoachStroke(raw: AnalysisInput, s: CoachStroke, index: nu
     ...(score !== null ? { overall_score: r3(score) } : {}),
     ...(chain ? { kinetic_chain: { hip: peak(chain.hip), shoulder: peak(chain.shoulder), wrist: peak(chain.wrist) } } : {}),
     ...(out ? { events: out.events } : {}),
+    ...(out?.result.serve_stages ? { serve_stages: out.result.serve_stages } : {}),
     ...(out?.result.features_left_out?.length ? { features_left_out: out.result.features_left_out } : {}),
     ...(out?.result.camera_view ? { camera_view: out.result.camera_view } : {}),
   };

@@ -7,6 +7,7 @@ import Table from 'cli-table3';
 import { warningText } from '../contract/warning.js';
 import { captureRateText } from '../contract/capture-rate.js';
 import { displayText } from '../contract/display-names.js';
+import { isApiSwingType } from '../contract/technique-names.js';
 import type { SessionDetail, SessionSummary } from '../library/library-types.js';
 import { viewLabel, viewLabelWithHeading } from '../contract/camera-view-label.js';
 import { analysedPlayerText, type PlayerBox } from '../pose/player-box.js';
@@ -57,7 +58,11 @@ export function featureTable(d: SessionDetail, analysed?: PlayerBox | null): str
     `Speeds: ${speedsText(d)}`,
     ...(d.strokes.length > 0 ? [`Camera: ${viewLabelWithHeading(d.strokes.find((s) => s.primary)?.cameraView)}`] : []),
     ...(analysed ? [analysedPlayerText(analysed)] : []),
-    d.features.length > 0 ? t.toString() : '(no features: the engine found no swing to measure)',
+    d.features.length > 0
+      ? t.toString()
+      : isApiSwingType(d.session.swingType)
+        ? '(no features: the engine found no swing to measure)'
+        : `(no features: drive features are not scored for a ${d.session.swingType}; its events are in the session)`,
   ];
   const cats = Object.entries(d.categories);
   if (cats.length > 0) lines.push(`Categories: ${cats.map(([name, c]) => `${name} ${score(c.average_score)}`).join(', ')}`);

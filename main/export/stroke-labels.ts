@@ -29,7 +29,9 @@ export interface StrokeLabelOut {
 /** The labels file: clip file name → its labels (test/eval/labels.ts StrokeLabels). */
 export type StrokeLabelsOut = Record<string, { fps: number; frames: number; slow_motion_factor: number; slow_motion_method: string; strokes: StrokeLabelOut[]; notes: string; sport: string; player_height_mm: number }>;
 
+/** The labels file's stroke words (../shared/media/labels/README.md): "serve", "forehand", "backhand (two-handed)", "dink (forehand)" for a stroke typed dink. */
 function strokeText(s: SessionStroke): string {
+  if (s.swingType === 'dink' && s.side !== 'serve') return `dink (${s.side})`;
   return s.side === 'serve' ? 'serve' : `${s.side}${s.twoHanded ? ' (two-handed)' : ''}`;
 }
 

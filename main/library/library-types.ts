@@ -15,6 +15,7 @@ import type {
   KineticChain,
   LeftOutFeature,
   SpeedSeries,
+  ServeStage,
   Sport,
   StrokeSide,
   SwingType,
@@ -222,6 +223,8 @@ export interface SessionStroke {
   categories: Record<string, FeatureCategory>;
   kineticChain: { hip: ChainPeak; shoulder: ChainPeak; wrist: ChainPeak } | null;
   events: FeatureEvent[];
+  /** A tennis serve's 8 stages (contract ServeStage, our extension), stored in the stroke's extras; absent for other strokes. */
+  serveStages?: ServeStage[];
   leftOut: LeftOutFeature[];
   primary: boolean;
   /**

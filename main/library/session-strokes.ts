@@ -10,6 +10,7 @@ import { featureConsistency } from '../analysis/index.js';
 import {
   CAMERA_VIEWS,
   STROKE_SIDES,
+  SWING_TYPES,
   type CameraViewName,
   type Feature,
   type FeatureConsistency,
@@ -31,6 +32,7 @@ export interface StrokeSessionFacts {
 const SIDE_OF: Readonly<Record<string, StrokeSide>> = {
   forehand_drive: 'forehand',
   backhand_drive: 'backhand',
+  serve: 'serve',
 };
 
 /**
@@ -44,7 +46,7 @@ export function strokesOfResult(
   if (result.strokes?.length) return { strokes: result.strokes, primary: result.stroke_index ?? null };
   const contact = result.features.find((f) => /contact/i.test(f.event.name))?.event;
   if (!contact || contact.frame_nr < 0) return { strokes: [], primary: null };
-  const swingType = s.swingType === 'forehand_drive' || s.swingType === 'backhand_drive' ? s.swingType : null;
+  const swingType = (SWING_TYPES as readonly string[]).includes(s.swingType) ? (s.swingType as SwingType) : null;
   const score = result.features.length
     ? result.features.reduce((a, f) => a + f.score, 0) / result.features.length
     : undefined;
@@ -150,6 +152,7 @@ function rowToStroke(r: StrokeRow): SessionStroke {
     categories: extra.feature_categories ?? {},
     kineticChain: extra.kinetic_chain ?? null,
     events: extra.events ?? [],
+    ...(extra.serve_stages?.length ? { serveStages: extra.serve_stages } : {}),
     leftOut: extra.features_left_out ?? [],
     primary: r.is_primary === 1,
     contactSource: CONTACT_SOURCES.includes(r.contact_source as ContactSource) ? (r.contact_source as ContactSource) : 'detected',
@@ -185,6 +188,7 @@ export function toContractStroke(s: SessionStroke): Stroke {
     ...(s.overallScore !== null ? { overall_score: s.overallScore } : {}),
     ...(s.kineticChain ? { kinetic_chain: s.kineticChain } : {}),
     ...(s.events.length ? { events: s.events } : {}),
+    ...(s.serveStages?.length ? { serve_stages: s.serveStages } : {}),
     ...(s.leftOut.length ? { features_left_out: s.leftOut } : {}),
     ...(s.cameraView ? { camera_view: s.cameraView } : {}),
   };

@@ -116,7 +116,7 @@ describe('no stroke of the requested type: the most likely stroke is analysed, a
     expect(s.features.length).toBeGreaterThan(0);
   });
 
-  test('a serve (the hitting wrist above the head before contact) sent as forehand_drive is analysed as the serve, scored against forehand drive ranges', () => {
+  test('a tennis serve (the hitting wrist above the head before contact) sent as forehand_drive is analysed as a serve (issue 28: no drive feature, its serve events)', () => {
     const t = synthTracks({ seconds: 2, swings: [{ t: 1, side: 'forehand' }] });
     // Put the hitting wrist above the head in the picture from 0.2 s before to 0.2 s after the
     // swing (frames 48–72 at 60 fps), with 0.2 s ramps either side so nothing jumps like a scene
@@ -136,14 +136,17 @@ describe('no stroke of the requested type: the most likely stroke is analysed, a
     }
     const out = analyseStrokes({ ...t, meta: META });
     const strokes = out.result.strokes!;
-    expect(strokes.map((s) => [s.side, s.swing_type])).toEqual([['serve', null]]);
+    expect(strokes.map((s) => [s.side, s.swing_type])).toEqual([['serve', 'serve']]);
     const s = strokes[0]!;
-    expect(s.features.length).toBeGreaterThan(0);
-    expect(out.result.features).toEqual(s.features);
+    expect(s.features).toEqual([]);
+    expect(out.result.features).toEqual([]);
+    expect(out.result.features_left_out?.length).toBeGreaterThan(0);
+    expect(s.events?.map((e) => e.name)).toContain('ball_contact');
+    expect(s.serve_stages?.map((st) => st.name)).toEqual(['start', 'release', 'loading', 'cocking', 'acceleration', 'contact', 'deceleration', 'finish']);
     expect(out.warnings[0]?.detail).toBe(
-      `No forehand drive found: the serve at frame ${s.contact.frame_nr} (confidence ${s.confidence.toFixed(2)}) is analysed instead, scored against forehand drive ranges.`,
+      `No forehand drive found: the serve at frame ${s.contact.frame_nr} (confidence ${s.confidence.toFixed(2)}) is analysed instead, as a serve.`,
     );
-    expect(out.warnings.map((w) => w.detail)).toContain('1 stroke found (1 serve); 1 analysed as forehand_drive');
+    expect(out.warnings.map((w) => w.detail)).toContain('1 stroke found (1 serve); 1 analysed as serve');
   });
 });
 

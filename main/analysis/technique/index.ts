@@ -7,3 +7,5 @@ export { bodyHeadingDeg, cameraViewOf, VIEW_BANDS_DEG, VIEW_BLIND_FEATURES, VIEW
 export type { FeatureName } from './references.js';
 export { FEATURES, MIN_USABLE_S, computeTechniqueResult } from './swing-technique.js';
 export type { AnalysisInput, TechniqueOptions, TechniqueOutput } from './swing-technique.js';
+export { findServePhases, SERVE_STAGE_NAMES } from './serve-phases.js';
+export type { ServeEventName, ServeInput, ServePhases, ServeStageName } from './serve-phases.js';

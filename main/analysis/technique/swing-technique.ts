@@ -23,6 +23,7 @@ import { checkPair, usableFrames } from '../core/index.js';
 import { resolveSwing } from './resolve-swing.js';
 import { onGuessedClock } from './guessed-clock.js';
 import { leaveOutUnseen, strokeView } from './view-gate.js';
+import { leaveOutDriveFeatures, scoresDriveFeatures, serveOutput } from './swing-kind.js';
 
 /** Input of {@link computeTechniqueResult}. Both tracks must have the same frames. */
 export interface AnalysisInput {
@@ -50,7 +51,11 @@ export interface TechniqueOutput {
   result: TechniqueResult;
   warnings: Warning[];
   contact: { frame: number; timestamp: number; detected: boolean };
-  /** The swing events backswing_end, ball_contact, follow_through (video frame_nr and timestamp, s; confidence, hand_measured). */
+  /**
+   * The swing events backswing_end, ball_contact, follow_through (video frame_nr and timestamp, s;
+   * confidence, hand_measured); for a tennis serve toss_release, trophy_position,
+   * racket_low_point, ball_contact, landing, follow_through in time order (swing-kind.ts).
+   */
   events: FeatureEvent[];
 }
 
@@ -89,7 +94,8 @@ export const MIN_USABLE_S = 0.5;
 /**
  * Analyses one stroke.
  * @throws InsufficientPoseError when fewer than {@link MIN_USABLE_S} seconds of frames have the
- *   hips, shoulders and hitting wrist measured, or when no feature could be measured.
+ *   hips, shoulders and hitting wrist measured, or when no feature of a drive could be measured
+ *   (a serve or dink scores none: swing-kind.ts).
  * @throws Error when the tracks are malformed (wrong dims, joint count, frame counts differ).
  */
 export function computeTechniqueResult(raw: AnalysisInput, opts: TechniqueOptions = {}): TechniqueOutput {
@@ -120,13 +126,17 @@ export function computeTechniqueResult(raw: AnalysisInput, opts: TechniqueOption
   const phases = opts.detectedContactConfidence === undefined ? swing.phases : asDetected(swing.phases, opts.detectedContactConfidence);
   const c: SwingContext = { p, k, phases, hand, sport: meta.sport, swingType: meta.swing_type, twoHanded, heightM: meta.player_height_mm / 1000 };
   const leftOut: NonNullable<TechniqueResult['features_left_out']> = [];
-  const measured = FEATURES.filter((d) => d.applies?.(c) ?? true)
+  // A serve or dink scores no drive feature (swing-kind.ts); its result stands on its events.
+  const drive = scoresDriveFeatures(meta.swing_type);
+  const applicable = FEATURES.filter((d) => d.applies?.(c) ?? true);
+  if (!drive) leaveOutDriveFeatures(applicable, meta.swing_type, warnings, leftOut);
+  const measured = (drive ? applicable : [])
     .map((d) => buildFeature(d, c, warnings, leftOut))
     .filter((f): f is Feature => f !== null);
   // The camera view around contact; features that view cannot see are left out (view-gate.ts).
   const view = strokeView(p, phases.contact.index, input.fps);
   const features = leaveOutUnseen(measured, view, warnings, leftOut);
-  if (features.length === 0) {
+  if (features.length === 0 && drive) {
     throw new InsufficientPoseError(`too little pose to analyse: no feature could be measured (${warnings.map(warningText).join('; ')})`, usable);
   }
   warnings.push(...gapWarnings(k.gaps, p.pose3d.frameNr));
@@ -161,11 +171,15 @@ export function computeTechniqueResult(raw: AnalysisInput, opts: TechniqueOption
     frame_nr: p.pose3d.frameNr[i] ?? i,
     ...eventExtensions(phases, name),
   });
+  const events = [event('backswing_end', phases.backswingEnd.index), event('ball_contact', ci), event('follow_through', phases.followThroughEnd.index)];
+  // A tennis serve: its own events (toss release … landing) and 8 stages replace the drive's backswing end (swing-kind.ts).
+  const serve = serveOutput(meta.sport, meta.swing_type, { p, t: k.t, videoT: k.videoT, handSpeed: k.handSpeed, hand, phases, own: events });
+  if (serve) result.serve_stages = serve.stages;
   const out: TechniqueOutput = {
     result,
     warnings,
     contact: { frame: p.pose3d.frameNr[ci] ?? ci, timestamp: k.videoT[ci]!, detected: phases.contactDetected },
-    events: [event('backswing_end', phases.backswingEnd.index), event('ball_contact', ci), event('follow_through', phases.followThroughEnd.index)],
+    events: serve?.events ?? events,
   };
   // A clip that looks slowed: angles, lengths and events on the guessed clock (guessed-clock.ts).
   const guessed = slow ? analysedAt(raw, opts, slow.factor) : null;

@@ -29,7 +29,8 @@ export function strokeTableHtml(d: SessionDetail): string {
       return `<tr>${cells.map((c) => `<td>${esc(c)}</td>`).join('')}</tr>`;
     })
     .join('');
-  const analysed = d.strokes.filter((s) => s.features.length > 0).length;
+  // Analysed: features, or (a serve or dink, which scores no drive feature) its events.
+  const analysed = d.strokes.filter((s) => s.features.length > 0 || s.events.length > 0).length;
   const note = `${d.strokes.length} stroke${d.strokes.length === 1 ? '' : 's'} found, ${analysed} analysed as ${d.session.swingType.replace(/_/g, ' ')}; ★ the stroke whose features this report shows. Contact times on the video's timeline.`;
   return `<h2>Strokes</h2><table class="strokes"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table><p class="meta">${esc(note)}</p>`;
 }
