@@ -57,6 +57,9 @@ describe('Swing Studio new analysis and library in Chromium', () => {
     expect(check?.cells.slice(0, 4)).toEqual([CLIP, '3.00 s', '29.97 fps', '1920×1080']);
     expect(check?.cells[4]).toMatch(/^about \d+ s$/);
 
+    // The swing types per sport: our extension's serve (tennis, pickleball) and dink (pickleball) beside API.md's drives.
+    expect(await na.swingChoices('pickleball')).toEqual(['Forehand drive', 'Backhand drive', 'Serve', 'Dink']);
+    expect(await na.swingChoices('tennis')).toEqual(['Forehand drive', 'Backhand drive', 'Serve']);
     await na.newPlayer('Test Player', 'right', '1.8'); // metres typed where cm are asked
     await na.swing('tennis', 'forehand_drive', 'Balance drill');
     await na.submit();

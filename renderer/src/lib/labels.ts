@@ -4,23 +4,46 @@
  */
 import type { Sport, StrokeSide, SwingType } from '../../../main/contract/technique-schema.js';
 
+import { SWING_TYPE_LABELS } from '../../../main/contract/technique-names.js';
+
 export { categoryLabel } from '../../../main/contract/display-names.js';
 
-/** "Forehand drive" for forehand_drive. */
+/** "Forehand drive" for forehand_drive, "Serve", "Dink" (contract SWING_TYPE_LABELS); an unknown stored type as given. */
 export function swingLabel(s: SwingType): string {
-  return s === 'forehand_drive' ? 'Forehand drive' : 'Backhand drive';
+  return SWING_TYPE_LABELS[s] ?? s;
 }
 
 /**
  * A detected stroke's name (contract `Stroke.side` and `two_handed`): "Forehand", "Backhand
  * (two-handed)", "Backhand (one-handed)", "Serve" (serves and overheads: the detector cannot
  * tell them apart, main/analysis/README.md "Strokes"), "Forehand (two-handed)" for the rare
- * two-handed forehand.
+ * two-handed forehand; a stroke whose swing type is `dink` (our extension) "Dink (forehand)".
  */
-export function strokeLabel(side: StrokeSide, twoHanded: boolean): string {
+export function strokeLabel(side: StrokeSide, twoHanded: boolean, swingType: SwingType | null = null): string {
   if (side === 'serve') return 'Serve';
+  if (swingType === 'dink') return `Dink (${side})`;
   if (side === 'backhand') return twoHanded ? 'Backhand (two-handed)' : 'Backhand (one-handed)';
   return twoHanded ? 'Forehand (two-handed)' : 'Forehand';
+}
+
+const SERVE_EVENT_LABELS: Readonly<Record<string, string>> = {
+  toss_release: 'Toss release',
+  trophy_position: 'Trophy position',
+  racket_low_point: 'Racket low point',
+  ball_contact: 'Ball contact',
+  landing: 'Landing',
+  follow_through: 'Follow-through end',
+  backswing_end: 'Backswing end',
+};
+
+/** Words for a swing event name of a stroke's `events` ("Trophy position" for trophy_position); an unknown name with spaces for underscores. */
+export function serveEventLabel(name: string): string {
+  return SERVE_EVENT_LABELS[name] ?? name.replace(/_/g, ' ');
+}
+
+/** A serve stage name (contract ServeStage.name: start … finish) capitalised: "Cocking". */
+export function serveStageLabel(name: string): string {
+  return name ? name.charAt(0).toUpperCase() + name.slice(1) : '—';
 }
 
 /** "Tennis", "Pickleball" or "Other". */

@@ -41,10 +41,16 @@ export class NewAnalysisPage extends AppPage {
     await this.page.getByTestId('player-height').fill(height);
   }
 
-  async swing(sport: 'tennis' | 'pickleball' | 'none', swingType: 'forehand_drive' | 'backhand_drive', title = ''): Promise<void> {
+  async swing(sport: 'tennis' | 'pickleball' | 'none', swingType: 'forehand_drive' | 'backhand_drive' | 'serve' | 'dink', title = ''): Promise<void> {
     await this.page.getByTestId('sport').selectOption(sport);
     await this.page.getByTestId('swing-type').selectOption(swingType);
     await this.page.getByTestId('title').fill(title);
+  }
+
+  /** The swing types the form offers for `sport` (their shown names, in order). */
+  async swingChoices(sport: 'tennis' | 'pickleball' | 'none'): Promise<string[]> {
+    await this.page.getByTestId('sport').selectOption(sport);
+    return this.page.getByTestId('swing-type').locator('option').allTextContents();
   }
 
   async submit(): Promise<void> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Player } from '../../../../main/library/library-types.js';
-import { emptyForm, isVideoName, validateForm, type AnalysisForm } from './analysis-form.js';
+import { emptyForm, isVideoName, swingTypesFor, validateForm, type AnalysisForm } from './analysis-form.js';
 
 const clip = { path: '/clips/a.mp4', durationS: 1.67, ok: true };
 const ana: Player = { id: 3, name: 'Ana', dominantHand: 'left', heightMm: 1700, notes: '', createdAt: '2026-01-01T00:00:00Z' };
@@ -76,5 +76,20 @@ describe('isVideoName', () => {
     for (const n of ['a.mp4', 'b.MOV', 'c.avi', 'd.webm', 'e.mkv']) expect(isVideoName(n)).toBe(true);
     expect(isVideoName('notes.txt')).toBe(false);
     expect(isVideoName('mp4')).toBe(false);
+  });
+});
+
+describe('swing types of the form (our extension: serve, dink)', () => {
+  it('offers the serve in tennis and pickleball and the dink in pickleball only', () => {
+    expect(swingTypesFor('tennis')).toEqual(['forehand_drive', 'backhand_drive', 'serve']);
+    expect(swingTypesFor('pickleball')).toEqual(['forehand_drive', 'backhand_drive', 'serve', 'dink']);
+    expect(swingTypesFor('none')).toEqual(['forehand_drive', 'backhand_drive']);
+  });
+
+  it('sends a serve and refuses a dink outside pickleball', () => {
+    const base = { name: 'Ben', height: '185' };
+    expect(validateForm(form({ ...base, swingType: 'serve' }), [clip], [], 'metric').inputs[0]?.swingType).toBe('serve');
+    expect(validateForm(form({ ...base, sport: 'pickleball', swingType: 'dink' }), [clip], [], 'metric').inputs[0]?.swingType).toBe('dink');
+    expect(validateForm(form({ ...base, swingType: 'dink' }), [clip], [], 'metric').errors.swingType).toBe('Dink is not a stroke of this sport.');
   });
 });

@@ -6,6 +6,7 @@
  */
 import type { ApiRequest, Player } from '../../../../preload/contract.js';
 import type { Hand, Sport, SwingType } from '../../../../main/contract/technique-schema.js';
+import { SWING_TYPE_LABELS, SWING_TYPE_SPORTS, SWING_TYPES } from '../../../../main/contract/technique-names.js';
 import { MAX_CAPTURE_FPS } from '../../../../main/contract/capture-rate.js';
 import { heightInputToMm, type UnitSystem } from '../units.js';
 
@@ -112,6 +113,9 @@ export function validateForm(
     if (!errors.name && !errors.height) player = { name, dominantHand: form.dominantHand, heightMm };
   }
 
+  // Decided: a swing type outside its sports is refused here, as the service's metadata schema refuses it.
+  if (!SWING_TYPE_SPORTS[form.swingType].includes(form.sport)) errors.swingType = `${SWING_TYPE_LABELS[form.swingType]} is not a stroke of this sport.`;
+
   let ballTimestampS: number | undefined;
   if (form.ballTime.trim() !== '') {
     const t = Number(form.ballTime);
@@ -143,6 +147,11 @@ export function validateForm(
     ...(form.recordedAt ? { recordedAt: form.recordedAt } : {}),
   }));
   return { errors, inputs };
+}
+
+/** The swing types offered for `sport` (contract SWING_TYPE_SPORTS): the drives everywhere, the serve in tennis and pickleball, the dink in pickleball. */
+export function swingTypesFor(sport: Sport): SwingType[] {
+  return SWING_TYPES.filter((t) => SWING_TYPE_SPORTS[t].includes(sport));
 }
 
 /** Whether a file name has one of the accepted video extensions. */
