@@ -29,10 +29,16 @@ export { MediaRuntimeError } from './runtime.js';
 /**
  * `decodeFrames(path, size, signal?)`: the decoded frame source (RGB24 {@link DecodedFrame}s at
  * `decodeSize(width, height, maxSide)` pixels, upright, each with its time in s on the video's
- * own timeline), capped at 120 s / 28,800 frames (VideoDecodeError past it).
+ * own timeline), capped at 3 h / 648,000 frames (ClipTooLongError past it: main/contract/clip-limits.ts).
  * `liveDecodeWorkers()`: CLI relay workers alive (tests).
  */
 export { decodeFrames, decodeSize, liveDecodeWorkers } from './frame-source.js';
+/**
+ * `refuseLongClip(video)`: throws ClipTooLongError (a VideoDecodeError, one line naming the
+ * clip's length and the cap) when the probe says the clip is longer than the decode caps; call it
+ * before decoding.
+ */
+export { ClipTooLongError, refuseLongClip } from './decode-limits.js';
 /** One decoded frame (index, timestamp s, width × height px, RGB24 bytes). `decodeFramesInProcess`: the in-process decoder alone (no CLI path, no cap). */
 export { decodeFramesInProcess, type DecodedFrame } from './decode.js';
 /** `readAhead(gen, depth)`: keeps `depth` pulls of a frame generator in flight; `frameReadAhead()`: the engine's depth (SWING_READ_AHEAD, default 4). */

@@ -4,7 +4,7 @@
  * non-empty regular file) and the same thresholds as the service's video check
  * (main/service/video-check-route.ts judgeVideo: fps ≥ 29, 3–10 s, short side ≥ 480 px) to an
  * ffprobe of the file. Problems (the file cannot be sent): unreadable, unsupported extension,
- * no frames. Warnings (it can be sent): a duration outside the recommended 3–10 s (the
+ * no frames, longer than the decode caps (main/contract/clip-limits.ts clipLengthProblem). Warnings (it can be sent): a duration outside the recommended 3–10 s (the
  * service's `video_ok`, which stays false for such clips: API.md only recommends the range and
  * the local engine analyses shorter and longer clips), frame rate or resolution below the
  * recommendation (`fps_check`, `resolution_check`).
@@ -12,6 +12,7 @@
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import pLimit from 'p-limit';
+import { clipLengthProblem } from '../contract/clip-limits.js';
 import { contentTypeFor } from '../contract/upload-rules.js';
 import { measuredSecondsPerFrame } from '../engine/index.js';
 import { checkClipFile } from '../jobs/validate.js';
@@ -54,6 +55,8 @@ export async function checkVideoFile(path: string): Promise<VideoFileCheck> {
     const verdict = judgeVideo(info, measuredSecondsPerFrame());
     out.estimatedComputeS = verdict.estimated_compute_time;
     const t = CHECK_THRESHOLDS;
+    const tooLong = clipLengthProblem(v.durationS, v.frameCount);
+    if (tooLong) out.problems.push(tooLong);
     if (info.frameCount <= 0) out.problems.push('the video has no frames');
     else if (!verdict.video_ok) {
       out.warnings.push(

@@ -9,7 +9,7 @@ import { computeTennisStats } from '../analysis/index.js';
 import { writeArchive } from '../archive/write.js';
 import { ballTimeOutsideClip } from '../contract/fields.js';
 import { estimatePose, measuredSecondsPerFrame, NoPersonError } from '../engine/index.js';
-import { VideoDecodeError } from '../av/index.js';
+import { ClipTooLongError, VideoDecodeError } from '../av/index.js';
 import type { AnalysisPipeline, TechniqueOutcome } from './pipeline-types.js';
 import { warning } from '../contract/warning.js';
 
@@ -41,6 +41,7 @@ export const techniquePipeline: AnalysisPipeline = {
     } catch (err) {
       // Input problems found while decoding are the request's fault: an `error` line, not `failed`.
       if (err instanceof NoPersonError) return { kind: 'no-analysis', message: err.message, warnings: [] };
+      if (err instanceof ClipTooLongError) return { kind: 'no-analysis', message: err.message, warnings: [] };
       if (err instanceof VideoDecodeError) return { kind: 'no-analysis', message: `could not decode the video: ${err.message}`, warnings: [] };
       throw err;
     }

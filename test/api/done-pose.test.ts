@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProcessOptions } from '../../main/api/process-video.js';
+import { MAX_DECODE_FRAMES } from '../../main/contract/clip-limits.js';
 import { doneLine, poseEntryJson } from '../support/fault-fixtures.js';
 import { startFaultServer, type FaultServer } from '../support/fault-server.js';
 import { mediaPath } from '../support/media.js';
@@ -38,7 +39,7 @@ describe('the pose of a done answer', () => {
     const long = await refusal((d) => {
       d.video_entry_2D_json = {
         ...poseEntryJson(2, 0),
-        annotation_data: Array.from({ length: 30_000 }, (_, f) => ({
+        annotation_data: Array.from({ length: MAX_DECODE_FRAMES + 1 }, (_, f) => ({
           frame_nr: f,
           timestamp: f / 30,
           instances: [],
@@ -47,7 +48,7 @@ describe('the pose of a done answer', () => {
     });
     expect([long.kind, long.code]).toEqual(['contract', 'technique-invalid-line']);
     expect(long.message).toBe(
-      `${PREFIX}video_entry_2D_json.annotation_data: 30000 pose frames, more than the clip can have (Swing Studio decodes at most 28800 frames from one clip)`,
+      `${PREFIX}video_entry_2D_json.annotation_data: ${MAX_DECODE_FRAMES + 1} pose frames, more than the clip can have (Swing Studio decodes at most ${MAX_DECODE_FRAMES} frames from one clip)`,
     );
     const clip = await refusal(() => undefined, { pose: { clipFrames: 20 } });
     expect(clip.message).toBe(
@@ -86,7 +87,7 @@ describe('the pose of a done answer', () => {
         d.video_entry_2D_json.annotation_data[7]!.frame_nr = nr;
       });
       expect(err.message).toBe(
-        `${PREFIX}video_entry_2D_json: frame number ${nr} is outside the clip (0 to 28799; Swing Studio decodes at most 28800 frames from one clip)`,
+        `${PREFIX}video_entry_2D_json: frame number ${nr} is outside the clip (0 to ${MAX_DECODE_FRAMES - 1}; Swing Studio decodes at most ${MAX_DECODE_FRAMES} frames from one clip)`,
       );
     });
   }

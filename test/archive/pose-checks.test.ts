@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import AdmZip from 'adm-zip';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ArchiveError } from '../../main/archive/errors.js';
+import { MAX_DECODE_FRAMES } from '../../main/contract/clip-limits.js';
 import { decodePoseEntry } from '../../main/archive/pose-decode.js';
 import { encodePoseEntry } from '../../main/archive/pose-encode.js';
 import { readArchive } from '../../main/archive/read.js';
@@ -72,7 +73,7 @@ describe('a pose entry of 3 million empty frames (finding 4)', () => {
     const err = archiveError(() => readArchive(zip));
     expect(err.code).toBe('corrupt-entry');
     expect(err.message).toBe(
-      'video_entry_2d.pb: 3000000 pose frames, more than the clip can have (Swing Studio decodes at most 28800 frames from one clip)',
+      `video_entry_2d.pb: 3000000 pose frames, more than the clip can have (Swing Studio decodes at most ${MAX_DECODE_FRAMES} frames from one clip)`,
     );
     expect(err.message).not.toContain('\n');
   });
@@ -162,7 +163,7 @@ describe('pose tracks that are not a clip of H36M-17 (finding 5)', () => {
       pose3d.frameNr[10] = nr;
       const err = archiveError(() => readArchive(written(pose2d, pose3d)));
       expect(err.message).toBe(
-        `video_entry_2d.pb: frame number ${nr} is outside the clip (0 to 28799; Swing Studio decodes at most 28800 frames from one clip)`,
+        `video_entry_2d.pb: frame number ${nr} is outside the clip (0 to ${MAX_DECODE_FRAMES - 1}; Swing Studio decodes at most ${MAX_DECODE_FRAMES} frames from one clip)`,
       );
     });
   }
