@@ -7,6 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { ballFlights, ballVerdict, carryTo } from '../../main/analysis/strokes/ball-flight.js';
 import { ballHits } from '../../main/analysis/strokes/ball-hits.js';
 import { analyseStrokes } from '../../main/analysis/stroke-analysis.js';
+import { DETECTION_PARAMS } from '../../main/analysis/strokes/detection-params.js';
 import type { TechniqueRequestMetadata } from '../../main/contract/technique-schema.js';
 import { BALL_SLOTS, emptyBallCandidates, type BallCandidates } from '../../main/pose/ball-candidates.js';
 import { J } from '../../main/pose/h36m.js';
@@ -272,7 +273,11 @@ describe('hits the ball shows (ballHits) and the strokes only the ball finds', (
     expect(plain.result.strokes!.length).toBe(2);
     const ball = emptyBallCandidates(t.pose2d.frames);
     hitAt(ball, t.pose2d, 300);
-    const out = analyseStrokes({ ...t, ball, meta: META });
+    // The synthetic hand is still at frame 300: with the shipped constants the sport's least stroke
+    // speed (DetectionParams.minPeakHandSpeed) turns the hit down (another player's shot) ...
+    expect(analyseStrokes({ ...t, ball, meta: META }).result.strokes!.map((s) => s.contact.frame_nr)).toEqual(plain.result.strokes!.map((s) => s.contact.frame_nr));
+    // ... and without that floor the ball alone adds the stroke.
+    const out = analyseStrokes({ ...t, ball, meta: META }, { ...DETECTION_PARAMS, minPeakHandSpeed: { tennis: 0, pickleball: 0, none: 0 } });
     const strokes = out.result.strokes!;
     expect(strokes.map((s) => s.contact.frame_nr)).toEqual([
       ...plain.result.strokes!.map((s) => s.contact.frame_nr),

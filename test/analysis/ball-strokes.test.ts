@@ -7,6 +7,7 @@
 import { describe, expect, test } from 'vitest';
 import { BALL_DOUBT_FACTOR } from '../../main/analysis/strokes/ball-strokes.js';
 import { clipStrokes } from '../../main/analysis/strokes/clip-strokes.js';
+import { DETECTION_PARAMS } from '../../main/analysis/strokes/detection-params.js';
 import { BALL_SLOTS, emptyBallCandidates, type BallCandidates } from '../../main/pose/ball-candidates.js';
 import { J } from '../../main/pose/h36m.js';
 import type { PoseTrack } from '../../main/pose/pose-track.js';
@@ -44,7 +45,9 @@ describe('strokes judged by the ball', () => {
     const ball = emptyBallCandidates(t.pose2d.frames);
     hitAt(ball, t.pose2d, contacts[0]! - 3);
     hitAt(ball, t.pose2d, 300);
-    const judged = clipStrokes({ ...input, ball });
+    // The hand is still at 300: the hit adds a stroke only without the sport's least stroke speed.
+    expect(clipStrokes({ ...input, ball }).ballFound).toEqual([]);
+    const judged = clipStrokes({ ...input, ball, params: { ...DETECTION_PARAMS, minPeakHandSpeed: { tennis: 0, pickleball: 0, none: 0 } } });
     expect(judged.strokes.map((s) => [s.contact.frame_nr, s.foundBy])).toEqual([
       [contacts[0]! - 3, 'dominant_wrist'],
       [contacts[1]!, 'dominant_wrist'],

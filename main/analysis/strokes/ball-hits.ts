@@ -18,11 +18,12 @@ import { jointAt, torsoLength } from './ball-racket.js';
 const HIT_TURN_DEG = 90;
 
 /**
- * Farthest a hit lies from the hitting wrist, torso lengths: the ball meets the racket or paddle
- * face, well inside its reach ({@link RACKET_REACH_TORSOS}); a bounce at the player's feet lies
- * ≥ 2 torso lengths from the wrist on the shared clips (pickleball_rec_1 272: 2.4).
+ * Farthest a hit lies from the hitting wrist, torso lengths, by default: the ball meets the racket
+ * or paddle face, inside its reach ({@link RACKET_REACH_TORSOS}); a bounce at the player's feet
+ * lies ≥ 2 torso lengths from the wrist on the shared clips (pickleball_rec_1 272: 2.4). The
+ * product's value is DetectionParams.hitMaxWristTorsos (detection-params.ts, fitted).
  */
-const HIT_MAX_WRIST_TORSOS = 1.0;
+export const HIT_MAX_WRIST_TORSOS = 1.0;
 
 /** A hit seen in the ball's flight: where an incoming flight turns round at the hitting wrist. */
 export interface BallHit {
@@ -36,10 +37,10 @@ export interface BallHit {
  * The hits the ball's flight shows at the `hand` wrist over the whole clip: an incoming flight
  * and an outgoing one that starts at most 3 frames after it ends, whose paths carried on meet
  * within two ball diameters (the flights' median blob), turn by ≥ {@link HIT_TURN_DEG}°, with the meeting point within
- * {@link HIT_MAX_WRIST_TORSOS} torso lengths of the wrist. A bounce (far from the wrist) or a
+ * `maxWristTorsos` torso lengths of the wrist (default {@link HIT_MAX_WRIST_TORSOS}). A bounce (far from the wrist) or a
  * blob joining a flight (a small turn) is no hit.
  */
-export function ballHits(c: BallCandidates, pose2d: PoseTrack, hand: Hand): BallHit[] {
+export function ballHits(c: BallCandidates, pose2d: PoseTrack, hand: Hand, maxWristTorsos: number = HIT_MAX_WRIST_TORSOS): BallHit[] {
   const flights = ballFlights(c, 0, c.frames - 1);
   const nr = (i: number) => pose2d.frameNr[i] ?? i;
   const hits: BallHit[] = [];
@@ -58,7 +59,7 @@ export function ballHits(c: BallCandidates, pose2d: PoseTrack, hand: Hand): Ball
         continue;
       const f = Math.round(at);
       const dist = wristDistance(pose2d, hand, f, carryTo(a, at));
-      if (!(dist <= HIT_MAX_WRIST_TORSOS)) continue;
+      if (!(dist <= maxWristTorsos)) continue;
       hits.push({
         at,
         reason: `the ball turns round at the racket at frame ${nr(f)} (flights ${nr(a.points[0]!.f)}–${nr(e.f)} and ${nr(s.f)}–${nr(b.points[b.points.length - 1]!.f)}, ${dist.toFixed(1)} torso lengths from the wrist)`,

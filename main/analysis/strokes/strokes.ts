@@ -39,6 +39,7 @@ import { sceneCuts } from '../core/index.js';
 import { classifySide, type SideCall } from './side-call.js';
 import { inferTwoHanded } from '../core/index.js';
 import { DETECTION_PARAMS, type DetectionParams } from './detection-params.js';
+import { wristTop } from './serve-contact.js';
 
 /** Sides of a stroke and a stroke's contact: the contract's (main/contract/technique-schema.ts `STROKE_SIDES`, `StrokeContact`), re-exported. */
 export type { StrokeContact, StrokeSide };
@@ -181,7 +182,7 @@ export function detectStrokes(k: Kinematics, ev: StrokeEvidence, rulesOut?: (ind
     if (rulesOut?.(s.c.index)) continue;
     kept.push(s);
   }
-  return kept.sort((x, y) => x.c.index - y.c.index).map((s) => describe(k, ev, s, best));
+  return kept.sort((x, y) => x.c.index - y.c.index).map((s) => describe(k, ev, s, best, p));
 }
 
 /**
@@ -194,27 +195,33 @@ export const BALL_FOUND_FACTOR = UNMEASURED_FACTOR;
  * The stroke at sample `i` (sub-sample time `tExact`, analysis clock) that the ball's flight
  * shows and no swing of the hand made (a slow dink's lift): side as for any stroke, confidence =
  * hand coverage × {@link BALL_FOUND_FACTOR}, score 0 (no swing window). Null when the hand is
- * measured in fewer than {@link MIN_COVERAGE} of the samples around it, or it lies within
- * {@link EDGE_S} of the clip's ends.
+ * measured in fewer than {@link MIN_COVERAGE} of the samples around it, it lies within
+ * {@link EDGE_S} of the clip's ends, or the hand's peak speed around it stays under the sport's
+ * least stroke speed (DetectionParams.minPeakHandSpeed, as for every stroke).
  */
 export function ballFoundStroke(k: Kinematics, ev: StrokeEvidence, i: number, tExact: number, p: DetectionParams = DETECTION_PARAMS): DetectedStroke | null {
   const measured = handMeasuredMask(k, ev);
   const cover = coverage(k, measured, i);
   if (cover < p.minCoverage || k.t[i]! - k.t[0]! < EDGE_S || k.t[k.t.length - 1]! - k.t[i]! < EDGE_S) return null;
+  // The sport's least stroke speed holds here too: a ball turning near a still hand is another player's shot (pickleball_rec_outdoor_1 frame 18: 1.1 m/s).
+  if (!(peakSpeed(k, i) >= p.minPeakHandSpeed[ev.sport])) return null;
   const c = { index: i, t: k.t[i]!, tExact, score: 0, peakIndex: i, decelIndex: -1, handMeasured: measured[i] ?? false, unmeasured: null, confidence: 0 };
-  return { ...describe(k, ev, { c, k, foundBy: 'dominant_wrist', peak: peakSpeed(k, i), cover }, 0), foundBy: 'ball_flight', confidence: cover * BALL_FOUND_FACTOR };
+  // The ball timed it: no move to the wrist's top.
+  return { ...describe(k, ev, { c, k, foundBy: 'dominant_wrist', peak: peakSpeed(k, i), cover }, 0, { ...p, serveTopSearchS: 0 }), foundBy: 'ball_flight', confidence: cover * BALL_FOUND_FACTOR };
 }
 
-function describe(k: Kinematics, ev: StrokeEvidence, s: Swing, best: number): DetectedStroke {
-  const i = s.c.index;
-  const above = handAboveHead(k, ev, i);
+function describe(k: Kinematics, ev: StrokeEvidence, s: Swing, best: number, p: DetectionParams = DETECTION_PARAMS): DetectedStroke {
+  const above = handAboveHead(k, ev, s.c.index);
+  // A serve's contact: the wrist's top near the hand-speed peak (serve-contact.ts), when the fitted constant allows.
+  const top = above ? wristTop(ev.pair, k.t, ev.hand, s.c.index, p.serveTopSearchS) : null;
+  const i = top?.index ?? s.c.index;
   const call = classifySide(ev.pair, k, i, ev.hand);
   const side: StrokeSide = above ? 'serve' : (call?.side ?? 'forehand');
   const strength = best > 0 ? s.c.score / best : 0;
   return {
     index: i,
-    t: s.c.t,
-    tExact: s.c.tExact,
+    t: k.t[i]!,
+    tExact: top?.tExact ?? s.c.tExact,
     side,
     sideBasis: above ? 'hand_above_head' : (call?.basis ?? 'none'),
     twoHanded: side === 'backhand' && inferTwoHanded(ev.pair, k, i),
