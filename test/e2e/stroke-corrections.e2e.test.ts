@@ -3,9 +3,11 @@
  * analysed tennis_forehand_2 cut (analysed-session-app.ts): paused 3 frames after the detected
  * contact (keyboard frame steps), "set contact here" moves the stroke's contact there, the
  * features shown are the ones the library now stores (recomputed from the stored pose), a reload
- * keeps them and the stroke says its contact was set by the coach; undo (the drawings' history)
- * puts the stroke back exactly, redo applies the correction again; a stroke added at the frame
- * on screen with a side, then deleted. Screenshots in test-artifacts/e2e/.
+ * keeps them, opens on the corrected contact frame, and the stroke says its contact was set by
+ * the coach; undo (the drawings' history) puts the stroke back exactly, redo applies the
+ * correction again; the contact mark dragged 3 frames on the timeline does the same; a stroke
+ * added at the frame on screen with a side, made two-handed (undone), then deleted. Screenshots
+ * in test-artifacts/e2e/.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getSessionDetail } from '../../main/library/detail.js';
@@ -103,6 +105,44 @@ describe('stroke corrections on the paused frame', () => {
     await sp.waitForSkeleton();
     await app.page.locator('[data-testid="contact-source"][data-contact-source="coach"]').waitFor();
     expect(await shownValues(sp)).toEqual(valuesOf(after));
+    // The session opens on the chosen stroke's corrected contact frame.
+    await expect.poll(async () => (await sp.debug()).frameIndex).toBe(contactIndex + 3);
+  });
+
+  it('drags the contact mark 3 frames on: the recomputed stored features are shown, undo restores, a reload keeps them on that frame', async () => {
+    const { app, pose } = fx;
+    const sp = new StrokeStripPage(app.page);
+    const before = primaryStroke();
+    const from = pose.frameNr.indexOf(before.contact.frameNr);
+    const to = from + 3;
+    const target = pose.frameNr[to]!;
+    const contactText = (frame: number) => app.page.getByTestId('contact-source').filter({ hasText: `contact at frame ${frame},` });
+    // The middle of frame `to` on the video clock: the frame shown there.
+    await sp.dragContactTo(((pose.timestamps[to] ?? 0) + (pose.timestamps[to + 1] ?? 0)) / 2);
+    await contactText(target).waitFor();
+
+    const after = primaryStroke();
+    expect(after.contact.frameNr).toBe(target);
+    expect(after.contactSource).toBe('coach');
+    expect(Object.entries(valuesOf(after)).some(([k, v]) => valuesOf(before)[k] !== v)).toBe(true);
+    expect(await shownValues(sp)).toEqual(valuesOf(after));
+    // The frame on screen stays the one dropped on (the player made again for the new detail draws it).
+    await expect.poll(async () => (await sp.debug()).frameIndex).toBe(to);
+    await sp.screenshot('62-contact-dragged');
+
+    await app.page.getByTestId('undo').click();
+    await contactText(before.contact.frameNr).waitFor();
+    expect(primaryStroke()).toEqual(before);
+    expect(await shownValues(sp)).toEqual(valuesOf(before));
+    await app.page.getByTestId('redo').click();
+    await contactText(target).waitFor();
+    expect(primaryStroke()).toEqual(after);
+
+    await app.page.reload();
+    await sp.waitForSkeleton();
+    await contactText(target).waitFor();
+    expect(await shownValues(sp)).toEqual(valuesOf(after));
+    await expect.poll(async () => (await sp.debug()).frameIndex).toBe(to);
   });
 
   it('adds a stroke at the frame on screen with a side (marked coach in the strip), then deletes it', async () => {
@@ -130,6 +170,16 @@ describe('stroke corrections on the paused frame', () => {
       'coach',
     );
     await sp.screenshot('61-stroke-added-by-coach');
+
+    // A backhand's two-handed flag, undoable like every correction.
+    const first = app.page.locator('[data-testid="stroke-item"][data-stroke-index="1"]');
+    await app.page.getByTestId('stroke-two-handed').check();
+    await first.filter({ hasText: 'Backhand (two-handed)' }).waitFor();
+    expect(stored().strokes[0]).toMatchObject({ index: 1, side: 'backhand', twoHanded: true, contactSource: 'coach' });
+    await app.page.getByTestId('undo').click();
+    await first.filter({ hasText: 'Backhand (one-handed)' }).waitFor();
+    expect(stored().strokes[0]).toMatchObject({ index: 1, side: 'backhand', twoHanded: false });
+    expect(await app.page.getByTestId('stroke-two-handed').isChecked()).toBe(false);
 
     await app.page.getByTestId('delete-stroke').click();
     await app.page.getByTestId('stroke-strip').waitFor({ state: 'detached' });

@@ -1,6 +1,7 @@
 /**
  * The session page's stroke strip (issue 11) and consistency view: the strip's items, choosing a
- * stroke (waits for the seek to its contact), the consistency rows with their dots.
+ * stroke (waits for the seek to its contact), dragging its contact mark on the timeline (issue 27),
+ * the consistency rows with their dots.
  */
 import { SessionPage, type SwingDebugState } from './session-page.js';
 import type { BrowserGlobals, CanvasLike, ElementLike } from './browser-types.js';
@@ -126,6 +127,23 @@ export class StrokeStripPage extends SessionPage {
   /** Clicks stroke `index` in the strip and waits for the seek to its contact. */
   async choose(index: number): Promise<SwingDebugState> {
     return this.afterSeek(() => this.page.locator(`[data-testid="stroke-item"][data-stroke-index="${index}"]`).click());
+  }
+
+  /**
+   * Drags the chosen stroke's contact mark on the timeline (issue 27) to `t` seconds of video, in
+   * steps as a hand would, and releases it there (the release sets the stroke's contact to the
+   * frame shown at `t`). @throws Error when the timeline or the mark is not laid out.
+   */
+  async dragContactTo(t: number): Promise<void> {
+    const mark = await this.page.getByTestId('timeline-contact').boundingBox();
+    const bar = await this.page.getByTestId('timeline').boundingBox();
+    const { duration } = await this.video();
+    if (!mark || !bar || !(duration > 0)) throw new Error('the timeline or its contact mark is not laid out');
+    const y = mark.y + mark.height / 2;
+    await this.page.mouse.move(mark.x + mark.width / 2, y);
+    await this.page.mouse.down();
+    await this.page.mouse.move(bar.x + (t / duration) * bar.width, y, { steps: 8 });
+    await this.page.mouse.up();
   }
 
   /** The rows of the consistency view: feature, n, the strokes of its dots, the stats text. */

@@ -45,6 +45,9 @@ export class SessionPlayer {
     this.#pose2d = pose2d;
     this.#pose3d = pose3d;
     this.#onTick = onTick;
+    // Decided: a player made again for the same video (a stroke correction or a new capture rate
+    // reloads the detail) draws the frame on screen at once, not frame 0 until the next tick.
+    this.#lastTime = video.currentTime || 0;
     this.#debug = resetDebug();
     this.#overlay = new SkeletonOverlay(canvas);
     this.#overlay.setTrack(pose2d);

@@ -154,4 +154,31 @@ describe('PlaybackManager', () => {
     p.chooseStroke(4);
     expect(p.selected?.feature_name).toBe('a');
   });
+
+  it('opens at the chosen stroke\'s contact frame once the video has its metadata, once per session opened', async () => {
+    const stroke = (index: number, frameNr: number, primary: boolean) => ({
+      index, primary, features: [], categories: {}, leftOut: [], contact: { frameNr, timestamp: 99, realTime: 99 },
+    });
+    const detail = { ...sessionDetail(), strokes: [stroke(1, 20, false), stroke(2, 45, true)], consistency: [] } as unknown as SessionDetail;
+    installFakeApi({ 'library.getSession': () => detail, 'media.urlFor': () => null });
+    const p = new PlaybackManager();
+    await p.open(5);
+    const listeners: Record<string, () => void> = {};
+    const v = { ...fakeVideo(), readyState: 0, addEventListener: (type: string, f: () => void) => (listeners[type] = f) };
+    p.attach(v as unknown as HTMLVideoElement, null);
+    expect(v.currentTime).toBe(0);
+    listeners.loadedmetadata?.();
+    // frame_nr 45 is track index 35 (frame numbers start at 10 in this track), a millisecond into it
+    expect(v.currentTime).toBeCloseTo(35 / 60 + 0.001, 12);
+    // The player is made again (a correction, a new rate): the time on screen stays.
+    v.currentTime = 0.5;
+    const again = { ...fakeVideo(), readyState: 4, currentTime: 0.5 };
+    p.attach(again as unknown as HTMLVideoElement, null);
+    expect(again.currentTime).toBe(0.5);
+    // Opened again: the metadata already there, it seeks at once.
+    await p.open(5);
+    const ready = { ...fakeVideo(), readyState: 4 };
+    p.attach(ready as unknown as HTMLVideoElement, null);
+    expect(ready.currentTime).toBeCloseTo(35 / 60 + 0.001, 12);
+  });
 });

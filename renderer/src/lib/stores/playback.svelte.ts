@@ -3,17 +3,14 @@
  * pose frame on screen, play/pause, rate, A/B loop and the selected feature. Commands act on
  * the <video> (the master clock); the state follows from the clock's ticks.
  */
-import type { SessionDetail } from '../../../../preload/contract.js';
-import type { StrokeCorrection } from '../../../../main/library/stroke-corrections.js';
-
-/** A stroke correction as the library.correctStroke channel takes it. */
-export type StrokeCorrectionInput = StrokeCorrection;
+import type { SessionDetail, SessionStroke } from '../../../../preload/contract.js';
 import { call } from '../api.js';
-import { handleError } from '../handle-error.js';
-import type { TechniqueResult } from '../../../../main/contract/technique-schema.js';
 import { adjacentStroke, chosenStroke, defaultStroke, strokeView, type ShownFeature, type StrokeChoice } from '../strokes/stroke-choice.js';
 import type { SessionPlayer } from '../playback/session-player.js';
 import { clampRate, nextRate, stepTarget, SEEK_INTO_FRAME_S } from '../playback/frame-step.js';
+
+/** HTMLMediaElement.HAVE_METADATA: the video knows its duration and can seek. */
+const HAVE_METADATA = 1;
 
 /** The playback store. */
 export class PlaybackManager {
@@ -41,10 +38,17 @@ export class PlaybackManager {
   #openId = 0;
   /** The feature the coach selected in the list (its name), shown again on each stroke chosen that has it. */
   #followed: string | null = null;
+  /** Set by {@link open}: the next video attached seeks to the chosen stroke's contact (once per session opened). */
+  #seekOnAttach = false;
 
-  /** Loads session `id` and its clip URL. @throws ApiError (not-found for a deleted session) */
+  /**
+   * Loads session `id` and its clip URL; the video, once attached, shows the chosen stroke's
+   * contact frame (the stroke as corrected by the coach; {@link openingTime}).
+   * @throws ApiError (not-found for a deleted session)
+   */
   async open(id: number): Promise<void> {
     this.#openId = id;
+    this.#seekOnAttach = true;
     this.loading = true;
     this.detail = null;
     this.clipUrl = null;
@@ -81,44 +85,29 @@ export class PlaybackManager {
     if (!id) return;
     await call('library.setCaptureFps', { id, captureFps });
     const detail = await call('library.getSession', { id });
-    if (this.#openId !== id) return;
-    const name = this.selected?.feature_name;
-    const strokes = detail.strokes ?? [];
-    this.detail = detail;
-    if (typeof this.stroke === 'number' && !strokes.some((s) => s.index === this.stroke)) this.stroke = defaultStroke(strokes);
-    if (this.stroke === 'all' && strokes.length === 0) this.stroke = null;
-    this.selected = this.view.features.find((f) => f.feature_name === name) ?? null;
+    this.showUpdated(id, detail, (strokes, c) =>
+      typeof c === 'number' && !strokes.some((s) => s.index === c) ? defaultStroke(strokes) : c === 'all' && strokes.length === 0 ? null : c,
+    );
+  }
+
+  /** The id of the open session (0 when none). */
+  get openId(): number {
+    return this.#openId;
   }
 
   /**
-   * Applies a coach's stroke correction to the open session (library.correctStroke: recomputed
-   * from the stored pose in main) and shows the updated detail; the chosen stroke becomes the
-   * corrected or added one (the default stroke after a delete).
-   * @throws ApiError (input: a frame outside the clip, a missing stroke, a side the sport does not have)
+   * Shows `detail`, open session `id` as main changed it (a capture rate, a stroke correction:
+   * coach-corrections.svelte.ts); the clip and the time on screen stay. The strip's choice
+   * becomes `choose(the new strokes, the current choice)`; the selected feature is selected again
+   * by name. @returns false (nothing shown) when another session was opened meanwhile.
    */
-  async correctStroke(correction: StrokeCorrectionInput): Promise<{ before: TechniqueResult; after: TechniqueResult } | null> {
-    const id = this.#openId;
-    if (!id) return null;
-    const { detail, before, after } = await call('library.correctStroke', { id, correction });
-    if (this.#openId !== id) return null;
+  showUpdated(id: number, detail: SessionDetail, choose: (strokes: readonly SessionStroke[], current: StrokeChoice) => StrokeChoice): boolean {
+    if (this.#openId !== id) return false;
     const name = this.selected?.feature_name;
-    const strokes = detail.strokes ?? [];
     this.detail = detail;
-    const at = 'frame' in correction ? strokes.find((s) => s.contact.frameNr === correction.frame)?.index : undefined;
-    this.stroke = at ?? (typeof this.stroke === 'number' && strokes.some((s) => s.index === this.stroke) && correction.op !== 'delete-stroke' ? this.stroke : defaultStroke(strokes));
+    this.stroke = choose(detail.strokes ?? [], this.stroke);
     this.selected = this.view.features.find((f) => f.feature_name === name) ?? null;
-    return { before, after };
-  }
-
-  /** Puts back a stored result of the open session (undo / redo of a correction). @returns false when it failed (a toast is shown). */
-  async restoreStrokes(result: TechniqueResult): Promise<boolean> {
-    try {
-      await this.correctStroke({ op: 'restore', result });
-      return true;
-    } catch (err) {
-      handleError(err, 'Could not undo or redo the stroke correction');
-      return false;
-    }
+    return true;
   }
 
   /** The video frame number of the pose frame on screen (null before the first frame). */
@@ -136,7 +125,20 @@ export class PlaybackManager {
     this.stroke = null;
   }
 
-  /** Connects the mounted video and player (null on unmount). */
+  /**
+   * Where a session opens: the chosen stroke's contact frame (as {@link chooseStroke} seeks), else
+   * the analysis' contact; null when there is none (the clip stays at its start).
+   */
+  openingTime(): number | null {
+    const s = this.chosenStroke;
+    const c = s ? { timestamp: s.contact.timestamp, frame_nr: s.contact.frameNr } : this.detail?.contact ? { timestamp: this.detail.contact.timestamp, frame_nr: this.detail.contact.frameNr } : null;
+    return c ? this.eventTime(c) : null;
+  }
+
+  /**
+   * Connects the mounted video and player (null on unmount). The first video attached after
+   * {@link open} is sought to {@link openingTime} (once it knows its duration).
+   */
   attach(video: HTMLVideoElement | null, player: SessionPlayer | null): void {
     for (const type of ['play', 'pause', 'ended'] as const) this.#video?.removeEventListener(type, this.#syncPlaying);
     this.#video = video;
@@ -145,9 +147,19 @@ export class PlaybackManager {
       video.playbackRate = this.rate;
       this.playing = !video.paused;
       for (const type of ['play', 'pause', 'ended'] as const) video.addEventListener(type, this.#syncPlaying);
+      if (this.#seekOnAttach && this.detail) this.#seekToOpening(video);
     }
     const f = this.selected;
     if (player && f) player.setHighlight(f.highlight_joints, Object.values(f.highlight_limbs));
+  }
+
+  /** Seeks `video` to {@link openingTime}: now when it has its metadata, else on 'loadedmetadata' (unless another video was attached meanwhile). */
+  #seekToOpening(video: HTMLVideoElement): void {
+    this.#seekOnAttach = false;
+    const t = this.openingTime();
+    if (t === null) return;
+    if (video.readyState >= HAVE_METADATA) this.seek(t);
+    else video.addEventListener('loadedmetadata', () => this.#video === video && this.seek(t), { once: true });
   }
 
   /** Keeps `playing` right whoever starts or stops the video (controls, keys, the end of the clip). */
