@@ -9,7 +9,10 @@ import { dropJoint, synthTracks } from './support/synthetic.js';
 function servingWrist(topS: number) {
   const t = synthTracks({ fps: 60, seconds: 2, swings: [] });
   // A still pose (no swing in the clip's 2 s), the wrist raised along a parabola: 300 px/s² about its top.
-  for (let f = 0; f < t.pose2d.frames; f++) t.pose2d.keypoints[kpIndex(t.pose2d, f, J.rightWrist) + 1] += 300 * (f / 60 - topS) ** 2;
+  for (let f = 0; f < t.pose2d.frames; f++) {
+    const i = kpIndex(t.pose2d, f, J.rightWrist) + 1;
+    t.pose2d.keypoints[i] = t.pose2d.keypoints[i]! + 300 * (f / 60 - topS) ** 2;
+  }
   const time = Float64Array.from({ length: t.pose2d.frames }, (_, f) => f / 60);
   return { pair: checkPair(t.pose2d, t.pose3d), time, t };
 }
