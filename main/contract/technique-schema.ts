@@ -187,6 +187,22 @@ export const ServeStage = z.looseObject({
 });
 export type ServeStage = z.infer<typeof ServeStage>;
 
+/**
+ * Our extra for a serve (main/analysis/technique/serve-measures.ts): a measured value without a
+ * score: `name`, `human`, `value` in `unit`, the video `frame_nr` it is measured at, `band` (a
+ * cited level band; null while no paper gives one) and `note` (why no band; which view measures it).
+ */
+export const ServeMeasure = z.looseObject({
+  name: z.string(),
+  human: z.string(),
+  value: z.number(),
+  unit: z.string(),
+  frame_nr: z.number().int(),
+  band: z.looseObject({ source: z.string() }).nullable(),
+  note: z.string(),
+});
+export type ServeMeasure = z.infer<typeof ServeMeasure>;
+
 /** Sides of a detected stroke (our extension; main/analysis/strokes/strokes.ts). `serve` covers overheads. */
 export const STROKE_SIDES = ['forehand', 'backhand', 'serve'] as const;
 export type StrokeSide = (typeof STROKE_SIDES)[number];
@@ -232,6 +248,8 @@ export const Stroke = z.looseObject({
   events: z.array(FeatureEvent).optional(),
   /** Our extra, serves only: the 8 stages of the serve ({@link ServeStage}), in time order. */
   serve_stages: z.array(ServeStage).optional(),
+  /** Our extra, serves only: measured values without a score ({@link ServeMeasure}). */
+  serve_measures: z.array(ServeMeasure).optional(),
   features_left_out: z.array(LeftOutFeature).optional(),
   /** The stroke's camera view around contact (absent: not estimated, e.g. too little pose). */
   camera_view: CameraView.optional(),
@@ -271,6 +289,8 @@ export const TechniqueResult = z.looseObject({
   slow_motion_guess: z.looseObject({ factor: z.number().positive(), suggested_capture_fps: z.number().positive() }).optional(),
   /** Our extra, when the analysed stroke is a serve: its 8 stages ({@link ServeStage}); its events are in the stroke's `events`. */
   serve_stages: z.array(ServeStage).optional(),
+  /** Our extra, when the analysed stroke is a serve: its measured values without a score ({@link ServeMeasure}). */
+  serve_measures: z.array(ServeMeasure).optional(),
   /** Our extra: every stroke of the clip (main/service/README.md "Every stroke"); absent from the vendor's results. */
   strokes: z.array(Stroke).optional(),
   /** Our extra: `strokes[].index` of the stroke the top-level features describe. */

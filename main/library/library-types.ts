@@ -15,6 +15,7 @@ import type {
   KineticChain,
   LeftOutFeature,
   SpeedSeries,
+  ServeMeasure,
   ServeStage,
   Sport,
   StrokeSide,
@@ -225,6 +226,8 @@ export interface SessionStroke {
   events: FeatureEvent[];
   /** A tennis serve's 8 stages (contract ServeStage, our extension), stored in the stroke's extras; absent for other strokes. */
   serveStages?: ServeStage[];
+  /** A tennis serve's measured values without a score (contract ServeMeasure), stored in the stroke's extras; absent for other strokes. */
+  serveMeasures?: ServeMeasure[];
   leftOut: LeftOutFeature[];
   primary: boolean;
   /**

@@ -9,12 +9,13 @@
  * and every drive feature is listed in `features_left_out` with that reason; serve and dink
  * features with their own sourced bands are issue 28 items 3 and 5.
  */
-import type { FeatureEvent, LeftOutFeature, ServeStage, SwingType, Sport } from '../../contract/technique-schema.js';
+import type { FeatureEvent, LeftOutFeature, ServeMeasure, ServeStage, SwingType, Sport } from '../../contract/technique-schema.js';
 import { warning, type Warning } from '../../contract/warning.js';
 import type { FeatureDef } from './feature-types.js';
 import type { PosePair } from '../core/index.js';
 import type { SwingPhases } from './phases.js';
 import { findServePhases, type ServeEventName } from './serve-phases.js';
+import { serveMeasures } from './serve-measures.js';
 
 /** True for the swing types the drive features describe (API.md's two). */
 export function scoresDriveFeatures(swingType: SwingType): boolean {
@@ -37,10 +38,11 @@ export function leaveOutDriveFeatures(defs: readonly FeatureDef[], swingType: Sw
   );
 }
 
-/** The serve's events (FeatureEvent, in time order) and stages (contract ServeStage) of one stroke, in video frames and video seconds. */
+/** The serve's events (FeatureEvent, in time order), stages (contract ServeStage) and unscored measures (serve-measures.ts) of one stroke, in video frames and video seconds. */
 export interface ServeOutput {
   events: FeatureEvent[];
   stages: ServeStage[];
+  measures: ServeMeasure[];
 }
 
 /**
@@ -49,12 +51,12 @@ export interface ServeOutput {
  * Each event's confidence is the contact's (events are searched from contact); `ball_contact`
  * and `follow_through` are the swing's own events, passed in as `own`.
  * @param x the pose pair, its samples' times on the analysis clock (`t`, s) and on the video timeline
- *   (`videoT`, s), the hitting hand's speed (m/s), the hitting hand, the swing's phases and its own events.
+ *   (`videoT`, s), the hitting hand's speed (m/s), the hitting hand, the player's height (m), the swing's phases and its own events.
  */
 export function serveOutput(
   sport: Sport,
   swingType: SwingType,
-  x: { p: PosePair; t: ArrayLike<number>; videoT: ArrayLike<number>; handSpeed: ArrayLike<number>; hand: 'left' | 'right'; phases: SwingPhases; own: readonly FeatureEvent[] },
+  x: { p: PosePair; t: ArrayLike<number>; videoT: ArrayLike<number>; handSpeed: ArrayLike<number>; hand: 'left' | 'right'; heightM: number; phases: SwingPhases; own: readonly FeatureEvent[] },
 ): ServeOutput | null {
   if (sport !== 'tennis' || swingType !== 'serve') return null;
   const ph = findServePhases({ p: x.p, t: x.t, handSpeed: x.handSpeed, hand: x.hand, contact: x.phases.contact.index, followThrough: x.phases.followThroughEnd.index });
@@ -72,5 +74,6 @@ export function serveOutput(
     from_timestamp: x.videoT[st.from]!,
     to_timestamp: x.videoT[st.to]!,
   }));
-  return { events, stages };
+  const measures = serveMeasures({ p: x.p, hand: x.hand, heightM: x.heightM, handSpeed: x.handSpeed, contact: x.phases.contact.index, trophy: ph.events.trophy_position });
+  return { events, stages, measures };
 }

@@ -173,8 +173,8 @@ export function computeTechniqueResult(raw: AnalysisInput, opts: TechniqueOption
   });
   const events = [event('backswing_end', phases.backswingEnd.index), event('ball_contact', ci), event('follow_through', phases.followThroughEnd.index)];
   // A tennis serve: its own events (toss release … landing) and 8 stages replace the drive's backswing end (swing-kind.ts).
-  const serve = serveOutput(meta.sport, meta.swing_type, { p, t: k.t, videoT: k.videoT, handSpeed: k.handSpeed, hand, phases, own: events });
-  if (serve) result.serve_stages = serve.stages;
+  const serve = serveOutput(meta.sport, meta.swing_type, { p, t: k.t, videoT: k.videoT, handSpeed: k.handSpeed, hand, heightM: c.heightM, phases, own: events });
+  if (serve) [result.serve_stages, result.serve_measures] = [serve.stages, serve.measures];
   const out: TechniqueOutput = {
     result,
     warnings,

@@ -1,0 +1,77 @@
+/**
+ * Measured values of a tennis serve at its events (serve-phases.ts), reported without a score
+ * (issue 28 item 3): `result.serve_measures` and the serve stroke's `serve_measures` (our
+ * extension, contract ServeMeasure).
+ *
+ * Decided: no value here gets a level band yet. A band must cite the table or figure of a
+ * measurement paper it comes from; the serve studies we know (Fleisig, Nicholls, Elliott &
+ * Escamilla 2003, Sports Biomechanics 2(1):51–64: world-class players at the Sydney 2000 Olympics;
+ * Reid, Elliott & Alderson 2008; Whiteside et al. 2013; Kovacs & Ellenbecker 2011) either report
+ * only elite means, measure at other instants (Fleisig 2003: trunk 48° above horizontal at
+ * impact, not at the trophy position) or were not at hand to check the table; so each value
+ * carries `band: null` and the reason, and is not scored. Each value names the view it needs.
+ *
+ * - `contact_height_ratio` (ratio): at contact, the hitting wrist's height above the lower ankle
+ *   in the 3D pose (metres, scaled to the player's height), ÷ the player's height. A reach
+ *   measure: the racket and ball are higher, and in a jump the ankle is off the ground. Any view
+ *   (the lift's scale comes from the given height).
+ * - `front_knee_flexion_at_trophy` (deg): 180° − the hip–knee–ankle angle (3D) of the front leg
+ *   (the non-dominant side's) at the trophy position. Side views see it best; front and behind
+ *   views rely on the lift's depth.
+ * - `shoulder_tilt_at_trophy` (deg): the shoulder line's angle to the horizontal in the picture at
+ *   the trophy position, hitting shoulder below (+). Front and behind views only: side-on, the
+ *   shoulders overlap.
+ * - `hand_speed_at_contact` (m/s): the hitting wrist's 3D speed relative to the pelvis at contact
+ *   (kinematics.ts handSpeed), on the analysis clock (real time only with the capture rate of a
+ *   slowed clip). Any view.
+ */
+import type { ServeMeasure } from '../../contract/technique-schema.js';
+import { J } from '../../pose/h36m.js';
+import { angleAt, joint2, joint3, type PosePair } from '../core/index.js';
+
+/** Why no measure has a band (module doc). */
+export const NO_BAND_REASON = 'no level band: no measurement paper at hand gives this value by level at this instant';
+
+/** What {@link serveMeasures} reads: the pose pair, hitting hand, player height (m), the hand speed series (m/s), the contact and trophy samples, and their video frame numbers. */
+export interface ServeMeasureInput {
+  p: PosePair;
+  hand: 'left' | 'right';
+  heightM: number;
+  handSpeed: ArrayLike<number>;
+  contact: number;
+  trophy: number | undefined;
+}
+
+const r = (x: number, d: number) => Math.round(x * 10 ** d) / 10 ** d;
+
+/** The serve's measures (module doc); a value whose joints are unmeasured at its frame is left out. */
+export function serveMeasures(x: ServeMeasureInput): ServeMeasure[] {
+  const { p, contact: c } = x;
+  const frame = (i: number) => p.pose3d.frameNr[i] ?? i;
+  const [wrist, frontHip, frontKnee, frontAnkle] =
+    x.hand === 'right' ? [J.rightWrist, J.leftHip, J.leftKnee, J.leftAnkle] : [J.leftWrist, J.rightHip, J.rightKnee, J.rightAnkle];
+  const [hitShoulder, otherShoulder] = x.hand === 'right' ? [J.rightShoulder, J.leftShoulder] : [J.leftShoulder, J.rightShoulder];
+  const out: ServeMeasure[] = [];
+  const add = (name: string, human: string, value: number, unit: string, i: number, view: string) => {
+    if (Number.isFinite(value)) out.push({ name, human, value, unit, frame_nr: frame(i), band: null, note: `${NO_BAND_REASON}; ${view}` });
+  };
+  const w = joint3(p, c, wrist);
+  const ankles = [joint3(p, c, J.leftAnkle), joint3(p, c, J.rightAnkle)].filter((a) => a !== null);
+  if (w && ankles.length > 0 && x.heightM > 0) {
+    const ground = Math.min(...ankles.map((a) => a[1]));
+    add('contact_height_ratio', 'Hand height at contact (share of body height)', r((w[1] - ground) / x.heightM, 2), 'ratio', c, 'any view');
+  }
+  add('hand_speed_at_contact', 'Hand speed at contact', r(x.handSpeed[c]!, 1), 'm/s', c, 'any view');
+  const t = x.trophy;
+  if (t !== undefined) {
+    const [h, k, a] = [joint3(p, t, frontHip), joint3(p, t, frontKnee), joint3(p, t, frontAnkle)];
+    if (h && k && a) add('front_knee_flexion_at_trophy', 'Front-knee bend at the trophy position', r(180 - angleAt(h, k, a), 0), 'deg', t, 'best seen side-on');
+    const [hs, os] = [joint2(p, t, hitShoulder), joint2(p, t, otherShoulder)];
+    if (hs && os) {
+      // Picture y is down: the hitting shoulder lower than the other is a positive tilt.
+      const tilt = (Math.atan2(hs[1] - os[1], Math.abs(hs[0] - os[0])) * 180) / Math.PI;
+      add('shoulder_tilt_at_trophy', 'Shoulder tilt at the trophy position', r(tilt, 0), 'deg', t, 'front or behind views (side-on the shoulders overlap)');
+    }
+  }
+  return out;
+}
