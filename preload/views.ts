@@ -4,6 +4,7 @@
  * Job views are main/contract/job.ts's JobView, re-exported so the renderer has one import place.
  */
 import type { Warning } from '../main/contract/warning.js';
+import type { InferProviderView } from '../main/contract/infer-provider.js';
 
 /** Settings as the renderer sees them (F's Settings minus window geometry, plus key status). */
 export interface SettingsView {
@@ -23,6 +24,8 @@ export interface SettingsView {
    * no protection available (storing is refused).
    */
   keyProtection: 'os' | 'file' | 'none';
+  /** Which hardware runs the pose models of local analyses (SWING_INFER_PROVIDER, this machine's choice, the last analysis's). */
+  inference: InferProviderView;
 }
 
 /** A file the user picked in the native dialog (or uploaded through the bridge). */

@@ -7,9 +7,9 @@
 import { cadenceOf, isRepeatedImage } from '../pose/frame-cadence.js';
 import { createPoseTrack, selectFrames, spreadFrames, type PoseTrack } from '../pose/pose-track.js';
 import { cocoToH36m } from './inference/index.js';
-import { recordEngineRun } from './runtime/index.js';
+import { inferProviderSetting, recordEngineRun, recordProviderUse } from './runtime/index.js';
 import { NoPersonError } from './errors.js';
-import { VideoDecodeError, decodeFrames, decodeSize, type DecodedFrame, probeVideo, frameReadAhead, readAhead } from '../av/index.js';
+import { VideoDecodeError, decodeFrames, decodeSize, type DecodedFrame, probeVideo, frameReadAhead, readAhead, refuseLongClip } from '../av/index.js';
 import { blazePoseToCoco, type BlazePoseResult } from './inference/index.js';
 import { blazePoseWorldH36m } from './inference/index.js';
 import { liftWithLearned } from './lift/index.js';
@@ -22,7 +22,7 @@ import { strokeWindows } from './tracking/index.js';
 import { poseBox, poseScore, uprightPoint } from './tracking/index.js';
 import { BallCandidateCollector } from './tracking/index.js';
 import type { EngineOptions, PoseEstimate } from './pose-estimate-types.js';
-import { absentWarning, leftRightRepairedWarning, lowConfidenceWarning, lowFrameRateWarning, LOW_CONFIDENCE, LOW_CONFIDENCE_MIN_FRAMES, RangeWarner, repeatedFramesWarning, runtimeFallbackWarning } from './warnings.js';
+import { absentWarning, leftRightRepairedWarning, lowConfidenceWarning, lowFrameRateWarning, LOW_CONFIDENCE, LOW_CONFIDENCE_MIN_FRAMES, RangeWarner, repeatedFramesWarning, runtimeFallbackWarning, providerFallbackWarning, providerSettingWarning } from './warnings.js';
 import { sameWarning, type Warning } from '../contract/warning.js';
 import { pictureTurnedWarning, turnedPicture, type TurnedPicture } from './turned-picture.js';
 
@@ -44,7 +44,9 @@ interface FrameResult {
  * pass) is estimated again turned upright: the pose is then in the upright picture's pixels,
  * `video` is the upright size with `turned` set, and the warning 'picture-turned' is added.
  * @throws RangeError when playerHeightMm is not > 0; VideoProbeError when the clip cannot be
- *   probed; VideoDecodeError when ffmpeg fails or decodes no frame; NoPersonError when no frame
+ *   probed; ClipTooLongError (a VideoDecodeError) when the probe says the clip is longer than the
+ *   decode caps (main/contract/clip-limits.ts; nothing decoded) or decoding passes them;
+ *   VideoDecodeError when ffmpeg fails or decodes no frame; NoPersonError when no frame
  *   has a person; the signal's reason (an AbortError by default) when aborted.
  */
 export async function estimatePose(videoPath: string, opts: EngineOptions): Promise<PoseEstimate> {
@@ -68,7 +70,8 @@ async function estimateOnce(videoPath: string, opts: EngineOptions): Promise<Pos
   const warn = (w: Warning) => (warnings.push(w), opts.onWarning?.(w));
   const poolP = InferencePool.start(inferPlan(), opts.cropModel ?? 'movenet-lightning', opts.signal);
   poolP.catch(() => undefined); // an abort while probing rejects it before it is awaited: surfaces below
-  const video = await (opts.video ? Promise.resolve(opts.video) : probeVideo(videoPath, opts.signal)).catch(async (e: unknown) => {
+  // A clip the probe says is longer than the decode caps is refused here, before any decode.
+  const video = await (opts.video ? Promise.resolve(opts.video) : probeVideo(videoPath, opts.signal)).then((v) => (refuseLongClip(v), v)).catch(async (e: unknown) => {
     await poolP.then((p) => p.close()).catch(() => undefined);
     throw e;
   });
@@ -84,6 +87,8 @@ async function estimateOnce(videoPath: string, opts: EngineOptions): Promise<Pos
     throw e;
   });
   if (pool.fallbackWarning) warn(runtimeFallbackWarning(pool.fallbackWarning));
+  const providerProblem = inferProviderSetting().problem;
+  if (providerProblem) warn(providerSettingWarning(providerProblem));
   // The point is on the picture as the clip shows it: on a picture turned upright here, carried there too.
   const point = opts.playerPoint && uprightPoint(opts.playerPoint, video.turned ?? 0, video.width, video.height);
   const tracker = new PlayerTracker(pool, point && { x: (point.x * size.width) / video.width, y: (point.y * size.height) / video.height, t: point.t ?? 0 });
@@ -149,6 +154,10 @@ async function estimateOnce(videoPath: string, opts: EngineOptions): Promise<Pos
     await decoded.return(undefined).catch(() => undefined); // kills ffmpeg if still running
     await pool.close();
   }
+  // After both passes: the second pass's models load late and may fall back too.
+  const fellBack = pool.providerFallbacks;
+  if (fellBack.length > 0) warn(providerFallbackWarning(pool.provider, fellBack));
+  recordProviderUse({ used: fellBack.length > 0 ? 'cpu' : pool.provider, fallback: fellBack.join('; ') || null });
   absent.finish(results.length - 1);
   low.finish(results.length - 1);
   if (results.length === 0) throw new VideoDecodeError('the video has no decodable frames');

@@ -7,4 +7,6 @@
 export type { EngineOptions, PoseEstimate } from './pose-estimate-types.js';
 export { estimatePose } from './estimate-pose.js';
 export { measuredSecondsPerFrame } from './runtime/index.js';
+/** `inferProviderView()`: the pose models' execution provider for Settings (SWING_INFER_PROVIDER, this machine's plan, the last analysis's). */
+export { inferProviderView } from './runtime/index.js';
 export { NoPersonError } from './errors.js';

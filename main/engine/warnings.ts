@@ -1,5 +1,6 @@
 /** Frame-range warnings of the pose engine, emitted as soon as a range closes. */
 import { warning, type Warning } from '../contract/warning.js';
+import { INFER_PROVIDER_LABELS, type InferProvider } from '../contract/infer-provider.js';
 
 /** Mean keypoint confidence below which a frame counts as low confidence. */
 export const LOW_CONFIDENCE = 0.35;
@@ -51,6 +52,26 @@ export function lowFrameRateWarning(fps: number): Warning {
 /** Code 'runtime-fallback': the pose models run on the slower fallback runtime; `detail` says why (infer-pool.ts fallbackWarning). */
 export function runtimeFallbackWarning(detail: string): Warning {
   return warning('runtime-fallback', 'info', 'Pose estimation ran on a slower fallback, so the analysis took longer.', { detail });
+}
+
+/**
+ * Code 'inference-provider-fallback': the pose models were to run on `provider` (a GPU or neural
+ * engine: main/engine/runtime/execution-provider.ts) but gave way to the CPU; `reasons` are the
+ * lines naming model and cause (failed to load, other results than the CPU).
+ */
+export function providerFallbackWarning(provider: InferProvider, reasons: readonly string[]): Warning {
+  return warning('inference-provider-fallback', 'info', `Pose estimation ran on the CPU instead of the ${INFER_PROVIDER_LABELS[provider]}, so the analysis took longer.`, {
+    tip: 'Update the graphics driver, or set SWING_INFER_PROVIDER=cpu to skip the attempt.',
+    detail: reasons.join('; '),
+  });
+}
+
+/** Code 'inference-provider-setting': SWING_INFER_PROVIDER was not understood (`problem`), so the best provider was chosen automatically. */
+export function providerSettingWarning(problem: string): Warning {
+  return warning('inference-provider-setting', 'notice', 'The pose hardware setting was not understood, so it was chosen automatically.', {
+    tip: 'Set SWING_INFER_PROVIDER to cpu, cuda, dml, coreml or auto.',
+    detail: problem,
+  });
 }
 
 /** Code 'player-lost' (after the player was first found) or 'no-person' (before): frames a..b (times ta..tb s) without the player. */

@@ -5,6 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import { safeUrl } from '../api/errors.js';
 import { createBackendResolver } from '../backends/index.js';
+import { inferProviderView } from '../engine/index.js';
 import { pathsOf } from '../library/paths.js';
 import { hasApiKey, setApiKey } from '../settings/api-key.js';
 import { libraryRootOf } from '../settings/library-location.js';
@@ -30,6 +31,7 @@ export function settingsView(
     libraryDirAfterRestart: libraryRootOf(deps.home) === pathsOf(deps.db).root ? null : libraryRootOf(deps.home),
     hasApiKey: hasApiKey(deps.home),
     keyProtection: deps.keyProtection,
+    inference: inferProviderView(),
   };
 }
 

@@ -8,7 +8,8 @@
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { InferClose, InferReady, InferReply, InferRequest, InferWorkerData } from './infer-protocol.js';
+import type { InferClose, InferProviderFallback, InferReady, InferReply, InferRequest, InferWorkerData } from './infer-protocol.js';
+import type { InferProvider } from '../../contract/infer-provider.js';
 import type { BlazePoseResult, CropBytes } from './blazepose.js';
 import type { LandmarkModel } from './landmark-models.js';
 import type { CocoPose, Crop, CropModel, Detection } from './movenet.js';
@@ -79,13 +80,16 @@ class InferWorker {
   readonly ready: Promise<InferReady>;
   private failure: Error | undefined;
   exited: Promise<void>;
+  /** Models of this worker that gave way from the planned execution provider to the CPU ({@link InferProviderFallback}). */
+  readonly providerFallbacks: string[] = [];
 
   constructor(readonly worker: Worker) {
     live++;
     this.exited = new Promise((r) => worker.once('exit', () => (live--, r())));
     this.ready = new Promise((resolve, reject) => {
-      worker.on('message', (m: InferReply | InferReady | { type: 'failed'; error: string }) => {
+      worker.on('message', (m: InferReply | InferReady | InferProviderFallback | { type: 'failed'; error: string }) => {
         if (m.type === 'ready') return resolve(m);
+        if (m.type === 'provider-fallback') return void this.providerFallbacks.push(m.reason);
         if (m.type === 'failed') return reject(new Error(`inference worker could not load the models: ${m.error}`));
         const p = this.pending.get(m.id);
         this.pending.delete(m.id);
@@ -132,6 +136,8 @@ export class InferencePool {
   runtime = '';
   /** Set when ONNX Runtime could not load and the workers run the TF.js WASM fallback. */
   fallbackWarning: string | undefined;
+  /** The execution provider planned for the workers (main/engine/runtime/execution-provider.ts). */
+  provider: InferProvider = 'cpu';
   private constructor(private readonly workers: InferWorker[]) {}
 
   /**
@@ -156,6 +162,7 @@ export class InferencePool {
       const ready = await Promise.race([Promise.all(workers.map((w) => w.ready)), aborted]);
       pool.runtime = ready[0]?.runtime ?? '';
       pool.fallbackWarning = ready.find((r) => r.fallbackWarning)?.fallbackWarning;
+      pool.provider = ready[0]?.provider ?? 'cpu';
     } catch (e) {
       await pool.close();
       throw e;
@@ -163,6 +170,14 @@ export class InferencePool {
       if (onAbort) signal?.removeEventListener('abort', onAbort);
     }
     return pool;
+  }
+
+  /**
+   * Every model so far that gave way from {@link provider} to the CPU, one line each, distinct
+   * (the second pass's models load later, so read this again after it).
+   */
+  get providerFallbacks(): string[] {
+    return [...new Set(this.workers.flatMap((w) => w.providerFallbacks))];
   }
 
   /** Number of workers. */

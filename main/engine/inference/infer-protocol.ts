@@ -5,6 +5,7 @@
 import type { BlazePoseResult, CropBytes } from './blazepose.js';
 import type { LandmarkModel } from './landmark-models.js';
 import type { CocoPose, Crop, Detection } from './movenet.js';
+import type { InferProvider } from '../../contract/infer-provider.js';
 
 /** workerData of an inference worker: the crop model, whether to load multipose, and ONNX Runtime's intra-op threads. */
 export interface InferWorkerData {
@@ -13,11 +14,26 @@ export interface InferWorkerData {
   threads: number;
 }
 
-/** A worker's first message once its models are loaded: the runtime they run on, and the fallback warning if any. */
+/**
+ * A worker's first message once its models are loaded: the runtime they run on, the fallback
+ * warning if any, and the execution provider planned (models that gave way to the CPU are
+ * reported by {@link InferProviderFallback}).
+ */
 export interface InferReady {
   type: 'ready';
   runtime: string;
   fallbackWarning?: string;
+  provider: InferProvider;
+}
+
+/**
+ * Sent whenever a model of the worker gives way from the planned execution provider to the CPU
+ * (before `ready` for the models loaded at start, later for the second pass's): one line naming
+ * provider, model and reason (ort-runtime.ts).
+ */
+export interface InferProviderFallback {
+  type: 'provider-fallback';
+  reason: string;
 }
 
 /**

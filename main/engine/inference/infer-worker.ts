@@ -14,7 +14,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { landmarksInCrop } from './landmark-models.js';
 import { detectPeople, loadMoveNet, poseInCrop, type CropModel, type MoveNet } from './movenet.js';
-import type { InferClose, InferReady, InferReply, InferRequest, InferWorkerData } from './infer-protocol.js';
+import type { InferClose, InferProviderFallback, InferReady, InferReply, InferRequest, InferWorkerData } from './infer-protocol.js';
+import { onProviderFallback } from '../runtime/index.js';
 
 const port = parentPort;
 if (!port) throw new Error('infer-worker.ts must run in a worker thread');
@@ -26,9 +27,10 @@ async function handle(net: MoveNet, m: InferRequest): Promise<InferReply> {
   return { id: m.id, type: 'detect', people: await detectPeople(net, m) };
 }
 
+onProviderFallback((reason) => port.postMessage({ type: 'provider-fallback', reason } satisfies InferProviderFallback));
 const netP = loadMoveNet(cropModel as CropModel, { multipose, warmUp: !multipose, threads }); // worker 0's first requests (detect, crop) warm it anyway
 let chain: Promise<unknown> = netP.then(
-  (net) => port.postMessage({ type: 'ready', runtime: net.runtime, fallbackWarning: net.fallbackWarning } satisfies InferReady),
+  (net) => port.postMessage({ type: 'ready', runtime: net.runtime, fallbackWarning: net.fallbackWarning, provider: net.provider } satisfies InferReady),
   (e: unknown) => port.postMessage({ type: 'failed', error: e instanceof Error ? e.message : String(e) }),
 );
 let closing = false;

@@ -11,6 +11,7 @@ import { cropToInput, resizeToInput } from './crop-input.js';
 import type { InferFrame } from './infer-pool.js';
 import type { ModelInput, PoseModel } from '../runtime/index.js';
 import { loadModel, runtimes } from '../runtime/index.js';
+import type { InferProvider } from '../../contract/infer-provider.js';
 
 /** COCO-17 keypoints in frame pixels: x,y interleaved (34 values) and 17 scores. */
 export interface CocoPose {
@@ -55,6 +56,8 @@ export interface MoveNet {
   runtime: string;
   /** Set when ONNX Runtime could not load and TF.js WASM runs instead (runtime-select.ts). */
   fallbackWarning?: string;
+  /** The execution provider planned for this thread (runtime-select.ts; `cpu` on TF.js). */
+  provider: InferProvider;
 }
 
 const loaded = new Map<string, Promise<MoveNet>>();
@@ -78,7 +81,7 @@ export function loadMoveNet(cropModel: CropModel = 'movenet-lightning', opts: { 
       const r = await runtimes(opts.threads ?? 1);
       const [single, multipose] = await Promise.all([loadModel(r, cropModel), withMultipose ? loadModel(r, 'movenet-multipose') : undefined]);
       const runtime = r.preferred.supports('movenet-multipose') || !multipose ? r.preferred.describe() : `${r.preferred.describe()}; multipose on ${(await r.tfjs()).describe()}`;
-      const net: MoveNet = { single, singleSize: CROP_MODELS[cropModel], multipose, runtime, fallbackWarning: r.fallbackWarning };
+      const net: MoveNet = { single, singleSize: CROP_MODELS[cropModel], multipose, runtime, fallbackWarning: r.fallbackWarning, provider: r.provider };
       if (!warmUp) return net;
       const blank = { rgb: new Uint8Array(512 * 288 * 3), width: 512, height: 288 };
       if (multipose) await detectPeople(net, blank);

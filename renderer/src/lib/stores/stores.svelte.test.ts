@@ -73,7 +73,7 @@ describe('LibraryManager', () => {
 
 describe('SettingsManager', () => {
   it('derives units and theme and never keeps the key', async () => {
-    const view = { backend: 'local', remote: { baseUrl: '', techniqueUrl: '' }, units: 'imperial', theme: 'light', libraryDir: '/l', libraryDirAfterRestart: null, hasApiKey: false, keyProtection: 'file' } as const;
+    const view = { backend: 'local', remote: { baseUrl: '', techniqueUrl: '' }, units: 'imperial', theme: 'light', libraryDir: '/l', libraryDirAfterRestart: null, hasApiKey: false, keyProtection: 'file', inference: { requested: 'auto', planned: 'cpu', used: null, fallback: null, settingProblem: null } } as const;
     const fake = installFakeApi({ 'settings.get': () => view, 'settings.setApiKey': () => ({ ...view, hasApiKey: true }) });
     const m = new SettingsManager();
     expect(m.units).toBe('metric');
