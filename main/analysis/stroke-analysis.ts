@@ -7,7 +7,7 @@
  */
 import type { Stroke, SwingType, TechniqueResult } from '../contract/technique-schema.js';
 import { warning, type Warning } from '../contract/warning.js';
-import { clipStrokes, type ClipStroke, type ClipStrokes } from './strokes/index.js';
+import { ballClock, clipStrokes, type ClipStroke, type ClipStrokes } from './strokes/index.js';
 import { featureConsistency, meanScore } from './technique/index.js';
 import { InsufficientPoseError } from './core/index.js';
 import { nearestFrame } from '../pose/frame-time.js';
@@ -46,7 +46,8 @@ interface Analysed {
  *   product runs with the shipped DETECTION_PARAMS, the evaluation harness passes others to fit them.
  * @throws InsufficientPoseError when no stroke can be measured; Error, RangeError as computeTechniqueResult.
  */
-export function analyseStrokes(raw: AnalysisInput, params: DetectionParams = DETECTION_PARAMS): TechniqueOutput {
+export function analyseStrokes(input: AnalysisInput, params: DetectionParams = DETECTION_PARAMS): TechniqueOutput {
+  const raw = withBallClock(input);
   const { meta } = raw;
   const found = clipStrokes({
     pose2d: raw.pose2d,
@@ -260,4 +261,13 @@ function strokesSummary(strokes: readonly Stroke[], swingType: SwingType): Warni
 /** A warning about the stroke or swing at video frame `frameNr` (its `frames` range is that one frame). */
 function atFrame(code: string, severity: Warning['severity'], message: string, frameNr: number, detail: string): Warning {
   return warning(code, severity, message, { detail, frames: { from: frameNr, to: frameNr } });
+}
+
+/**
+ * `raw` with its ball clock cue (strokes/ball-clock.ts `ballClock` of its ball candidates, sport
+ * and video fps) unless it has one: every analysis of a clip reads the same clock, the detector's
+ * and a coach's correction alike (stroke-correction.ts).
+ */
+export function withBallClock(raw: AnalysisInput): AnalysisInput {
+  return raw.ballClock !== undefined ? raw : { ...raw, ballClock: ballClock(raw.ball, raw.fps, raw.meta.sport) };
 }

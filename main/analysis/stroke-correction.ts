@@ -16,6 +16,7 @@
 import type { Stroke, StrokeSide, SwingType } from '../contract/technique-schema.js';
 import { computeTechniqueResult, meanScore, type AnalysisInput, type TechniqueOutput } from './technique/index.js';
 import { sideSwingType } from './stroke-types.js';
+import { withBallClock } from './stroke-analysis.js';
 
 /** A stroke as the coach placed it: contact on the video clock, side and grip. */
 export interface CoachStroke {
@@ -51,7 +52,7 @@ export function analyseCoachStroke(raw: AnalysisInput, s: CoachStroke, index: nu
   const sessionType = (requested === 'dink' || requested === 'serve') && raw.meta.sport === 'pickleball' && s.side !== 'serve';
   const swingType: SwingType | null = sessionType ? requested : own;
   const analysed = swingType !== null && swingType === requested;
-  const out = analysed ? computeTechniqueResult({ ...raw, meta: { ...raw.meta, ball_timestamp: s.timestamp } }, s.contactDetected ? { detectedContactConfidence: s.confidence } : {}) : null;
+  const out = analysed ? computeTechniqueResult({ ...withBallClock(raw), meta: { ...raw.meta, ball_timestamp: s.timestamp } }, s.contactDetected ? { detectedContactConfidence: s.confidence } : {}) : null;
   const slowed = raw.meta.capture_fps ? raw.fps / raw.meta.capture_fps : 1;
   const features = out?.result.features ?? [];
   const score = meanScore(features);

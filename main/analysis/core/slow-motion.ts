@@ -124,6 +124,9 @@ export interface SlowMotionGuess {
    * for the hand's).
    */
   factor: number;
+  /** The ball cue's arcs and unsnapped median factor (basis `ball_flight` only). */
+  ballArcs?: number;
+  ballFactor?: number;
   /** True when `factor` is {@link calibratedFactor}'s. */
   calibrated: boolean;
   /** The common capture rate nearest to fps × factor, frames/s. */
@@ -132,8 +135,30 @@ export interface SlowMotionGuess {
   peakHandMps: number;
   /** The trunk's peak rotation speed before ball contact on the video's clock, seconds. */
   leadVideoS: number;
-  /** Which cue gave the factor: the hand's speed, or the trunk peak's lead before contact. */
-  basis: 'hand_speed' | 'trunk_lead';
+  /** Which cue gave the factor: the hand's speed, the trunk peak's lead before contact, or the ball's free flight (strokes/ball-clock.ts). */
+  basis: 'hand_speed' | 'trunk_lead' | 'ball_flight';
+}
+
+/**
+ * The ball's free flight as a clock cue (strokes/ball-clock.ts `ballClock`): the median slowing
+ * factor of the clip's ball arcs (video seconds per real second) and each arc's.
+ */
+export interface BallClockCue {
+  factor: number;
+  arcs: readonly number[];
+}
+
+/**
+ * The capture rate a clip shown at `fps` and slowed `factor`× was most likely filmed at, frames/s:
+ * the nearest in ratio among the video's own rate (real time) and the {@link COMMON_CAPTURE_FPS}
+ * above it. Bounds come from the cameras' rates, not from data: at 30 fps a factor under √2
+ * reads real time, √2–2√2 reads 60 fps. @throws RangeError for fps or factor ≤ 0.
+ */
+export function snapCaptureFps(fps: number, factor: number): number {
+  if (!(fps > 0) || !(factor > 0)) throw new RangeError(`fps and factor must be > 0 (got ${fps} and ${factor})`);
+  const rates = [fps, ...COMMON_CAPTURE_FPS.filter((c) => c > fps * 1.01)];
+  const want = fps * factor;
+  return rates.reduce((b, c) => (Math.abs(Math.log(c / want)) < Math.abs(Math.log(b / want)) ? c : b));
 }
 
 /**
@@ -193,17 +218,27 @@ export interface SlowMotionVerdict {
 }
 
 /**
- * {@link guessSlowMotion}, kept only when its evidence holds: with the hand's speed peak `peak`
+ * With `ball` (the ball's free flight, strokes/ball-clock.ts; any sport) the ball decides: a
+ * guess at the capture rate its factor snaps to, or none when that is real time (the pose's cues
+ * are not asked: physics over heuristics). Otherwise {@link guessSlowMotion}, kept only when its evidence holds: with the hand's speed peak `peak`
  * (video clock) lasting fewer than {@link MIN_PEAK_FRAMES} frames at `fps`, no guess and the
  * 'slow-motion-unknown' warning instead (an abstention is better than a wrong factor). Without
  * `peak` the guess is as guessSlowMotion's.
  */
-export function judgeSlowMotion(s: Parameters<typeof guessSlowMotion>[0] & { peak?: HandPeakRun }): SlowMotionVerdict {
+export function judgeSlowMotion(s: Parameters<typeof guessSlowMotion>[0] & { peak?: HandPeakRun; ball?: BallClockCue | null | undefined }): SlowMotionVerdict {
+  if (s.ball && s.fps > 0) return { guess: ballGuess(s.ball, s), cannotTell: null };
   const guess = guessSlowMotion(s);
   if (!guess || !s.peak) return { guess, cannotTell: null };
   const frames = s.peak.widthS * s.fps;
   if (frames >= MIN_PEAK_FRAMES - 1e-6) return { guess, cannotTell: null };
   return { guess: null, cannotTell: cannotTellWarning(guess, frames) };
+}
+
+/** The ball's verdict (any sport): its factor snapped to a capture rate ({@link snapCaptureFps}); null when that is the video's own (real time). */
+function ballGuess(ball: BallClockCue, s: { fps: number; peakHandMps: number; leadVideoS: number }): SlowMotionGuess | null {
+  const capture = snapCaptureFps(s.fps, ball.factor);
+  if (capture === s.fps) return null;
+  return { factor: capture / s.fps, calibrated: false, basis: 'ball_flight', suggestedCaptureFps: capture, peakHandMps: s.peakHandMps, leadVideoS: s.leadVideoS, ballArcs: ball.arcs.length, ballFactor: ball.factor };
 }
 
 /** The warning (code 'slow-motion-unknown', notice) for a guess withheld by {@link judgeSlowMotion}. */
@@ -217,6 +252,8 @@ export function cannotTellWarning(g: SlowMotionGuess, peakFrames: number): Warni
 }
 
 function why(g: SlowMotionGuess): string {
+  if (g.basis === 'ball_flight')
+    return `the ball falls about ${(g.ballFactor ?? g.factor).toFixed(1)}× slower than gravity in ${g.ballArcs ?? 0} arcs of its flight (measured against the ball's own size)`;
   return g.basis === 'hand_speed'
     ? `the hand peaked at ${g.peakHandMps.toFixed(1)} m/s on the video's clock, while tennis drives reach about ${TYPICAL_DRIVE_HAND_MPS} m/s (wrist_speed bands after Landlinger et al. 2010)`
     : `the trunk reached its top rotation speed ${Math.round(g.leadVideoS * 1000)} ms of video before ball contact, while real forehands take 57–75 ms (Landlinger et al. 2010)`;

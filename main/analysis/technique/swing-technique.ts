@@ -9,7 +9,7 @@ import type { BallCandidates } from '../../pose/ball-candidates.js';
 import type { PoseTrack } from '../../pose/pose-track.js';
 import { aggregateCategories, buildFeature, recordLeftOut } from './build.js';
 import { analysisTimebase, spreadToFrames } from '../core/index.js';
-import { CLOCK_UNITS, handPeakRun, judgeSlowMotion, realSecondsPerVideoSecond, slowedClockReason, slowMotionWarning } from '../core/index.js';
+import { CLOCK_UNITS, handPeakRun, judgeSlowMotion, realSecondsPerVideoSecond, slowedClockReason, slowMotionWarning, type BallClockCue } from '../core/index.js';
 import { computeChain, type ChainSegment } from './chain.js';
 import { InsufficientPoseError } from '../core/index.js';
 import type { FeatureDef, SwingContext } from './feature-types.js';
@@ -44,6 +44,8 @@ export interface AnalysisInput {
    * remote pose, a session stored before them): every swing is judged on the pose alone.
    */
   ball?: BallCandidates | undefined;
+  /** The ball's free flight as a clock cue (strokes/ball-clock.ts, set by stroke-analysis.ts `withBallClock`): decides the slow-motion guess when present. */
+  ballClock?: BallClockCue | null | undefined;
 }
 
 /** Output of {@link computeTechniqueResult}; `contact.frame` is the video frame_nr. */
@@ -147,7 +149,7 @@ export function computeTechniqueResult(raw: AnalysisInput, opts: TechniqueOption
   const series = (seg: ChainSegment) => speedSeries(seg, tb.kept, raw.pose2d.frames);
   const clock =
     meta.capture_fps === undefined
-      ? judgeSlowMotion({ sport: meta.sport, peakHandMps: wristPeak.peakValue, leadVideoS: phases.contact.t - chain.shoulder.peakTime, fps: raw.fps, peak: handPeakRun(wristPeak.values, k.t, wristPeak.peakIndex), peakAt: (f) => (f === 1 ? wristPeak.peakValue : peakHandAt(raw, opts, f)) })
+      ? judgeSlowMotion({ ball: raw.ballClock, sport: meta.sport, peakHandMps: wristPeak.peakValue, leadVideoS: phases.contact.t - chain.shoulder.peakTime, fps: raw.fps, peak: handPeakRun(wristPeak.values, k.t, wristPeak.peakIndex), peakAt: (f) => (f === 1 ? wristPeak.peakValue : peakHandAt(raw, opts, f)) })
       : null;
   const slow = clock?.guess ?? null;
   if (slow) warnings.push(slowMotionWarning(slow, raw.fps));

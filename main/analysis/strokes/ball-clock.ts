@@ -1,0 +1,115 @@
+/**
+ * The clip's clock from the ball's free flight: a ball in the air falls at g = 9.81 m/s², so its
+ * arc in the picture, with the ball's own size as the scale where it flies, says how fast the
+ * video runs against real time (issue 26 §5, "the guess must hold on the bigger set"). The labels
+ * of ../shared/media were sized the same way by hand (labels/README.md: parabola fits of the ball,
+ * its diameter or the player's height as the scale).
+ *
+ * Method, per flight of ball-flight.ts `ballFlights` (one chain of candidates per frame):
+ * 1. least-squares parabola y = a·t² + b·t + c of the ball's picture height over its frames t;
+ * 2. kept as an arc when it has ≥ {@link MIN_ARC_POINTS} points over ≥ {@link MIN_ARC_FRAMES}
+ *    frames, fits within {@link MAX_ARC_RMS_PX} px rms, curves downward (a > 0, picture y down)
+ *    and visibly: a·(span/2)² ≥ {@link MIN_ARC_BEND_PX} px (a ball lying on the floor or a
+ *    straight streak has no measurable bend);
+ * 3. scale: the flight's median blob diameter over the ball's diameter ({@link BALL_DIAMETER_M}),
+ *    px/m at the ball's own depth (a player-height scale fails where the ball flies toward or
+ *    away from the camera);
+ * 4. apparent gravity g_v = 2a·fps² / scale (m/s² on the video's clock); slowing factor
+ *    √(9.81 / g_v): a clip slowed f× shows g / f².
+ * The clip's factor is the median over its arcs, when it has ≥ {@link MIN_ARCS}.
+ *
+ * Measured (2026-11-27, engine ball candidates of the 13 labelled clips with the engine's pose):
+ * real-time clips' medians 0.87–1.02 where ≥ 2 arcs (tennis_broadcast_1 1.02, pickleball_rec_1
+ * 0.91, pickleball_broadcast_1 0.88, pickleball_rec_outdoor_1 0.98), tennis_rally_pro_behind_1
+ * (filmed from behind, the ball flying along the camera axis) 1.33; slowed clips
+ * tennis_forehand_1 3.9 (label 3.6), tennis_groundstrokes_stock_slowmo_1 2.2 (label 2.0); the
+ * other slowed clips (tennis_forehand_2, tennis_serve_stock_slowmo_1) have no arc. The arc
+ * thresholds are ours, set by eye on those clips and not fitted leave-one-clip-out; the guess
+ * snaps the factor to a camera's capture rate (slow-motion.ts `snapCaptureFps`), whose bounds
+ * are not data-chosen.
+ */
+import type { Sport } from '../../contract/technique-schema.js';
+import type { BallCandidates } from '../../pose/ball-candidates.js';
+import { ballFlights, type Flight } from './ball-flight.js';
+import type { BallClockCue } from '../core/index.js';
+
+/** Ball diameters, metres: ITF Rules of Tennis Appendix I (6.54–6.86 cm); USA Pickleball rulebook 2.D (2.87–2.97 in). */
+export const BALL_DIAMETER_M: Readonly<Record<Sport, number>> = { tennis: 0.067, pickleball: 0.074, none: 0.067 };
+/** Standard gravity, m/s². */
+export const GRAVITY_MPS2 = 9.81;
+/** Fewest ball candidates in an arc. */
+export const MIN_ARC_POINTS = 8;
+/** Fewest frames an arc spans. */
+export const MIN_ARC_FRAMES = 8;
+/** Largest rms residual of an arc's parabola, px. */
+export const MAX_ARC_RMS_PX = 1.5;
+/** Least bend of an arc over its span, px (a·(span/2)²). */
+export const MIN_ARC_BEND_PX = 3;
+/** Fewest arcs for a factor (one arc may be a blob chain that only looks like a ball). */
+export const MIN_ARCS = 2;
+
+/** The ball's verdict on the clock: median slowing factor (video seconds per real second) and each arc's, in flight order (core/slow-motion.ts `BallClockCue`). */
+export type BallClock = BallClockCue;
+
+/**
+ * The slowing factor each ball arc of the clip shows (module method), in flight order.
+ * @param fps the video's frame rate, frames/s (the clock the arcs are read on).
+ */
+export function ballArcFactors(ball: BallCandidates, fps: number, sport: Sport): number[] {
+  const out: number[] = [];
+  for (const fl of ballFlights(ball, 0, ball.frames - 1)) {
+    const f = arcFactor(fl, fps, BALL_DIAMETER_M[sport]);
+    if (f !== null) out.push(f);
+  }
+  return out;
+}
+
+/** The clip's {@link BallClock}, or null with fewer than {@link MIN_ARCS} arcs (or fps ≤ 0). */
+export function ballClock(ball: BallCandidates | undefined, fps: number, sport: Sport): BallClock | null {
+  if (!ball || !(fps > 0)) return null;
+  const arcs = ballArcFactors(ball, fps, sport);
+  if (arcs.length < MIN_ARCS) return null;
+  const s = [...arcs].sort((x, y) => x - y);
+  const m = s.length >> 1;
+  return { factor: s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2, arcs };
+}
+
+/** One flight's slowing factor, or null when it is no arc (module method step 2). */
+function arcFactor(fl: Flight, fps: number, ballM: number): number | null {
+  const p = fl.points;
+  const span = p[p.length - 1]!.f - p[0]!.f;
+  if (p.length < MIN_ARC_POINTS || span < MIN_ARC_FRAMES) return null;
+  const fit = parabola(p.map((q) => q.f - p[0]!.f), p.map((q) => q.y));
+  if (!fit || !(fit.a > 0) || fit.rms > MAX_ARC_RMS_PX || fit.a * (span / 2) ** 2 < MIN_ARC_BEND_PX) return null;
+  const d = p.map((q) => q.d).sort((x, y) => x - y)[p.length >> 1]!;
+  const gVideo = (2 * fit.a * fps * fps) / (d / ballM);
+  return Math.sqrt(GRAVITY_MPS2 / gVideo);
+}
+
+/** Least-squares y = a·t² + b·t + c: a and the rms residual (px), null when singular. */
+function parabola(t: number[], y: number[]): { a: number; rms: number } | null {
+  const s = [0, 0, 0, 0, 0];
+  const r = [0, 0, 0];
+  t.forEach((ti, i) => {
+    for (let k = 0; k < 5; k++) s[k]! += ti ** k;
+    for (let k = 0; k < 3; k++) r[k]! += ti ** k * y[i]!;
+  });
+  const m = [
+    [s[0]!, s[1]!, s[2]!, r[0]!],
+    [s[1]!, s[2]!, s[3]!, r[1]!],
+    [s[2]!, s[3]!, s[4]!, r[2]!],
+  ];
+  for (let i = 0; i < 3; i++) {
+    const piv = m.slice(i).reduce((b, row, k) => (Math.abs(row[i]!) > Math.abs(m[b]![i]!) ? i + k : b), i);
+    [m[i], m[piv]] = [m[piv]!, m[i]!];
+    if (Math.abs(m[i]![i]!) < 1e-12) return null;
+    for (let k = 0; k < 3; k++) {
+      if (k === i) continue;
+      const q = m[k]![i]! / m[i]![i]!;
+      for (let c = i; c < 4; c++) m[k]![c]! -= q * m[i]![c]!;
+    }
+  }
+  const [c, b, a] = [m[0]![3]! / m[0]![0]!, m[1]![3]! / m[1]![1]!, m[2]![3]! / m[2]![2]!];
+  const rss = t.reduce((acc, ti, i) => acc + (y[i]! - (a * ti * ti + b * ti + c)) ** 2, 0);
+  return { a, rms: Math.sqrt(rss / t.length) };
+}
