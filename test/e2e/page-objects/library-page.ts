@@ -39,7 +39,7 @@ export class LibraryPage extends AppPage {
     await this.page.getByTestId('filter-text').fill(text);
   }
 
-  async filterSwingType(value: '' | 'forehand_drive' | 'backhand_drive'): Promise<void> {
+  async filterSwingType(value: '' | 'forehand_drive' | 'backhand_drive' | 'serve' | 'dink'): Promise<void> {
     await this.page.getByTestId('filter-swing').selectOption(value);
   }
 
