@@ -190,7 +190,8 @@ export type ServeStage = z.infer<typeof ServeStage>;
 /**
  * Our extra for a serve (main/analysis/technique/serve-measures.ts): a measured value without a
  * score: `name`, `human`, `value` in `unit`, the video `frame_nr` it is measured at, `band` (a
- * cited level band; null while no paper gives one) and `note` (why no band; which view measures it).
+ * cited level band; null while no paper gives one), `note` (why no band; which view measures it)
+ * and, where a paper gives one, a `reference`: the published mean (± SD) in `unit` and its source.
  */
 export const ServeMeasure = z.looseObject({
   name: z.string(),
@@ -200,6 +201,7 @@ export const ServeMeasure = z.looseObject({
   frame_nr: z.number().int(),
   band: z.looseObject({ source: z.string() }).nullable(),
   note: z.string(),
+  reference: z.looseObject({ mean: z.number(), sd: z.number().optional(), source: z.string() }).optional(),
 });
 export type ServeMeasure = z.infer<typeof ServeMeasure>;
 

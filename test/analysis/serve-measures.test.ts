@@ -46,6 +46,8 @@ describe('serve measures', () => {
     expect(by.hand_speed_at_contact?.value).toBe(9);
     expect(by.front_knee_flexion_at_trophy?.value).toBe(30);
     expect(by.front_knee_flexion_at_trophy?.frame_nr).toBe(10);
+    expect(by.front_knee_flexion_at_trophy?.reference).toMatchObject({ mean: 64.5, sd: 9.7, source: expect.stringContaining('10.3389/fspor.2024.1432030') as string });
+    expect(by.contact_height_ratio?.reference).toBeUndefined();
     expect(by.shoulder_tilt_at_trophy?.value).toBe(11);
     for (const x of m) {
       expect(x.band).toBeNull();

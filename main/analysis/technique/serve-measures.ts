@@ -17,7 +17,9 @@
  *   (the lift's scale comes from the given height).
  * - `front_knee_flexion_at_trophy` (deg): 180° − the hip–knee–ankle angle (3D) of the front leg
  *   (the non-dominant side's) at the trophy position. Side views see it best; front and behind
- *   views rely on the lift's depth.
+ *   views rely on the lift's depth. Reference (not a band: pooled over levels): 64.5 ± 9.7°, the
+ *   meta-analysis of {@link KNEE_REFERENCE}'s source (its abstract; trunk inclination at the trophy
+ *   position, 25.0 ± 7.1° there, is not used: the abstract does not define its plane).
  * - `shoulder_tilt_at_trophy` (deg): the shoulder line's angle to the horizontal in the picture at
  *   the trophy position, hitting shoulder below (+). Front and behind views only: side-on, the
  *   shoulders overlap.
@@ -28,6 +30,18 @@
 import type { ServeMeasure } from '../../contract/technique-schema.js';
 import { J } from '../../pose/h36m.js';
 import { angleAt, joint2, joint3, type PosePair } from '../core/index.js';
+
+/**
+ * The published front-knee flexion at the trophy position: mean ± SD pooled over the studies of a
+ * systematic review and meta-analysis (its abstract), all levels together, so a reference and not
+ * a level band.
+ */
+export const KNEE_REFERENCE = {
+  mean: 64.5,
+  sd: 9.7,
+  source:
+    'Kinematics characteristics of key point of interest during tennis serve among tennis players: a systematic review and meta-analysis, Front. Sports Act. Living 2024, doi:10.3389/fspor.2024.1432030 (abstract: front knee flexion at trophy position 64.5 ± 9.7°, 27 studies)',
+} as const;
 
 /** Why no measure has a band (module doc). */
 export const NO_BAND_REASON = 'no level band: no measurement paper at hand gives this value by level at this instant';
@@ -52,8 +66,8 @@ export function serveMeasures(x: ServeMeasureInput): ServeMeasure[] {
     x.hand === 'right' ? [J.rightWrist, J.leftHip, J.leftKnee, J.leftAnkle] : [J.leftWrist, J.rightHip, J.rightKnee, J.rightAnkle];
   const [hitShoulder, otherShoulder] = x.hand === 'right' ? [J.rightShoulder, J.leftShoulder] : [J.leftShoulder, J.rightShoulder];
   const out: ServeMeasure[] = [];
-  const add = (name: string, human: string, value: number, unit: string, i: number, view: string) => {
-    if (Number.isFinite(value)) out.push({ name, human, value, unit, frame_nr: frame(i), band: null, note: `${NO_BAND_REASON}; ${view}` });
+  const add = (name: string, human: string, value: number, unit: string, i: number, view: string, reference?: ServeMeasure['reference']) => {
+    if (Number.isFinite(value)) out.push({ name, human, value, unit, frame_nr: frame(i), band: null, note: `${NO_BAND_REASON}; ${view}`, ...(reference ? { reference } : {}) });
   };
   const w = joint3(p, c, wrist);
   const ankles = [joint3(p, c, J.leftAnkle), joint3(p, c, J.rightAnkle)].filter((a) => a !== null);
@@ -65,7 +79,7 @@ export function serveMeasures(x: ServeMeasureInput): ServeMeasure[] {
   const t = x.trophy;
   if (t !== undefined) {
     const [h, k, a] = [joint3(p, t, frontHip), joint3(p, t, frontKnee), joint3(p, t, frontAnkle)];
-    if (h && k && a) add('front_knee_flexion_at_trophy', 'Front-knee bend at the trophy position', r(180 - angleAt(h, k, a), 0), 'deg', t, 'best seen side-on');
+    if (h && k && a) add('front_knee_flexion_at_trophy', 'Front-knee bend at the trophy position', r(180 - angleAt(h, k, a), 0), 'deg', t, 'best seen side-on', { ...KNEE_REFERENCE });
     const [hs, os] = [joint2(p, t, hitShoulder), joint2(p, t, otherShoulder)];
     if (hs && os) {
       // Picture y is down: the hitting shoulder lower than the other is a positive tilt.
