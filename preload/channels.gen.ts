@@ -39,6 +39,7 @@ export const CHANNELS = [
   'export.compare',
   'import.handover',
   'media.urlFor',
+  'media.previewUrl',
 ] as const satisfies readonly Channel[];
 
 /** Every event name of EVENTS. */

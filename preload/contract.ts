@@ -288,6 +288,16 @@ export const CONTRACT = {
     input: z.strictObject({ sessionId: RowIdInput, kind: z.enum(['clip', 'thumbnail']).default('clip') }),
     output: returns<string | null>(),
   },
+  /**
+   * URL a <video> loads to preview a chosen video before it is analysed (New analysis: the coach
+   * clicks the person to analyse on it). `path` must be picked this session (dialog, upload) or lie
+   * in the library folder (main/ipc/path-policy.ts). Electron: `swing-media://picked/<id>`; bridge:
+   * `http://127.0.0.1:<port>/media/picked/<id>?t=<token>` (main/media/resolve.ts).
+   */
+  'media.previewUrl': {
+    input: z.strictObject({ path: LocalPathInput }),
+    output: returns<string>(),
+  },
 } as const;
 
 /** A library change main announces after any write (by this window, a job or the CLI). */

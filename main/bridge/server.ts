@@ -69,6 +69,7 @@ export async function startBridge(opts: BridgeOptions): Promise<Bridge> {
     version: opts.version ?? '0.0.0-dev',
     mediaUrl: (id, kind) =>
       `http://127.0.0.1:${port}/media/session/${id}/${kind}?t=${encodeURIComponent(token)}`,
+    pickedMediaUrl: (id) => `http://127.0.0.1:${port}/media/picked/${id}?t=${encodeURIComponent(token)}`,
     exportUrl: (name) => `http://127.0.0.1:${port}/exports/${encodeURIComponent(name)}?t=${encodeURIComponent(token)}`,
     ...opts.services,
   });

@@ -48,6 +48,7 @@ function start(): void {
     mode: 'electron',
     version: app.getVersion(),
     mediaUrl: (id, kind) => `swing-media://session/${id}/${kind}`,
+    pickedMediaUrl: (id) => `swing-media://picked/${id}`,
     localService: () => service.address(),
     localAnalyser: () => service.analyser(),
     localTasks: () => service.tasks(),

@@ -38,6 +38,12 @@ export interface HandlerDeps {
   version: string;
   /** URL a <video>/<img> loads for a session file (differs between Electron and the bridge). */
   mediaUrl(sessionId: number, kind: 'clip' | 'thumbnail'): string;
+  /**
+   * URL a <video> loads for a picked file (main/media/picked.ts id; the media route's
+   * `/picked/<id>`). Decided: optional, so compositions without a media route (tests) need not
+   * name it; `media.previewUrl` answers 'input' without it.
+   */
+  pickedMediaUrl?(pickedId: string): string;
   /** The native open dialog (Electron); absent in the browser bridge. Returns chosen paths. */
   pickVideos?: () => Promise<string[]>;
   /** Opens an http(s) URL in the user's browser (Electron shell.openExternal). */

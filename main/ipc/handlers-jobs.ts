@@ -1,5 +1,5 @@
 /**
- * Handlers of `jobs.*`, `dialog.pickVideos` and `media.urlFor`: paths from the renderer are
+ * Handlers of `jobs.*`, `dialog.pickVideos`, `media.urlFor` and `media.previewUrl`: paths from the renderer are
  * accepted only when picked this session or inside the library (path-policy.ts).
  */
 import { checkAnalysisInput } from '../jobs/validate.js';
@@ -13,7 +13,7 @@ import type { HandlerDeps, Handlers } from './handler-types.js';
 import { checkVideoFiles } from './video-check-handlers.js';
 
 /** The channels of this file. */
-export type JobsChannel = Extract<Channel, `jobs.${string}` | 'dialog.pickVideos' | 'media.urlFor'>;
+export type JobsChannel = Extract<Channel, `jobs.${string}` | 'dialog.pickVideos' | 'media.urlFor' | 'media.previewUrl'>;
 
 /** Handlers of the job, dialog and media channels. */
 export function jobsHandlers(deps: HandlerDeps): Pick<Handlers, JobsChannel> {
@@ -54,6 +54,13 @@ export function jobsHandlers(deps: HandlerDeps): Pick<Handlers, JobsChannel> {
       if (!getSession(db, sessionId)) throw new HandlerError('not-found', `no session with id ${sessionId}`);
       if (kind === 'thumbnail' && sessionFile(db, sessionId, 'thumbnail') === null) return null;
       return deps.mediaUrl(sessionId, kind);
+    },
+    'media.previewUrl': async ({ path }) => {
+      const allowed = await allowedPath(path, picked, libraryRoot);
+      if (!deps.pickedMediaUrl) throw new HandlerError('input', 'this app cannot preview videos', 'Analyse without choosing the person: the analysis picks the player itself.');
+      // Decided: a library file is registered as picked for its preview (the media route serves it
+      // under /library/ anyway), so one URL form serves both.
+      return deps.pickedMediaUrl((picked.get(allowed) ?? (await picked.add(allowed))).id);
     },
   };
 }

@@ -32,6 +32,7 @@ export interface AppServicesOptions extends Pick<
   | 'mode'
   | 'version'
   | 'mediaUrl'
+  | 'pickedMediaUrl'
   | 'pickVideos'
   | 'openExternal'
   | 'saveFile'

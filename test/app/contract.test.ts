@@ -197,6 +197,10 @@ const CASES: Record<Channel, { valid: unknown; bad: unknown[] }> = {
       { sessionId: 3, kind: 'archive' },
     ],
   },
+  'media.previewUrl': {
+    valid: { path: '/videos/clip.mp4' },
+    bad: [{ path: 'relative.mp4' }, {}, { path: '/a\0b.mp4' }, { path: '/videos/clip.mp4', sessionId: 3 }],
+  },
 };
 
 describe('contract input schemas', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Player } from '../../../../main/library/library-types.js';
-import { emptyForm, isVideoName, swingTypesFor, validateForm, type AnalysisForm } from './analysis-form.js';
+import { emptyForm, isVideoName, playerPointField, swingTypesFor, validateForm, type AnalysisForm } from './analysis-form.js';
 
 const clip = { path: '/clips/a.mp4', durationS: 1.67, ok: true };
 const ana: Player = { id: 3, name: 'Ana', dominantHand: 'left', heightMm: 1700, notes: '', createdAt: '2026-01-01T00:00:00Z' };
@@ -40,6 +40,16 @@ describe('validateForm', () => {
     for (const bad of ['', '0', '-60', 'fast', '200000']) {
       expect(validateForm(form({ ...base, slowMotion: 'other', captureFps: bad }), [clip], [], 'metric').errors.captureFps).toMatch(/frame rate the camera recorded at/);
     }
+  });
+
+  it('sends the person clicked on the preview with that video only (source px, t clamped to ≥ 0)', () => {
+    const base = { name: 'Ben', height: '185' };
+    const [a, b] = validateForm(form(base), [{ ...clip, playerPoint: { x: 811, y: 387, t: 1.2 } }, { ...clip, path: '/clips/b.mov' }], [], 'metric').inputs;
+    expect(a?.playerPoint).toEqual({ x: 811, y: 387, t: 1.2 });
+    expect(b).not.toHaveProperty('playerPoint');
+    expect(playerPointField({ x: 1, y: 2, t: -0.01 })).toEqual({ playerPoint: { x: 1, y: 2, t: 0 } });
+    expect(playerPointField({ x: 1, y: 2 })).toEqual({ playerPoint: { x: 1, y: 2 } });
+    expect(playerPointField(undefined)).toEqual({});
   });
 
   it('uses an existing player with its stored hand and height', () => {

@@ -8,6 +8,7 @@ import type { ApiRequest, Player } from '../../../../preload/contract.js';
 import type { Hand, Sport, SwingType } from '../../../../main/contract/technique-schema.js';
 import { SWING_TYPE_LABELS, SWING_TYPE_SPORTS, SWING_TYPES } from '../../../../main/contract/technique-names.js';
 import { MAX_CAPTURE_FPS } from '../../../../main/contract/capture-rate.js';
+import type { PlayerPoint } from '../../../../main/contract/player-point.js';
 import { heightInputToMm, type UnitSystem } from '../units.js';
 
 /** One job input of `jobs.enqueueAnalysis`. */
@@ -76,6 +77,18 @@ export interface ChosenVideo {
   durationS: number | null;
   /** False when the check found a blocking problem. */
   ok: boolean;
+  /** The person the coach clicked on the preview (source pixels, seconds); the engine's own choice when absent. */
+  playerPoint?: PlayerPoint;
+}
+
+/**
+ * The job input's `playerPoint` field for a clicked person (source pixels x, y; t seconds on the
+ * clip, clamped to ≥ 0 as the contract asks), or no field when nobody was clicked. Shared by the
+ * New-analysis form and the session page's "Analyse another person" (another-person.ts).
+ */
+export function playerPointField(point: PlayerPoint | undefined): Pick<AnalysisJobInput, 'playerPoint'> {
+  if (!point) return {};
+  return { playerPoint: { x: point.x, y: point.y, ...(point.t !== undefined ? { t: Math.max(0, point.t) } : {}) } };
 }
 
 /**
@@ -143,6 +156,7 @@ export function validateForm(
     backend: form.backend,
     ...(ballTimestampS !== undefined ? { ballTimestampS } : {}),
     ...(captureFps !== undefined ? { captureFps } : {}),
+    ...playerPointField(v.playerPoint),
     ...(form.title.trim() ? { title: form.title.trim() } : {}),
     ...(form.recordedAt ? { recordedAt: form.recordedAt } : {}),
   }));

@@ -1,13 +1,14 @@
 /**
  * "Analyse another person" on the session page: the coach clicks a person on the paused frame
  * and the same clip is analysed again for them (a new session; the request's `player_point`,
- * main/contract/player-point.ts). Pure parts: where on the picture a click lands, and the job input.
+ * main/contract/player-point.ts). Pure parts: where on the picture a click lands (also the New
+ * analysis preview's, PlayerPointPreview.svelte), and the job input.
  */
 import { IsoDateOrDateTime } from '../../../../main/contract/fields.js';
 import type { PlayerPoint } from '../../../../main/contract/player-point.js';
 import type { SessionDetail } from '../../../../main/library/library-types.js';
 import { containBox } from '../geometry/letterbox.js';
-import type { AnalysisJobInput } from './analysis-form.js';
+import { playerPointField, type AnalysisJobInput } from './analysis-form.js';
 
 /**
  * The picture pixel under a click on a `<video object-fit: contain>`: `offsetX/Y` CSS px from the
@@ -20,6 +21,16 @@ export function picturePointAt(offsetX: number, offsetY: number, clientW: number
   const x = (offsetX - box.x) / box.scale;
   const y = (offsetY - box.y) / box.scale;
   return x >= 0 && y >= 0 && x < videoW && y < videoH ? { x: Math.round(x), y: Math.round(y) } : null;
+}
+
+/**
+ * Where source pixel (`x`, `y`) of a `videoW × videoH` picture shows on a `<video object-fit:
+ * contain>` of `clientW × clientH` CSS px: CSS px from the element's top-left corner (the inverse
+ * of {@link picturePointAt}; the preview's marker). Null when the sizes are unknown.
+ */
+export function pictureCssAt(x: number, y: number, clientW: number, clientH: number, videoW: number, videoH: number): { left: number; top: number } | null {
+  const box = containBox(clientW, clientH, videoW, videoH);
+  return box.scale > 0 ? { left: box.x + x * box.scale, top: box.y + y * box.scale } : null;
 }
 
 /**
@@ -36,7 +47,7 @@ export function anotherPersonJob(d: Pick<SessionDetail, 'session' | 'player'>, p
     sport: s.sport,
     swingType: s.swingType,
     backend: 'local',
-    playerPoint: { x: point.x, y: point.y, ...(point.t !== undefined ? { t: Math.max(0, point.t) } : {}) },
+    ...playerPointField(point),
     ...(s.captureFps !== null ? { captureFps: s.captureFps } : {}),
     title: `${(s.title || 'Session').slice(0, 180)} (another person)`,
     ...(recorded.success ? { recordedAt: recorded.data } : {}),
