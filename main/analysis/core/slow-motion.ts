@@ -263,7 +263,9 @@ function why(g: SlowMotionGuess): string {
 export function slowMotionWarning(g: SlowMotionGuess, fps: number): Warning {
   const size = g.calibrated
     ? `about ${g.factor.toFixed(1)}× (analysed at that slowing, the hand peaks at a typical drive's speed)`
-    : `at least about ${g.factor.toFixed(1)}×`;
+    : g.basis === 'ball_flight'
+      ? `about ${g.factor.toFixed(1)}×`
+      : `at least about ${g.factor.toFixed(1)}×`;
   return warning('slow-motion-guessed', 'notice', 'The clip looks like slow motion, so its speeds and timings are not scored.', {
     tip: `If it is slow motion, give its capture frame rate (about ${g.suggestedCaptureFps} fps) to measure them.`,
     detail:
