@@ -49,7 +49,20 @@ function speedsText(d: SessionDetail): string {
  * session id. The line "Camera: filmed from behind (heading 168°)" gives the shown stroke's view
  * (left out for a stroke without one: stored before views were estimated, or none estimated).
  * `analysed`, when given, adds which person was analysed (their box on the key frame, source px).
+ * A serve adds its events (frames) and its unscored values ({@link serveLines}).
  */
+/**
+ * A tennis serve's lines (the shown stroke's serve events and values; issue 28): "Serve events:
+ * toss_release 17, trophy_position 26, …" (video frames) and "Serve values (not scored): Hand
+ * speed at contact 9.0 m/s, …"; none for other strokes.
+ */
+export function serveLines(d: SessionDetail): string[] {
+  const s = d.strokes.find((x) => x.primary && x.serveStages?.length);
+  if (!s) return [];
+  const values = (s.serveMeasures ?? []).map((m) => `${displayText(m.human)} ${valueText(m.value, m.unit)}${m.reference ? ` (published mean ${m.reference.mean}${m.reference.sd !== undefined ? ` ± ${m.reference.sd}` : ''})` : ''}`);
+  return [`Serve events: ${s.events.map((e) => `${e.name} ${e.frame_nr}`).join(', ')}`, ...(values.length ? [`Serve values (not scored): ${values.join(', ')}`] : [])];
+}
+
 export function featureTable(d: SessionDetail, analysed?: PlayerBox | null): string {
   const t = new Table({ head: ['Feature', 'Value', 'Score', 'Level'], colAligns: ['left', 'right', 'right', 'left'], ...PLAIN });
   for (const f of d.features) t.push([displayText(f.feature_human_readable_name), valueText(f.value, f.unit), score(f.score), f.level]);
@@ -63,6 +76,7 @@ export function featureTable(d: SessionDetail, analysed?: PlayerBox | null): str
       : isApiSwingType(d.session.swingType)
         ? '(no features: the engine found no swing to measure)'
         : `(no features: drive features are not scored for a ${d.session.swingType}; its events are in the session)`,
+    ...serveLines(d),
   ];
   const cats = Object.entries(d.categories);
   if (cats.length > 0) lines.push(`Categories: ${cats.map(([name, c]) => `${name} ${score(c.average_score)}`).join(', ')}`);

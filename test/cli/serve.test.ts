@@ -3,7 +3,8 @@
  * serve, ball contact at frame 33 ±1: ../shared/media/labels/strokes.json; a right-handed
  * recreational player, height assumed 1.80 m). The session analyses the serve: its stroke is a
  * serve at the labelled contact (±2 frames), analysed (events, 8 stages), and its events come in
- * the serve's order (Kovacs & Ellenbecker 2011) with ball contact at the stroke's contact.
+ * the serve's order (Kovacs & Ellenbecker 2011) with ball contact at the stroke's contact; the
+ * session's text table lists them.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLibrary } from '../../main/library/db.js';
 import { getSessionDetail } from '../../main/library/detail.js';
 import type { SessionDetail } from '../../main/library/library-types.js';
+import { featureTable } from '../../main/cli/tables.js';
 import { mediaPath } from '../support/media.js';
 import { runCliCapture } from './run-cli.js';
 
@@ -57,5 +59,12 @@ describe('swing-studio analyze --swing serve', () => {
     for (const n of ['toss_release', 'trophy_position', 'racket_low_point']) expect(at(n), n).toBeLessThan(serve.contact.frameNr);
     // After contact, in either order: the feet land and the arm's follow-through ends.
     for (const n of ['landing', 'follow_through']) if (at(n) !== undefined) expect(at(n), n).toBeGreaterThan(serve.contact.frameNr);
+  });
+
+  it('`library show` prints the serve events and its values, not scored', () => {
+    const text = featureTable(detail);
+    expect(text).toMatch(/no features: drive features are not scored for a serve/);
+    expect(text).toMatch(/Serve events: .*trophy_position \d+.*ball_contact \d+/);
+    expect(text).toMatch(/Serve values \(not scored\): .*Hand speed at contact/);
   });
 });
