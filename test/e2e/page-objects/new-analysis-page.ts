@@ -1,8 +1,9 @@
 /**
- * The New analysis screen: upload a clip, fill the form, send, follow the job.
+ * The New analysis screen: upload a clip, click the person on its preview, fill the form, send,
+ * follow the job.
  */
 import { AppPage } from './app-page.js';
-import type { BrowserGlobals, ElementLike } from './browser-types.js';
+import type { BrowserGlobals, ElementLike, VideoLike } from './browser-types.js';
 
 /** Page object of the New analysis screen. */
 export class NewAnalysisPage extends AppPage {
@@ -51,6 +52,50 @@ export class NewAnalysisPage extends AppPage {
   async swingChoices(sport: 'tennis' | 'pickleball' | 'none'): Promise<string[]> {
     await this.page.getByTestId('sport').selectOption(sport);
     return this.page.getByTestId('swing-type').locator('option').allTextContents();
+  }
+
+  /** Moves the preview to `t` seconds with its slider and waits until the picture shows that moment (±0.05 s). */
+  async previewSeek(t: number): Promise<void> {
+    const frame = this.page.getByTestId('preview-video-frame');
+    await this.page.waitForFunction(
+      (el) => (el as unknown as VideoLike).readyState >= 2 && (el as unknown as VideoLike).duration > 0,
+      await frame.elementHandle(),
+      { timeout: 30_000, polling: 100 },
+    );
+    await this.page.getByTestId('preview-time').fill(String(t));
+    await this.page.waitForFunction(
+      ([el, want]) => {
+        const v = el as unknown as VideoLike & { seeking: boolean };
+        return !v.seeking && v.readyState >= 2 && Math.abs(v.currentTime - (want as number)) <= 0.05;
+      },
+      [await frame.elementHandle(), t] as const,
+      { timeout: 30_000, polling: 100 },
+    );
+  }
+
+  /** Clicks the preview picture at source pixel (x, y) (object-fit: contain, letterbox included). */
+  async clickPerson(x: number, y: number): Promise<void> {
+    const frame = this.page.getByTestId('preview-video-frame');
+    const box = await frame.boundingBox();
+    const size = await frame.evaluate((el) => {
+      const v = el as unknown as VideoLike & { clientWidth: number; clientHeight: number };
+      return [v.clientWidth, v.clientHeight, v.videoWidth, v.videoHeight] as const;
+    });
+    const [cw, ch, vw, vh] = size;
+    if (!box || !(vw > 0 && vh > 0)) throw new Error('the preview is not laid out');
+    // object-fit: contain — the largest scale at which the whole picture fits, centred.
+    const k = Math.min(cw / vw, ch / vh);
+    await this.page.mouse.click(box.x + (cw - vw * k) / 2 + x * k, box.y + (ch - vh * k) / 2 + y * k);
+  }
+
+  /** The line naming the clicked person ('' when none is chosen). */
+  async playerPointLine(): Promise<string> {
+    const el = this.page.getByTestId('player-point-line');
+    return (await el.count()) > 0 ? (await el.innerText()).trim() : '';
+  }
+
+  async clearPlayerPoint(): Promise<void> {
+    await this.page.getByTestId('player-point-clear').click();
   }
 
   async submit(): Promise<void> {
