@@ -75,7 +75,11 @@ describe('outputs compared with the CPU', () => {
     const m = providerCheckInput('movenet-lightning');
     expect(m.dims).toEqual([1, 192, 192, 3]);
     expect(m.data).toBeInstanceOf(Int32Array);
-    const span = (d: ArrayLike<number>) => Array.prototype.reduce.call(d, (a: number[], v: number) => [Math.min(a[0] ?? v, v), Math.max(a[1] ?? v, v)], []) as number[];
+    const span = (d: Int32Array | Float32Array): [number, number] => {
+      let [lo, hi] = [Infinity, -Infinity];
+      for (const v of d) [lo, hi] = [Math.min(lo, v), Math.max(hi, v)];
+      return [lo, hi];
+    };
     expect(span(m.data)[0]).toBeLessThan(20);
     expect(span(m.data)[1]).toBeGreaterThan(235);
     const b = providerCheckInput('blazepose-heavy');
