@@ -22,7 +22,7 @@ export const COPY_TIMEOUT_MS = 10 * 60_000;
  * Deadline of one task from claim to result (download + analysis), ms: 15 min. API.md gives
  * 30-120 s typical processing; a 120 s clip at the engine's measured 1-3 s per media second needs
  * up to 6 min, plus a 10 min download would be longer, so the download's own deadline is below
- * this one. The decode cap (3 h of media, main/contract/clip-limits.ts) no longer bounds a task:
+ * this one. The decode cap (1 h of media, main/contract/clip-limits.ts) no longer bounds a task:
  * this deadline does, so a rally video of more than a few minutes fails here (issue 29, item 5). A /process request waits behind a
  * running task at most this long (main/pipeline/engine-slot.ts).
  */
