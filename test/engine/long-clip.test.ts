@@ -1,12 +1,12 @@
 /**
  * Whole practice sessions (issue 29): a clip longer than the old 120 s cap is analysed end to
- * end, and a clip whose probe says it is longer than the 3 h cap (main/contract/clip-limits.ts)
+ * end, and a clip whose probe says it is longer than the 1 h cap (main/contract/clip-limits.ts)
  * is refused from the probe before any frame is decoded.
  *
  * The long clip is joined at test time from a shared clip (never committed): tennis_forehand_2.mp4
  * looped to LONG_CLIP_S, encoded small and at 15 fps so the test stays short enough for CI; the
  * player is large in that clip, so 360 px still finds her. The over-cap clip is a 32×32 test
- * pattern at one frame a minute (181 frames), so only its length is large.
+ * pattern at one frame a minute (61 frames), so only its length is large.
  */
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -33,9 +33,11 @@ let overCap: string;
 
 beforeAll(() => {
   const dir = tempDir();
-  longClip = ffmpeg(['-stream_loop', '-1', '-i', mediaPath('tennis_forehand_2.mp4'), '-t', String(LONG_CLIP_S), '-an', '-vf', `scale=-2:360,fps=${FPS}`, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'], join(dir, 'long.mp4'));
+  // The 10 s clip made small once, then looped without re-encoding.
+  const small = ffmpeg(['-i', mediaPath('tennis_forehand_2.mp4'), '-an', '-vf', `scale=-2:360,fps=${FPS}`, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'], join(dir, 'small.mp4'));
+  longClip = ffmpeg(['-stream_loop', '-1', '-i', small, '-t', String(LONG_CLIP_S), '-c', 'copy'], join(dir, 'long.mp4'));
   overCap = ffmpeg(['-f', 'lavfi', '-i', `testsrc=size=32x32:rate=1/60:duration=${MAX_DECODE_S + 60}`, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'], join(dir, 'over-cap.mp4'));
-});
+}, 300_000);
 
 describe('a clip over the old 120 s cap', () => {
   it('is analysed whole: pose over its full length, strokes found', async () => {
@@ -54,7 +56,7 @@ describe(`a clip the probe says is longer than ${MAX_DECODE_S / 3600} h`, () => 
     decodes.calls = 0;
     const err = await estimatePose(overCap, { playerHeightMm: 1700 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ClipTooLongError);
-    expect((err as Error).message).toBe('the clip is 3 h 1 min long, longer than the 3 h Swing Studio analyses from one clip: trim it or split it');
+    expect((err as Error).message).toBe('the clip is 1 h 1 min long, longer than the 1 h Swing Studio analyses from one clip: trim it or split it');
     expect(decodes.calls).toBe(0);
   }, 120_000);
 
@@ -62,7 +64,7 @@ describe(`a clip the probe says is longer than ${MAX_DECODE_S / 3600} h`, () => 
     const meta = { uid: 'over-cap', sport: 'tennis', swing_type: 'forehand_drive', dominant_hand: 'right', player_height_mm: 1700 } as const;
     const out = await techniquePipeline.analyseTechnique(overCap, meta, { signal: new AbortController().signal });
     expect(out.kind).toBe('no-analysis');
-    expect(out.kind === 'no-analysis' ? out.message : '').toMatch(/^the clip is 3 h 1 min long, longer than the 3 h/);
+    expect(out.kind === 'no-analysis' ? out.message : '').toMatch(/^the clip is 1 h 1 min long, longer than the 1 h/);
     expect(decodes.calls).toBe(0);
   }, 120_000);
 });
