@@ -34,6 +34,8 @@ describe('Swing Studio settings, exports and import in Chromium', () => {
     expect(await fx.app.page.getByTestId('library-dir').innerText()).toContain(fx.app.home);
     expect(await fx.app.page.getByTestId('library-dir-note').innerText()).toMatch(/desktop app/);
     expect(await fx.app.page.getByTestId('choose-library').count()).toBe(0);
+    // The pose models' hardware: this machine has nothing but the CPU (no CUDA binaries), chosen automatically.
+    expect(await fx.app.page.getByTestId('infer-provider').innerText()).toMatch(/\bCPU\b.*\(chosen automatically\)/s);
     await st.setUnits('imperial');
     await st.screenshot('09-settings');
     await st.setTheme('dark');
