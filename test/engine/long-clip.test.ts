@@ -4,7 +4,8 @@
  * is refused from the probe before any frame is decoded.
  *
  * The long clip is joined at test time from a shared clip (never committed): tennis_forehand_2.mp4
- * looped to LONG_CLIP_S, encoded small and at 15 fps so the test stays short enough for CI; the
+ * looped to LONG_CLIP_S, encoded small and at 10 fps so the test stays short enough for CI (71 s on
+ * 2 quiet cores; at 15 fps 327–585 s under load; at 5 fps the hitting wrist is never measured); the
  * player is large in that clip, so 360 px still finds her. The over-cap clip is a 32×32 test
  * pattern at one frame a minute (61 frames), so only its length is large.
  */
@@ -27,7 +28,7 @@ vi.mock('../../main/av/index.js', async (importOriginal) => {
 
 /** Length of the joined clip, s: past the old 120 s cap. */
 const LONG_CLIP_S = 125;
-const FPS = 15;
+const FPS = 10;
 let longClip: string;
 let overCap: string;
 
@@ -48,6 +49,7 @@ describe('a clip over the old 120 s cap', () => {
     expect(out.pose2d.frames).toBeGreaterThanOrEqual(Math.floor(LONG_CLIP_S * FPS * 0.98));
     expect(out.pose2d.timestamps[out.pose2d.frames - 1]).toBeGreaterThan(120);
     expect(out.warnings.map((w) => w.code)).not.toContain('video-truncated');
+    expect(out.result.strokes?.length).toBeGreaterThan(0);
   }, 900_000);
 });
 
