@@ -23,7 +23,9 @@
  * 3. **Side.** Serve (or overhead) when the dominant wrist is above the head in the picture at a
  *    sample from {@link SERVE_LOOKBACK_S} before contact to contact (in a groundstroke the hand
  *    is below the shoulder then; it only rises above the head in the follow-through, after
- *    contact). Otherwise forehand or backhand by side-call.ts. Two-handed: a backhand whose
+ *    contact); a serve's contact then moves to the hitting wrist's highest point within
+ *    DetectionParams.serveTopSearchS of it (serve-contact.ts: the arm extended up to the ball).
+ *    Otherwise forehand or backhand by side-call.ts. Two-handed: a backhand whose
  *    wrists stay together around contact (swing-input.ts `inferTwoHanded`).
  *
  * Thresholds are ours: the data-chosen ones are DetectionParams (detection-params.ts), chosen
