@@ -24,6 +24,7 @@ import { resolveSwing } from './resolve-swing.js';
 import { onGuessedClock } from './guessed-clock.js';
 import { leaveOutUnseen, strokeView } from './view-gate.js';
 import { leaveOutDriveFeatures, scoresDriveFeatures, serveOutput } from './swing-kind.js';
+import { pickleballServeFlags } from './pickleball-serve-rules.js';
 
 /** Input of {@link computeTechniqueResult}. Both tracks must have the same frames. */
 export interface AnalysisInput {
@@ -177,6 +178,8 @@ export function computeTechniqueResult(raw: AnalysisInput, opts: TechniqueOption
   // A tennis serve: its own events (toss release … landing) and 8 stages replace the drive's backswing end (swing-kind.ts).
   const serve = serveOutput(meta.sport, meta.swing_type, { p, t: k.t, videoT: k.videoT, handSpeed: k.handSpeed, hand, heightM: c.heightM, phases, own: events });
   if (serve) [result.serve_stages, result.serve_measures] = [serve.stages, serve.measures];
+  // A pickleball serve: the volley serve's rules as flags with the frame (pickleball-serve-rules.ts), not a score.
+  if (meta.sport === 'pickleball' && meta.swing_type === 'serve') warnings.push(...pickleballServeFlags(p, hand, ci, p.pose3d.frameNr[ci] ?? ci));
   const out: TechniqueOutput = {
     result,
     warnings,
