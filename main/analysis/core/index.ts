@@ -9,7 +9,7 @@ export type { PosePair } from './pose-access.js';
 export { angleAt, angleDiffDeg, mid, norm, sub } from '../../pose/vec3.js';
 export type { Vec3 } from '../../pose/vec3.js';
 export { sceneCuts } from './scene-cuts.js';
-export { argmax, median, peakTime, smoothingWindow } from './signal.js';
+export { argmax, fitParabola, median, peakTime, smoothingWindow } from './signal.js';
 export { CLOCK_UNITS, guessSlowMotion, handPeakRun, judgeSlowMotion, realSecondsPerVideoSecond, slowMotionWarning, slowedClockReason, snapCaptureFps } from './slow-motion.js';
 export type { BallClockCue, HandPeakRun, SlowMotionGuess, SlowMotionVerdict } from './slow-motion.js';
 export { checkPair, inferTwoHanded, usableFrames } from './swing-input.js';

@@ -158,9 +158,21 @@ export function peakTime(x: ArrayLike<number>, t: ArrayLike<number>, i: number):
  * than its highest sample or its centre above a threshold (contact-candidates.ts).
  */
 export function parabolaVertex(t: ArrayLike<number>, v: ArrayLike<number>, from: number, to: number): number {
+  const f = fitParabola(t, v, from, to, 5);
+  if (!f || !(f.a < 0)) return NaN;
+  const vertex = f.tm - f.b / (2 * f.a);
+  return vertex >= t[from]! && vertex <= t[to]! ? vertex : NaN;
+}
+
+/**
+ * Least-squares parabola v ≈ a·x² + b·x + c through the finite samples [from, to], x = t − tm
+ * (tm: their mean time, for conditioning); null with fewer than `minN` finite samples or a
+ * singular system. Units: those of t and v (a in v per t², b in v per t).
+ */
+export function fitParabola(t: ArrayLike<number>, v: ArrayLike<number>, from: number, to: number, minN = 3): { a: number; b: number; c: number; tm: number } | null {
   let [n, tm] = [0, 0];
   for (let i = from; i <= to; i++) if (Number.isFinite(v[i])) [n, tm] = [n + 1, tm + t[i]!];
-  if (n < 5) return NaN;
+  if (n < minN) return null;
   tm /= n;
   // Normal equations of the fit: sums of x^k (k = 0..4) and of x^k·y (k = 0..2), x = t − tm.
   const sx = [0, 0, 0, 0, 0];
@@ -177,13 +189,9 @@ export function parabolaVertex(t: ArrayLike<number>, v: ArrayLike<number>, from:
     [sx[2]!, sx[1]!, sx[0]!],
   ];
   const d = det3(m);
-  if (!(Math.abs(d) > 0)) return NaN;
+  if (!(Math.abs(d) > 0)) return null;
   const withColumn = (c: number) => det3(m.map((row, r) => row.map((x, k) => (k === c ? sy[2 - r]! : x))));
-  const a = withColumn(0) / d;
-  const b = withColumn(1) / d;
-  if (!(a < 0)) return NaN;
-  const vertex = tm - b / (2 * a);
-  return vertex >= t[from]! && vertex <= t[to]! ? vertex : NaN;
+  return { a: withColumn(0) / d, b: withColumn(1) / d, c: withColumn(2) / d, tm };
 }
 
 function det3(m: number[][]): number {

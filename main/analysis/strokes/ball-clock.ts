@@ -31,7 +31,7 @@
 import type { Sport } from '../../contract/technique-schema.js';
 import type { BallCandidates } from '../../pose/ball-candidates.js';
 import { ballFlights, type Flight } from './ball-flight.js';
-import type { BallClockCue } from '../core/index.js';
+import { fitParabola, median, type BallClockCue } from '../core/index.js';
 
 /** Ball diameters, metres: ITF Rules of Tennis Appendix I (6.54–6.86 cm); USA Pickleball rulebook 2.D (2.87–2.97 in). */
 export const BALL_DIAMETER_M: Readonly<Record<Sport, number>> = { tennis: 0.067, pickleball: 0.074, none: 0.067 };
@@ -68,10 +68,7 @@ export function ballArcFactors(ball: BallCandidates, fps: number, sport: Sport):
 export function ballClock(ball: BallCandidates | undefined, fps: number, sport: Sport): BallClock | null {
   if (!ball || !(fps > 0)) return null;
   const arcs = ballArcFactors(ball, fps, sport);
-  if (arcs.length < MIN_ARCS) return null;
-  const s = [...arcs].sort((x, y) => x - y);
-  const m = s.length >> 1;
-  return { factor: s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2, arcs };
+  return arcs.length < MIN_ARCS ? null : { factor: median(arcs), arcs };
 }
 
 /** One flight's slowing factor, or null when it is no arc (module method step 2). */
@@ -79,37 +76,12 @@ function arcFactor(fl: Flight, fps: number, ballM: number): number | null {
   const p = fl.points;
   const span = p[p.length - 1]!.f - p[0]!.f;
   if (p.length < MIN_ARC_POINTS || span < MIN_ARC_FRAMES) return null;
-  const fit = parabola(p.map((q) => q.f - p[0]!.f), p.map((q) => q.y));
-  if (!fit || !(fit.a > 0) || fit.rms > MAX_ARC_RMS_PX || fit.a * (span / 2) ** 2 < MIN_ARC_BEND_PX) return null;
+  const t = p.map((q) => q.f - p[0]!.f);
+  const y = p.map((q) => q.y);
+  const fit = fitParabola(t, y, 0, p.length - 1);
+  const rms = fit ? Math.sqrt(t.reduce((acc, ti, i) => acc + (y[i]! - (fit.a * (ti - fit.tm) ** 2 + fit.b * (ti - fit.tm) + fit.c)) ** 2, 0) / t.length) : NaN;
+  if (!fit || !(fit.a > 0) || rms > MAX_ARC_RMS_PX || fit.a * (span / 2) ** 2 < MIN_ARC_BEND_PX) return null;
   const d = p.map((q) => q.d).sort((x, y) => x - y)[p.length >> 1]!;
   const gVideo = (2 * fit.a * fps * fps) / (d / ballM);
   return Math.sqrt(GRAVITY_MPS2 / gVideo);
-}
-
-/** Least-squares y = a·t² + b·t + c: a and the rms residual (px), null when singular. */
-function parabola(t: number[], y: number[]): { a: number; rms: number } | null {
-  const s = [0, 0, 0, 0, 0];
-  const r = [0, 0, 0];
-  t.forEach((ti, i) => {
-    for (let k = 0; k < 5; k++) s[k]! += ti ** k;
-    for (let k = 0; k < 3; k++) r[k]! += ti ** k * y[i]!;
-  });
-  const m = [
-    [s[0]!, s[1]!, s[2]!, r[0]!],
-    [s[1]!, s[2]!, s[3]!, r[1]!],
-    [s[2]!, s[3]!, s[4]!, r[2]!],
-  ];
-  for (let i = 0; i < 3; i++) {
-    const piv = m.slice(i).reduce((b, row, k) => (Math.abs(row[i]!) > Math.abs(m[b]![i]!) ? i + k : b), i);
-    [m[i], m[piv]] = [m[piv]!, m[i]!];
-    if (Math.abs(m[i]![i]!) < 1e-12) return null;
-    for (let k = 0; k < 3; k++) {
-      if (k === i) continue;
-      const q = m[k]![i]! / m[i]![i]!;
-      for (let c = i; c < 4; c++) m[k]![c]! -= q * m[i]![c]!;
-    }
-  }
-  const [c, b, a] = [m[0]![3]! / m[0]![0]!, m[1]![3]! / m[1]![1]!, m[2]![3]! / m[2]![2]!];
-  const rss = t.reduce((acc, ti, i) => acc + (y[i]! - (a * ti * ti + b * ti + c)) ** 2, 0);
-  return { a, rms: Math.sqrt(rss / t.length) };
 }

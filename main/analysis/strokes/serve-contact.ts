@@ -13,7 +13,7 @@
  * (DetectionParams.serveTopSearchS, fitted leave-one-clip-out by test/eval/params-fit.ts).
  */
 import { J } from '../../pose/h36m.js';
-import { joint2, type PosePair } from '../core/index.js';
+import { joint2, peakTime, type PosePair } from '../core/index.js';
 
 /**
  * The sample of the hitting wrist's highest measured 2D position (smallest y, picture y down)
@@ -48,15 +48,8 @@ export function wristTop(
   }
 }
 
-/** Time of the parabola's vertex through the wrist's y at f−1, f, f+1 (t[f] when a neighbour is unmeasured or the three are collinear). */
+/** Time of the vertex of the parabola through the wrist's height at f−1, f, f+1 (signal.ts `peakTime` on −y: the top is a peak of height); t[f] when a neighbour is unmeasured. */
 function vertexTime(pair: PosePair, t: ArrayLike<number>, wrist: number, f: number): number {
-  const a = f > 0 ? joint2(pair, f - 1, wrist) : null;
-  const c = f + 1 < t.length ? joint2(pair, f + 1, wrist) : null;
-  const b = joint2(pair, f, wrist);
-  if (!a || !b || !c) return t[f]!;
-  const den = a[1] - 2 * b[1] + c[1];
-  if (!(den > 1e-9)) return t[f]!;
-  const off = Math.max(-0.5, Math.min(0.5, (a[1] - c[1]) / (2 * den)));
-  const dt = off >= 0 ? t[f + 1]! - t[f]! : t[f]! - t[f - 1]!;
-  return t[f]! + off * dt;
+  const y = (g: number) => (g >= 0 && g < t.length ? joint2(pair, g, wrist) : null)?.[1] ?? NaN;
+  return peakTime([-y(f - 1), -y(f), -y(f + 1)], [t[f - 1] ?? NaN, t[f]!, t[f + 1] ?? NaN], 1);
 }
