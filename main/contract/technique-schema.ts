@@ -7,12 +7,13 @@
 import { z } from 'zod';
 import { MAX_CAPTURE_FPS } from './capture-rate.js';
 import { BallCandidatesJson } from './ball-json.js';
-import { BallTimestampS, HeightMm } from './fields.js';
 import { VideoEntryJson } from './pose-json.js';
-import { PlayerPoint } from './player-point.js';
-import { HANDS, SPORTS, SWING_TYPES, SWING_TYPE_SPORTS } from './technique-names.js';
+import { HANDS, SWING_TYPES } from './technique-names.js';
+import { ServeMeasure, ServeStage } from './technique-serve-schema.js';
 
 export { PoseFrame, PoseInstance, VideoEntryJson } from './pose-json.js';
+/** The serve's stages and unscored measures live in technique-serve-schema.ts (this file's size); re-exported so importers keep one door. */
+export { ServeMeasure, ServeStage } from './technique-serve-schema.js';
 
 /** Skill levels named by API.md, in ascending order. */
 export const LEVELS = ['beginner', 'intermediate', 'advanced', 'professional'] as const;
@@ -36,49 +37,8 @@ const levelRanges = z.looseObject({
 /** Highest capture frame rate accepted, frames/s (defined with the capture-rate words in capture-rate.ts). */
 export { MAX_CAPTURE_FPS };
 
-/** `metadata` form field of `POST {technique_url}/process` (API.md "Technique analysis request metadata"). */
-export const TechniqueRequestMetadata = z.looseObject({
-  uid: z.string().min(1, 'uid is required'),
-  sport: z.enum(SPORTS),
-  swing_type: z.enum(SWING_TYPES),
-  dominant_hand: z.enum(HANDS),
-  /** Player height, millimetres, by the app's one height rule (fields.ts HeightMm: 500..2800, as the CLI's --height). */
-  player_height_mm: HeightMm,
-  store_data: z.boolean().optional(),
-  /**
-   * Ball hit time, seconds on the video's timeline (fields.ts BallTimestampS: 0..36,000); the
-   * local service also refuses a time past the end of the clip it probed (ballTimeOutsideClip).
-   */
-  ball_timestamp: BallTimestampS.optional(),
-  /**
-   * Our extension (not in API.md): the frame rate the camera recorded at, frames per second
-   * (Kinovea's "capture frame rate"). A clip recorded at 240 fps and played at 30 is slowed 8×:
-   * with it every speed, time and duration in the result is in real seconds, while `frame_nr`
-   * and `timestamp` stay on the video's own timeline. Sent to the local service only (the remote
-   * client strips it: main/jobs/analysis-job.ts).
-   */
-  capture_fps: z.number().positive('capture_fps must be > 0').max(MAX_CAPTURE_FPS).optional(),
-  /**
-   * Our extension (not in API.md; other services ignore it): `{x, y, t?}`, the person to analyse,
-   * pixels of the source frame (as displayed) at `t` seconds on the video's timeline (default the
-   * first frame): the engine analyses the person whose box contains or is nearest to the point
-   * and follows that person (player-point.ts; main/engine/README.md "Player choice"). Absent: the
-   * engine's own choice. The local service also refuses a point outside the probed picture.
-   */
-  player_point: PlayerPoint.optional(),
-  request_id: z.string().optional(),
-  /** ISO 8601 date-time without zone, e.g. 2026-11-20T10:15:00. */
-  timestamp: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/, 'timestamp must be ISO 8601 without zone')
-    .optional(),
-  form_session_id: z.string().optional(),
-}).refine((m) => SWING_TYPE_SPORTS[m.swing_type].includes(m.sport), {
-  // Decided: a swing type outside its sports (a tennis dink) is refused at the edge, not analysed as something else.
-  message: 'swing_type is not a stroke of this sport (dink: pickleball only; serve: tennis or pickleball)',
-  path: ['swing_type'],
-});
-export type TechniqueRequestMetadata = z.infer<typeof TechniqueRequestMetadata>;
+/** The request's metadata schema lives in technique-request-schema.ts (this file's size); re-exported here. */
+export { TechniqueRequestMetadata } from './technique-request-schema.js';
 
 /**
  * A feature's event: the swing moment it is measured at (`timestamp` seconds, `frame_nr` from 0).
@@ -171,39 +131,6 @@ export type CameraViewName = (typeof CAMERA_VIEWS)[number];
  */
 export const CameraView = z.looseObject({ view: z.enum(CAMERA_VIEWS), heading_deg: z.number().min(0).max(180) });
 export type CameraView = z.infer<typeof CameraView>;
-
-/**
- * Our extra for a serve (main/analysis/technique/serve-phases.ts): one of the 8 stages of
- * Kovacs & Ellenbecker 2011 (start, release, loading, cocking, acceleration, contact,
- * deceleration, finish) as a range of video frames `from_frame`..`to_frame` (from 0) and times
- * `from_timestamp`..`to_timestamp` (s, the video's timeline); contact is one frame.
- */
-export const ServeStage = z.looseObject({
-  name: z.string(),
-  from_frame: z.number().int(),
-  to_frame: z.number().int(),
-  from_timestamp: z.number(),
-  to_timestamp: z.number(),
-});
-export type ServeStage = z.infer<typeof ServeStage>;
-
-/**
- * Our extra for a serve (main/analysis/technique/serve-measures.ts): a measured value without a
- * score: `name`, `human`, `value` in `unit`, the video `frame_nr` it is measured at, `band` (a
- * cited level band; null while no paper gives one), `note` (why no band; which view measures it)
- * and, where a paper gives one, a `reference`: the published mean (± SD) in `unit` and its source.
- */
-export const ServeMeasure = z.looseObject({
-  name: z.string(),
-  human: z.string(),
-  value: z.number(),
-  unit: z.string(),
-  frame_nr: z.number().int(),
-  band: z.looseObject({ source: z.string() }).nullable(),
-  note: z.string(),
-  reference: z.looseObject({ mean: z.number(), sd: z.number().optional(), source: z.string() }).optional(),
-});
-export type ServeMeasure = z.infer<typeof ServeMeasure>;
 
 /** Sides of a detected stroke (our extension; main/analysis/strokes/strokes.ts). `serve` covers overheads. */
 export const STROKE_SIDES = ['forehand', 'backhand', 'serve'] as const;
