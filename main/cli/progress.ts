@@ -7,6 +7,7 @@
 import cliProgress from 'cli-progress';
 import { basename } from 'node:path';
 import type { JobView } from '../contract/job.js';
+import { etaText } from '../contract/job-eta.js';
 
 /** Renders job events; stop() clears the bars. */
 export interface ProgressView {
@@ -61,10 +62,13 @@ function barView(stream: NodeJS.WriteStream): ProgressView {
   };
 }
 
-function detailOf(job: JobView): string {
-  if (job.state === 'uploading' && job.totalBytes) return ` ${mb(job.bytes ?? 0)}/${mb(job.totalBytes)} MB`;
+/** The bar's words after the state: MB sent while uploading, the time left while uploading or analysing ("~3 min left", job-eta.ts), the reason of a failure. */
+export function detailOf(job: JobView): string {
+  const left = job.state === 'uploading' || job.state === 'analysing' ? etaText(job.etaS) : '';
+  const eta = left ? ` ${left}` : '';
+  if (job.state === 'uploading' && job.totalBytes) return ` ${mb(job.bytes ?? 0)}/${mb(job.totalBytes)} MB${eta}`;
   if (job.state === 'failed' && job.reason) return `: ${job.reason}`;
-  return '';
+  return eta;
 }
 
 function mb(bytes: number): string {

@@ -91,6 +91,8 @@ export interface JobView {
   totalBytes?: number;
   /** The step of the current state, when it has one. */
   step?: JobStep;
+  /** Estimated real seconds left in the current state, from its measured progress rate (main/jobs/eta-estimator.ts); absent until enough is measured. Words: job-eta.ts etaText. */
+  etaS?: number;
   /** Warnings seen so far, in order (contract/warning.ts). */
   warnings: Warning[];
   /** Why the job failed (one line), or how it was resumed. */

@@ -17,6 +17,8 @@ export interface JobProgress {
   totalBytes?: number;
   /** What the state is doing when it has steps: `playback-copy` while a playable copy of the clip is made (storing). */
   step?: JobStep;
+  /** Estimated real seconds left in the current state (set by LiveProgress from the measured share rate, eta-estimator.ts; a runner leaves it out). */
+  etaS?: number;
 }
 
 /** The runner's handle on its job. */

@@ -4,18 +4,25 @@
  * every 100 ms per job and never stored).
  */
 import type { JobProgress } from './job-context.js';
+import { EtaEstimator } from './eta-estimator.js';
 import { isFinalJobState, type JobRecord, type JobView } from '../contract/job.js';
 
 /** Least time between two progress events of one job, ms (UI refresh rate is ~60 Hz; 10 Hz is enough for bars). */
 export const PROGRESS_EVENT_INTERVAL_MS = 100;
 
-/** Live progress of the running jobs, and whether a new report is worth an event. */
+/**
+ * Live progress of the running jobs, and whether a new report is worth an event. Each report's
+ * share also feeds the job's ETA (eta-estimator.ts), carried as `etaS` on the progress.
+ */
 export class LiveProgress {
   private readonly byJob = new Map<number, JobProgress & { at: number }>();
+  private readonly eta = new Map<number, EtaEstimator>();
 
-  /** A job entered a new state: share 0 (the state change is emitted by the caller). */
+  /** A job entered a new state: share 0, ETA measured afresh (the state change is emitted by the caller). */
   reset(id: number, now = Date.now()): void {
     this.byJob.set(id, { share: 0, at: now });
+    this.eta.set(id, new EtaEstimator());
+    this.eta.get(id)?.update(0, now / 1000);
   }
 
   /**
@@ -26,7 +33,11 @@ export class LiveProgress {
   report(id: number, p: JobProgress, now = Date.now()): boolean {
     const prev = this.byJob.get(id);
     const due = !prev || now - prev.at >= PROGRESS_EVENT_INTERVAL_MS || p.share >= 1;
-    this.byJob.set(id, { ...p, at: prev && !due ? prev.at : now });
+    let eta = this.eta.get(id);
+    if (!eta) this.eta.set(id, (eta = new EtaEstimator()));
+    const etaS = p.share >= 1 ? undefined : eta.update(p.share, now / 1000);
+    const { etaS: _given, ...given } = p;
+    this.byJob.set(id, { ...given, ...(etaS !== undefined ? { etaS } : {}), at: prev && !due ? prev.at : now });
     return due;
   }
 
@@ -38,6 +49,7 @@ export class LiveProgress {
   /** Forgets job `id` (its runner returned). */
   delete(id: number): void {
     this.byJob.delete(id);
+    this.eta.delete(id);
   }
 }
 
@@ -52,6 +64,7 @@ export function jobView(j: JobRecord, live: JobProgress | undefined): JobView {
     ...(live?.bytes !== undefined && !final ? { bytes: live.bytes } : {}),
     ...(live?.totalBytes !== undefined && !final ? { totalBytes: live.totalBytes } : {}),
     ...(live?.step !== undefined && !final ? { step: live.step } : {}),
+    ...(live?.etaS !== undefined && !final ? { etaS: live.etaS } : {}),
     warnings: j.safePoint.warnings ?? [],
     ...(j.reason ? { reason: j.reason } : {}),
     ...(j.sessionId !== null ? { sessionId: j.sessionId } : {}),
