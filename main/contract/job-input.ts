@@ -52,6 +52,12 @@ export const AnalysisJobInputSchema = z.strictObject({
   title: z.string().max(200, 'title is at most 200 characters').optional(),
   /** ISO 8601 date or date-time with zone the clip was recorded (default: the file's modification time). */
   recordedAt: IsoDateOrDateTime.optional(),
+  /**
+   * How the library keeps the clip (issue 29 item 4): 'copied' into the library (default, as
+   * before) or 'linked' (kept in place: the library stores its path and content hash, no copy;
+   * main/library/linked-clips.ts).
+   */
+  clipStorage: z.enum(['copied', 'linked']).optional(),
 }).refine((j) => SWING_TYPE_SPORTS[j.swingType].includes(j.sport), {
   // As the request schema (technique-schema.ts): a swing type outside its sports is refused at the edge.
   message: 'the swing type is not a stroke of this sport (dink: pickleball only; serve: tennis or pickleball)',

@@ -22,7 +22,7 @@ import { clipFacts, ingestTechniqueAnalysis } from '../library/ingest.js';
 import { setCaptureFps } from '../library/recompute.js';
 import { playbackProxyFor } from '../library/playback-proxy.js';
 import { storePlaybackProxy } from '../library/proxies.js';
-import { getSession } from '../library/sessions.js';
+import { storedClipFile } from '../library/linked-clips.js';
 import { makeSessionThumbnail } from '../library/thumbnail.js';
 import type { JobContext } from './job-context.js';
 import type { AnalysisJobInput } from '../contract/job.js';
@@ -78,11 +78,14 @@ export async function storeAnalysis(s: StoreAnalysisInput): Promise<number> {
     onProgress: (share) => ctx.progress({ share, step: 'playback-copy' }),
   });
   ctx.signal.throwIfAborted();
+  if (input.clipStorage === 'linked' && turned) ctx.warn(warning('clip-copied-upright', 'info', 'The video was copied into the library instead of kept in place, because it is stored turned upright.'));
   const p = input.player;
   const sessionId = ingestTechniqueAnalysis(ctx.db, {
     player: p.id ?? { name: p.name, dominantHand: p.dominantHand, heightMm: p.heightMm },
     session: {
       sourceClipPath: clipPath,
+      // Kept in place when asked; a clip stored as its upright copy is that copy, in the library.
+      ...(input.clipStorage === 'linked' && !turned ? { clipStorage: 'linked' as const } : {}),
       recordedAt: input.recordedAt ?? statSync(input.videoPath).mtime.toISOString(),
       sport: input.sport,
       swingType: input.swingType,
@@ -108,8 +111,9 @@ export async function storeAnalysis(s: StoreAnalysisInput): Promise<number> {
     }
   }
   if (proxy) {
-    const clip = getSession(ctx.db, sessionId)?.clipPath;
-    if (clip) storePlaybackProxy(ctx.db, basename(clip), proxy.path, proxy.reason);
+    // Keyed by the stored clip's name (`<sha256>.<ext>`), also for a linked clip whose own name differs.
+    const clipFile = storedClipFile(ctx.db, sessionId);
+    if (clipFile !== null) storePlaybackProxy(ctx.db, clipFile, proxy.path, proxy.reason);
   }
   // The library card's picture; a clip whose contact frame cannot be decoded keeps the card's fallback.
   await makeSessionThumbnail(ctx.db, sessionId, ctx.signal).catch((err: unknown) => {

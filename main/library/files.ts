@@ -4,9 +4,9 @@
  * main/archive/atomic-file.ts); files are written BEFORE the transaction that refers to them.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, openSync, readdirSync, readSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, readdirSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { copyFileAtomic, TEMP_PREFIX } from '../archive/atomic-file.js';
+import { fsyncDir, tempPathFor, TEMP_PREFIX } from '../archive/atomic-file.js';
 import { LibraryError } from './errors.js';
 import { clipFileName, type LibraryPaths } from './paths.js';
 
@@ -39,20 +39,67 @@ export function sha256File(path: string): string {
 /** A clip stored in the library. */
 export interface StoredClip {
   sha256: string;
-  /** File name inside the clips folder, `<sha256>.<ext>`. */
+  /** File name inside the clips folder, `<sha256>.<ext>` (for a linked clip: the name its copy would have, the proxies' key). */
   fileName: string;
+  /** Absolute path: in the clips folder, or the coach's own file for a linked clip. */
   path: string;
-  /** True when this call copied it (false: the same content was already there). */
+  /** True when this call copied it (false: the same content was already there, or the clip is linked). */
   copied: boolean;
+  /** A linked clip (kept in place, linked-clips.ts): its size in bytes and modification time in ms when it was hashed. */
+  link?: { sizeBytes: number; mtimeMs: number };
 }
 
-/** Copies `source` into the clips folder under its content hash, unless the same content is there already. */
+/**
+ * Copies `source` into the clips folder under its content hash, unless the same content is there
+ * already. The file is read ONCE: each 1 MiB chunk is hashed and written to a temp file in the
+ * clips folder, which is fsynced and renamed to `<sha256>.<ext>` (or removed when that name exists).
+ * Decided: hash while copying, so a multi-GB clip is not read twice (issue 29 item 4).
+ * @throws LibraryError `invalid-input` when the source cannot be read; fs errors (disk full), the temp file removed.
+ */
 export function storeClip(paths: LibraryPaths, source: string): StoredClip {
-  const sha256 = sha256File(source);
+  let src: number;
+  try {
+    src = openSync(source, 'r');
+  } catch (err) {
+    throw new LibraryError('invalid-input', `cannot read clip ${source} (${(err as Error).message})`, { cause: err });
+  }
+  const tmp = tempPathFor(join(paths.clipsDir, clipFileName('incoming', source)));
+  let sha256: string;
+  try {
+    const out = openSync(tmp, 'wx', 0o600);
+    try {
+      const hash = createHash('sha256');
+      const buf = Buffer.allocUnsafe(1 << 20);
+      for (;;) {
+        const n = readSync(src, buf, 0, buf.length, null);
+        if (n === 0) break;
+        hash.update(buf.subarray(0, n));
+        for (let off = 0; off < n; ) off += writeSync(out, buf, off, n - off);
+      }
+      fsyncSync(out);
+      sha256 = hash.digest('hex');
+    } finally {
+      closeSync(out);
+    }
+  } catch (err) {
+    rmSync(tmp, { force: true });
+    throw err;
+  } finally {
+    closeSync(src);
+  }
   const fileName = clipFileName(sha256, source);
   const path = join(paths.clipsDir, fileName);
-  if (existsSync(path)) return { sha256, fileName, path, copied: false };
-  copyFileAtomic(source, path);
+  if (existsSync(path)) {
+    rmSync(tmp, { force: true });
+    return { sha256, fileName, path, copied: false };
+  }
+  try {
+    renameSync(tmp, path);
+  } catch (err) {
+    rmSync(tmp, { force: true });
+    throw err;
+  }
+  fsyncDir(paths.clipsDir);
   return { sha256, fileName, path, copied: true };
 }
 

@@ -11,8 +11,9 @@
  * hand-over's archive.zip) is kept as received. Archives of older libraries stay where they are.
  *
  * Order (the crash-safety argument, README.md):
- *  1. files first: the clip is copied under its content hash and a received archive written
- *     under its uid, each atomically (temp + fsync + rename + folder fsync);
+ *  1. files first: the clip is copied under its content hash (or, kept in place, only hashed:
+ *     linked-clips.ts) and a received archive written under its uid, each atomically (temp +
+ *     fsync + rename + folder fsync);
  *  2. then ONE immediate transaction inserts player (if new), session, tags, analysis,
  *     features, categories, series and pose.
  * Both steps run under the library-folder lock (main/library/lock.ts), so another process's
@@ -38,20 +39,27 @@ import type { PoseTrack } from '../pose/pose-track.js';
 import type { WritableDb } from './db.js';
 import { LibraryError } from './errors.js';
 import { storeClip, type StoredClip } from './files.js';
+import { linkClip } from './linked-clips.js';
 import { withLibraryLock } from './lock.js';
 import { archiveFileName, pathsOf } from './paths.js';
 import { createPlayer, findPlayerByName, getPlayer } from './players.js';
 import { insertAnalysisRows } from './analysis-rows.js';
 import { replaceTags } from './tags.js';
-import type { AnalysisBackend, AnalysisTimings, NewPlayer, RowId } from './library-types.js';
+import type { AnalysisBackend, AnalysisTimings, ClipStorage, NewPlayer, RowId } from './library-types.js';
 
 /**
  * The session part of an ingest. Clip facts (duration, fps, size) come from the engine's probe
  * (main/av/probe.ts, the one probe), e.g. the `VideoInfo` a direct analysis returns ({@link clipFacts}).
  */
 export interface IngestSession {
-  /** The clip as recorded, anywhere on disk; it is copied into the library. */
+  /** The clip as recorded, anywhere on disk; it is copied into the library unless `clipStorage` is 'linked'. */
   sourceClipPath: string;
+  /**
+   * 'copied' (default: the clip is copied into clips/, hashed while copying) or 'linked' (kept in
+   * place: the library stores its absolute path and hash, read once, and copies nothing;
+   * linked-clips.ts). A linked clip whose bytes are already copied in the library uses that copy.
+   */
+  clipStorage?: ClipStorage;
   /** ISO 8601 date or date-time of recording. */
   recordedAt: string;
   sport: Sport;
@@ -122,6 +130,7 @@ function checkInput(i: TechniqueIngestInput): void {
   if (!ISO_DATE.test(s.recordedAt)) throw bad(`recordedAt must be an ISO 8601 date or date-time, got "${s.recordedAt}"`);
   if (!SPORTS.includes(s.sport)) throw bad(`unknown sport "${String(s.sport)}"`);
   if (!SWING_TYPES.includes(s.swingType)) throw bad(`unknown swing type "${String(s.swingType)}"`);
+  if (s.clipStorage !== undefined && s.clipStorage !== 'copied' && s.clipStorage !== 'linked') throw bad(`clipStorage must be copied or linked, got "${String(s.clipStorage)}"`);
   for (const [k, v] of [['durationS', s.durationS], ['fps', s.fps], ['width', s.width], ['height', s.height]] as const) {
     if (!(Number.isFinite(v) && v > 0)) throw bad(`session ${k} must be > 0, got ${v}`);
   }
@@ -214,7 +223,7 @@ function ingestLocked(db: WritableDb, uid: string, typed: () => TechniqueIngestI
   const paths = pathsOf(db);
 
   // 1. Files, atomically, before any row refers to them.
-  const clip = storeClip(paths, input.session.sourceClipPath);
+  const clip = input.session.clipStorage === 'linked' ? linkClip(paths, input.session.sourceClipPath) : storeClip(paths, input.session.sourceClipPath);
   const archivePath = join(paths.archivesDir, archiveFileName(uid));
   try {
     const warnings: Warning[] = [];
@@ -250,13 +259,16 @@ function insertSessionRows(db: WritableDb, input: TechniqueIngestInput, f: Store
   const p = input.player;
   const playerId = typeof p === 'number' ? p : (findPlayerByName(db, p.name)?.id ?? createPlayer(db, p).id);
   const s = input.session;
+  const link = f.clip.link;
   const sessionId = db
     .prepare(
-      `INSERT INTO sessions (player_id, recorded_at, sport, swing_type, clip_file, clip_sha256, duration_s, fps, capture_fps, width, height, title, notes, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+      `INSERT INTO sessions (player_id, recorded_at, sport, swing_type, clip_file, clip_sha256, duration_s, fps, capture_fps, width, height, title, notes, created_at,
+         clip_storage, clip_link_path, clip_size, clip_mtime_ms)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     )
     .pluck()
-    .get(playerId, s.recordedAt, s.sport, s.swingType, f.clip.fileName, f.clip.sha256, s.durationS, s.fps, s.captureFps ?? null, s.width, s.height, s.title ?? '', s.notes ?? '', new Date().toISOString()) as number;
+    .get(playerId, s.recordedAt, s.sport, s.swingType, f.clip.fileName, f.clip.sha256, s.durationS, s.fps, s.captureFps ?? null, s.width, s.height, s.title ?? '', s.notes ?? '', new Date().toISOString(),
+      link ? 'linked' : 'copied', link ? f.clip.path : null, link?.sizeBytes ?? null, link?.mtimeMs ?? null) as number;
   replaceTags(db, sessionId, s.tags ?? []);
   const timings: AnalysisTimings = { uploadS: input.timings?.uploadS ?? null, analysisS: input.timings?.analysisS ?? null, storeS: input.timings?.storeS ?? null };
   insertAnalysisRows(db, {

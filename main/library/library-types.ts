@@ -45,7 +45,13 @@ export interface Player {
 /** What is needed to create a player (no id, no creation time). */
 export type NewPlayer = Pick<Player, 'name' | 'dominantHand' | 'heightMm'> & { notes?: string };
 
-/** One recorded swing clip of a player, copied into the library folder. */
+/**
+ * How a session's clip is kept (schema v14): 'copied' into the library's clips folder, or 'linked'
+ * (kept in place: the library holds the absolute path of the coach's file; main/library/linked-clips.ts).
+ */
+export type ClipStorage = 'copied' | 'linked';
+
+/** One recorded swing clip of a player, copied into the library folder or linked where it is. */
 export interface Session {
   id: RowId;
   playerId: RowId;
@@ -53,8 +59,10 @@ export interface Session {
   recordedAt: string;
   sport: Sport;
   swingType: SwingType;
-  /** Absolute path of the clip inside the library folder: `<home>/library/clips/<sha256>.<ext>`. */
+  /** Absolute path of the clip: inside the library folder, `<home>/library/clips/<sha256>.<ext>`, or the linked file where the coach keeps it. */
   clipPath: string;
+  /** 'copied' (in the library's clips folder) or 'linked' (kept in place at `clipPath`). */
+  clipStorage: ClipStorage;
   /** SHA-256 of the clip's bytes, lowercase hex (the clip's file name). */
   clipSha256: string;
   /** Clip duration, seconds. */

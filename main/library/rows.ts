@@ -55,6 +55,9 @@ export interface SessionRow {
   notes: string;
   thumbnail_path: string | null;
   created_at: string;
+  /** Since schema v14 (migrations/v14-linked-clips.ts): 'copied' or 'linked', and a linked clip's absolute path. */
+  clip_storage: string;
+  clip_link_path: string | null;
 }
 
 /** Separator of tag names in `group_concat` results (ASCII unit separator; not allowed in tags). */
@@ -72,7 +75,8 @@ export function rowToSession(r: SessionRow, tags: string[], paths: LibraryPaths)
     recordedAt: r.recorded_at,
     sport: r.sport as Sport,
     swingType: r.swing_type as SwingType,
-    clipPath: join(paths.clipsDir, r.clip_file),
+    clipPath: r.clip_link_path ?? join(paths.clipsDir, r.clip_file),
+    clipStorage: r.clip_storage === 'linked' ? 'linked' : 'copied',
     clipSha256: r.clip_sha256,
     durationS: r.duration_s,
     fps: r.fps,

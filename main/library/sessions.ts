@@ -174,11 +174,13 @@ function deleteLocked(db: WritableDb, id: RowId, paths: LibraryPaths): void {
     db.prepare('DELETE FROM sessions WHERE id = ?').run(id);
     deleteUnusedTags(db);
     const shared = db.prepare('SELECT 1 FROM sessions WHERE clip_file = ? LIMIT 1').get(clip) !== undefined;
+    // The copy in clips/ goes when no session COPIED it (a linked session with the same bytes has its own file); the proxy when no session uses the clip.
+    const copyKept = db.prepare("SELECT 1 FROM sessions WHERE clip_file = ? AND clip_storage = 'copied' LIMIT 1").get(clip) !== undefined;
     const proxy = shared ? undefined : (db.prepare('DELETE FROM playback_proxies WHERE clip_file = ? RETURNING proxy_file').pluck().get(clip) as string | undefined);
     // A thumbnail is removed only from the library's own folder (a file name there, or a legacy absolute path).
     const thumbPath = thumbnailPathOf(paths, row.thumbnail_path);
     const thumb = thumbPath !== null && dirname(thumbPath) === paths.thumbnailsDir ? [thumbPath] : [];
-    const clipFiles = shared ? [] : [clip, ...(proxy ? [proxy] : [])];
+    const clipFiles = [...(copyKept ? [] : [clip]), ...(proxy ? [proxy] : [])];
     return [...archives.map((a) => join(paths.archivesDir, a)), ...clipFiles.map((f) => join(paths.clipsDir, f)), ...thumb];
   }).immediate();
   for (const f of files) removeFile(f);

@@ -41,15 +41,16 @@ export interface ThumbnailPlan {
 export function thumbnailPlan(db: WritableDb, sessionId: RowId): ThumbnailPlan | null {
   const row = db
     .prepare(
-      `SELECT s.clip_file, s.duration_s, s.fps, s.width, s.height, a.contact_frame, a.uid
+      `SELECT s.clip_file, s.clip_link_path, s.duration_s, s.fps, s.width, s.height, a.contact_frame, a.uid
        FROM sessions s JOIN analyses a ON a.session_id = s.id WHERE s.id = ? ORDER BY a.id DESC LIMIT 1`,
     )
-    .get(sessionId) as { clip_file: string; duration_s: number; fps: number; width: number; height: number; contact_frame: number | null; uid: string } | undefined;
+    .get(sessionId) as { clip_file: string; clip_link_path: string | null; duration_s: number; fps: number; width: number; height: number; contact_frame: number | null; uid: string } | undefined;
   if (!row) return null;
   const paths = pathsOf(db);
   const frameNr = row.contact_frame ?? Math.max(0, Math.floor((row.duration_s * row.fps) / 2));
   return {
-    clipPath: join(paths.clipsDir, row.clip_file),
+    // A linked clip (schema v14) is read where the coach keeps it.
+    clipPath: row.clip_link_path ?? join(paths.clipsDir, row.clip_file),
     frameNr,
     path: join(paths.thumbnailsDir, thumbnailFileName(row.uid)),
     size: { width: row.width, height: row.height },

@@ -9,9 +9,10 @@
  * - `/library/<relative path>`: any media file under the library folder;
  * - `/picked/<id>`: a file the user picked this session (see picked.ts).
  * Every answer's file must be a media type (content-type.ts) and, except picked files, lie
- * inside the library folder after resolving symlinks (confine.ts).
+ * inside the library folder after resolving symlinks (confine.ts); the one exception is a session
+ * clip the library links outside it ({@link LinkedMediaFile}).
  */
-import { stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import { confine, confineAbsolute, type Confined } from './confine.js';
 import { mediaTypeOf } from './content-type.js';
 import type { PickedFiles } from './picked.js';
@@ -24,9 +25,21 @@ export interface MediaAccess {
   picked: PickedFiles;
   /**
    * Absolute path of a session's clip or thumbnail; null when the session or the file is
-   * unknown. Usually backed by main/library's getSessionDetail / listSessions.
+   * unknown. Usually backed by main/library's getSessionDetail / listSessions. A clip kept in
+   * place outside the library folder comes as a {@link LinkedMediaFile}.
    */
-  sessionFile(sessionId: number, kind: 'clip' | 'thumbnail'): Promise<string | null> | string | null;
+  sessionFile(sessionId: number, kind: 'clip' | 'thumbnail'): Promise<string | LinkedMediaFile | null> | string | LinkedMediaFile | null;
+}
+
+/**
+ * A session clip the library links where the coach keeps it (main/library/linked-clips.ts): served
+ * at the path the LIBRARY holds, outside the library folder. Decided: this is the one exception to
+ * the folder confinement, and it is reached only through `/session/<id>/clip` (a session id, never
+ * a path the renderer chooses); the file must still be a regular media file.
+ */
+export interface LinkedMediaFile {
+  /** Absolute path stored in the library's `sessions.clip_link_path`. */
+  linkedPath: string;
 }
 
 /** The answer: status, headers, and (for GET 200/206) the inclusive byte span of `file`. */
@@ -57,7 +70,9 @@ async function locate(path: string, access: MediaAccess): Promise<Confined | nul
   const session = /^\/session\/(\d{1,15})\/(clip|thumbnail)$/.exec(path);
   if (session) {
     const file = await access.sessionFile(Number(session[1]), session[2] as 'clip' | 'thumbnail');
-    return file === null ? { ok: false, refusal: 'not-found' } : confineAbsolute(access.libraryDir, file);
+    if (file === null) return { ok: false, refusal: 'not-found' };
+    if (typeof file !== 'string') return realpath(file.linkedPath).then((path): Confined => ({ ok: true, path }), (): Confined => ({ ok: false, refusal: 'not-found' }));
+    return confineAbsolute(access.libraryDir, file);
   }
   if (path.startsWith('/library/')) return confine(access.libraryDir, path.slice('/library/'.length));
   const picked = /^\/picked\/([0-9a-f-]{36})$/.exec(path);

@@ -5,21 +5,30 @@
  * (main/library/sessions.ts). Exports read Session.clipPath, the original. The thumbnail path is
  * the `sessions.thumbnail_path` column (a file name in the library's thumbnails folder, set by
  * setThumbnail) resolved in the library the connection reads (paths.ts thumbnailPathOf).
+ * A clip kept in place (linked, main/library/linked-clips.ts) lies outside the library folder: it
+ * is answered as a {@link LinkedMediaFile}, the path the library holds, which the media route serves
+ * without the folder confinement (the route names only a session id, never a path).
  */
 import type { ReadableDb } from '../library/db.js';
-import { basename } from 'node:path';
 import { pathsOf, thumbnailPathOf } from '../library/paths.js';
 import { playbackProxyPath } from '../library/proxies.js';
 import { getSession } from '../library/sessions.js';
+import { storedClipFile } from '../library/linked-clips.js';
+import type { LinkedMediaFile } from './resolve.js';
 
 /**
- * Absolute path of the clip the session page plays (proxy or original) or of the thumbnail.
+ * Absolute path of the clip the session page plays (proxy or original) or of the thumbnail; a
+ * linked original as `{linkedPath}`.
  * @returns null when the session does not exist or has no thumbnail.
  */
-export function sessionFile(db: ReadableDb, sessionId: number, kind: 'clip' | 'thumbnail'): string | null {
+export function sessionFile(db: ReadableDb, sessionId: number, kind: 'clip' | 'thumbnail'): string | LinkedMediaFile | null {
   if (kind === 'clip') {
-    const clip = getSession(db, sessionId)?.clipPath;
-    return clip === undefined ? null : (playbackProxyPath(db, basename(clip)) ?? clip);
+    const session = getSession(db, sessionId);
+    const clipFile = storedClipFile(db, sessionId);
+    if (!session || clipFile === null) return null;
+    const proxy = playbackProxyPath(db, clipFile);
+    if (proxy !== null) return proxy;
+    return session.clipStorage === 'linked' ? { linkedPath: session.clipPath } : session.clipPath;
   }
   const row = db.prepare('SELECT thumbnail_path FROM sessions WHERE id = ?').get(sessionId) as
     { thumbnail_path: string | null } | undefined;

@@ -1,6 +1,6 @@
 /**
  * The library's numbered schema migrations, all of them in this folder (Signal-Desktop style):
- * one function per version, in a file named by its version (`v01-core.ts` … `v13-contact-source.ts`);
+ * one function per version, in a file named by its version (`v01-core.ts` … `v14-linked-clips.ts`);
  * every pending one runs in ONE transaction that ends with `PRAGMA user_version = N`, so a crash
  * leaves the old schema or the new one. Tables are STRICT. A database newer than the code is
  * refused with {@link LibraryTooNewError}. Never edit a shipped migration: add the next one in a
@@ -22,6 +22,7 @@ import { migrateBallCandidates } from './v10-ball-candidates.js';
 import { migrateThumbnailNames } from './v11-thumbnail-names.js';
 import { migrateCameraView } from './v12-camera-view.js';
 import { migrateContactSource } from './v13-contact-source.js';
+import { migrateLinkedClips } from './v14-linked-clips.js';
 
 export {
   migrateToVersion1,
@@ -37,6 +38,7 @@ export {
   migrateThumbnailNames,
   migrateCameraView,
   migrateContactSource,
+  migrateLinkedClips,
   schemaVersion,
 };
 
@@ -55,6 +57,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migrateThumbnailNames,
   migrateCameraView,
   migrateContactSource,
+  migrateLinkedClips,
 ];
 
 /** Schema version this code writes (the highest migration). */

@@ -1,0 +1,108 @@
+/**
+ * Clips kept in place (issue 29 item 4, main/library/linked-clips.ts) on a temp SQLite library with
+ * real small videos (shared clips copied to a temp folder at test time, never into the repo):
+ * a linked import copies nothing and reads where the coach keeps the file; a moved file is
+ * detected; Locate with the right file works, with another video is refused with one line; a
+ * touched file with the same bytes stays ok; a copied import still stores the file once under its
+ * hash; deleting a linked session never touches the coach's file.
+ */
+import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, statSync, utimesSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openLibrary, type WritableDb } from '../../main/library/db.js';
+import { getSessionDetail } from '../../main/library/detail.js';
+import { sha256File } from '../../main/library/files.js';
+import { ingestAnalysis } from '../../main/library/ingest.js';
+import { checkClip, locateClip } from '../../main/library/linked-clips.js';
+import { libraryPaths } from '../../main/library/paths.js';
+import { deleteSession } from '../../main/library/sessions.js';
+import { mediaPath } from '../support/media.js';
+import { ingestInput, tempHome } from './helpers.js';
+
+const t = tempHome();
+let db: WritableDb;
+let coach: string;
+let clip: string;
+let other: string;
+const clipsDir = () => libraryPaths(t.home).clipsDir;
+const storedClips = () => readdirSync(clipsDir()).filter((n) => !n.startsWith('.tmp-'));
+
+beforeAll(() => {
+  coach = join(t.home, 'coach-videos');
+  mkdirSync(coach);
+  clip = join(coach, 'practice set.mp4');
+  other = join(coach, 'other.mp4');
+  copyFileSync(mediaPath('tennis_forehand_1.mp4'), clip);
+  copyFileSync(mediaPath('tennis_serve_coach_behind_1.mp4'), other);
+  db = openLibrary(t.home);
+});
+
+afterAll(() => {
+  db?.close();
+  t.cleanup();
+});
+
+function linkedInput(uid: string, path: string) {
+  const base = ingestInput({ uid, clip: path });
+  return { ...base, session: { ...base.session, clipStorage: 'linked' as const } };
+}
+
+describe('keep in place', () => {
+  let id: number;
+
+  it('a linked import stores the path and the hash and copies nothing', async () => {
+    id = ingestAnalysis(db, linkedInput('linked-1', clip));
+    expect(storedClips()).toEqual([]);
+    const s = getSessionDetail(db, id)?.session;
+    expect(s).toMatchObject({ clipStorage: 'linked', clipPath: clip, clipSha256: sha256File(clip) });
+    expect(await checkClip(db, id)).toEqual({ sessionId: id, storage: 'linked', path: clip, state: 'ok' });
+  });
+
+  it('a moved file is detected as missing', async () => {
+    const moved = join(coach, 'moved', 'practice set.mp4');
+    mkdirSync(join(coach, 'moved'));
+    renameSync(clip, moved);
+    expect((await checkClip(db, id)).state).toBe('missing');
+    // Locate with another video is refused with one line; nothing changes.
+    await expect(locateClip(db, id, other)).rejects.toThrow(/^That file is not this session's video \(its content differs\); choose the original video\.$/);
+    expect(getSessionDetail(db, id)?.session.clipPath).toBe(clip);
+    // Locate with the moved file works: the path is updated, the clip is ok again.
+    expect(await locateClip(db, id, moved)).toEqual({ sessionId: id, storage: 'linked', path: moved, state: 'ok' });
+    expect(getSessionDetail(db, id)?.session.clipPath).toBe(moved);
+    expect((await checkClip(db, id)).state).toBe('ok');
+    renameSync(moved, clip);
+    await locateClip(db, id, clip);
+  });
+
+  it('a file touched with the same bytes stays ok; other bytes at the path read as changed', async () => {
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(clip, later, later);
+    expect((await checkClip(db, id)).state).toBe('ok');
+    const keep = join(coach, 'keep.mp4');
+    renameSync(clip, keep);
+    copyFileSync(other, clip);
+    expect((await checkClip(db, id)).state).toBe('changed');
+    renameSync(keep, clip);
+    expect((await checkClip(db, id)).state).toBe('ok');
+  });
+
+  it('a copied import stores the clip once under its hash (read once while copying)', async () => {
+    const copiedId = ingestAnalysis(db, ingestInput({ uid: 'copied-1', clip: other }));
+    const sha = sha256File(other);
+    expect(storedClips()).toEqual([`${sha}.mp4`]);
+    expect(sha256File(join(clipsDir(), `${sha}.mp4`))).toBe(sha);
+    expect(getSessionDetail(db, copiedId)?.session).toMatchObject({ clipStorage: 'copied', clipPath: join(clipsDir(), `${sha}.mp4`) });
+    await expect(locateClip(db, copiedId, other)).rejects.toThrow(/copied into the library/);
+    // A keep-in-place import of bytes already copied uses that copy: no second copy, nothing to locate.
+    const again = ingestAnalysis(db, linkedInput('linked-same-bytes', other));
+    expect(getSessionDetail(db, again)?.session.clipStorage).toBe('copied');
+    expect(storedClips()).toEqual([`${sha}.mp4`]);
+  });
+
+  it('deleting a linked session leaves the coach file where it is', () => {
+    const size = statSync(clip).size;
+    deleteSession(db, id);
+    expect(existsSync(clip)).toBe(true);
+    expect(statSync(clip).size).toBe(size);
+  });
+});
