@@ -24,7 +24,8 @@ export type ServeStage = z.infer<typeof ServeStage>;
  * Our extra for a serve (main/analysis/technique/serve-measures.ts): a measured value without a
  * score: `name`, `human`, `value` in `unit`, the video `frame_nr` it is measured at, `band` (a
  * cited level band; null while no paper gives one), `note` (why no band; which view measures it)
- * and, where a paper gives one, a `reference`: the published mean (± SD) in `unit` and its source.
+ * and, where a paper gives one, a `reference`: the published mean (± SD) in `unit` and its source;
+ * `fact`, where the value has one, says what it means in words (main/analysis/technique/serve-motion.ts).
  */
 export const ServeMeasure = z.looseObject({
   name: z.string(),
@@ -35,5 +36,7 @@ export const ServeMeasure = z.looseObject({
   band: z.looseObject({ source: z.string() }).nullable(),
   note: z.string(),
   reference: z.looseObject({ mean: z.number(), sd: z.number().optional(), source: z.string() }).optional(),
+  /** A measured fact in words beside the value, e.g. the order of the speed peaks or which foot lands first. */
+  fact: z.string().optional(),
 });
 export type ServeMeasure = z.infer<typeof ServeMeasure>;

@@ -134,9 +134,14 @@ export function computeKinematics(p: PosePair, fps: number, hand: 'left' | 'righ
   };
 }
 
-/** Raw picture-plane hand series [x, y] in metres (see Kinematics.handPlane). */
-function planeHand(p: PosePair, n: number, fps: number, hand: 'left' | 'right', handPoint: HandPoint): Float64Array[] {
-  const wristJ = hand === 'right' ? J.rightWrist : J.leftWrist;
+/**
+ * Metres per picture pixel at each frame of the pair: the pelvis–thorax length in the 3D pose
+ * (metres) ÷ the same length in the picture (pixels), median-filtered over ±0.5 s; NaN where
+ * neither is measured nearby. Turns picture-plane movement into metres (Kinematics.handPlane; the
+ * serve's leg drive, technique/serve-motion.ts).
+ */
+export function pictureScale(p: PosePair, fps: number): Float64Array {
+  const n = p.pose3d.frames;
   const mpp = series(n, (f) => {
     const a = joint3(p, f, J.pelvis);
     const b = joint3(p, f, J.thorax);
@@ -147,7 +152,13 @@ function planeHand(p: PosePair, n: number, fps: number, hand: 'left' | 'right', 
     return px > 1 ? norm(sub(b, a)) / px : null;
   });
   const half = Math.max(1, Math.round(fps / 2));
-  const scale = mpp.map((_, f) => median(mpp.subarray(Math.max(0, f - half), Math.min(n, f + half + 1))));
+  return mpp.map((_, f) => median(mpp.subarray(Math.max(0, f - half), Math.min(n, f + half + 1))));
+}
+
+/** Raw picture-plane hand series [x, y] in metres (see Kinematics.handPlane). */
+function planeHand(p: PosePair, n: number, fps: number, hand: 'left' | 'right', handPoint: HandPoint): Float64Array[] {
+  const wristJ = hand === 'right' ? J.rightWrist : J.leftWrist;
+  const scale = pictureScale(p, fps);
   const at = (f: number): [number, number] | null => {
     const pel = joint2(p, f, J.pelvis);
     let w: [number, number] | null;

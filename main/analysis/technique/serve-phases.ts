@@ -97,8 +97,8 @@ function argBest(a: number, b: number, score: (f: number) => number): number | n
   return best;
 }
 
-/** First sample with time ≥ t0, searching [0, n). */
-function firstAt(t: ArrayLike<number>, t0: number): number {
+/** First sample with time ≥ t0 (s), searching [0, n). */
+export function firstAt(t: ArrayLike<number>, t0: number): number {
   let i = 0;
   while (i < t.length - 1 && t[i]! < t0 - 1e-9) i++;
   return i;
@@ -155,10 +155,22 @@ export function findServePhases(s: ServeInput): ServePhases {
   return { events, stages: bounds.map(([name, from, to]) => ({ name, from, to })) };
 }
 
-/** The landing sample (module doc), null without a jump or without the ankles measured. */
-function landing(s: ServeInput, a: number): number | null {
+/**
+ * The sample at which the ankle `foot` lands after a serve's jump: the landing rule of the module
+ * doc applied to that ankle alone (come down by the tolerance from its highest point after
+ * contact and stop descending); null without a jump (judged on the lower ankle, as the landing
+ * event) or without that ankle measured. Tells which foot lands first (serve-motion.ts).
+ */
+export function footLanding(s: ServeInput, foot: 'left' | 'right'): number | null {
+  const ankle = foot === 'left' ? J.leftAnkle : J.rightAnkle;
+  return landing(s, firstAt(s.t, s.t[s.contact]! - SERVE_WINDOW_S), (f) => y(s.p, f, ankle));
+}
+
+/** The landing sample (module doc) of the ankle height `ankleY` (default the lower ankle), null without a jump or without the ankles measured. */
+function landing(s: ServeInput, a: number, ankleY?: (f: number) => number): number | null {
   const { p, t, contact: c } = s;
   const lowerAnkle = (f: number) => Math.max(y(p, f, J.leftAnkle), y(p, f, J.rightAnkle));
+  const ankle = ankleY ?? lowerAnkle;
   const standEnd = lastAt(t, t[a]! + STANDING_S);
   const standing: number[] = [];
   const heights: number[] = [];
@@ -174,12 +186,12 @@ function landing(s: ServeInput, a: number): number | null {
   if (!(ground - lowerAnkle(c) > tol)) return null;
   const last = lastAt(t, t[c]! + LANDING_WINDOW_S);
   const jitter = (LANDING_JITTER / GROUND_TOLERANCE) * tol;
-  let top = lowerAnkle(c);
+  let top = Number.isFinite(ankle(c)) ? ankle(c) : Infinity;
   for (let f = c + 1; f <= last; f++) {
-    const ank = lowerAnkle(f);
+    const ank = ankle(f);
     if (!Number.isFinite(ank)) continue;
     top = Math.min(top, ank);
-    const next = f < last ? lowerAnkle(f + 1) : NaN;
+    const next = f < last ? ankle(f + 1) : NaN;
     if (ank - top >= tol && !(next > ank + jitter)) return f;
   }
   return null;

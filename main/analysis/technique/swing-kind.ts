@@ -9,13 +9,15 @@
  * and every drive feature is listed in `features_left_out` with that reason; serve and dink
  * features with their own sourced bands are issue 28 items 3 and 5.
  */
-import type { FeatureEvent, LeftOutFeature, ServeMeasure, ServeStage, SwingType, Sport } from '../../contract/technique-schema.js';
+import type { CameraViewName, FeatureEvent, LeftOutFeature, ServeMeasure, ServeStage, SwingType, Sport } from '../../contract/technique-schema.js';
 import { warning, type Warning } from '../../contract/warning.js';
 import type { FeatureDef } from './feature-types.js';
-import type { PosePair } from '../core/index.js';
+import type { BallBlob } from '../../pose/ball-candidates.js';
+import type { Kinematics, PosePair } from '../core/index.js';
 import type { SwingPhases } from './phases.js';
 import { findServePhases, type ServeEventName } from './serve-phases.js';
 import { serveMeasures } from './serve-measures.js';
+import { serveMotion } from './serve-motion.js';
 
 /** True for the swing types the drive features describe (API.md's two). */
 export function scoresDriveFeatures(swingType: SwingType): boolean {
@@ -38,11 +40,12 @@ export function leaveOutDriveFeatures(defs: readonly FeatureDef[], swingType: Sw
   );
 }
 
-/** The serve's events (FeatureEvent, in time order), stages (contract ServeStage) and unscored measures (serve-measures.ts) of one stroke, in video frames and video seconds. */
+/** The serve's events (FeatureEvent, in time order), stages (contract ServeStage) and unscored measures (serve-measures.ts, serve-motion.ts) of one stroke, in video frames and video seconds, and the serve values left out with their reasons. */
 export interface ServeOutput {
   events: FeatureEvent[];
   stages: ServeStage[];
   measures: ServeMeasure[];
+  leftOut: LeftOutFeature[];
 }
 
 /**
@@ -51,12 +54,13 @@ export interface ServeOutput {
  * Each event's confidence is the contact's (events are searched from contact); `ball_contact`
  * and `follow_through` are the swing's own events, passed in as `own`.
  * @param x the pose pair, its samples' times on the analysis clock (`t`, s) and on the video timeline
- *   (`videoT`, s), the hitting hand's speed (m/s), the hitting hand, the player's height (m), the swing's phases and its own events.
+ *   (`videoT`, s), the hitting hand's speed (m/s), the hitting hand, the player's height (m), the swing's phases and its own events,
+ *   the kinematics (`k`), the camera view around contact and the ball blobs at a sample (serve-motion.ts).
  */
 export function serveOutput(
   sport: Sport,
   swingType: SwingType,
-  x: { p: PosePair; t: ArrayLike<number>; videoT: ArrayLike<number>; handSpeed: ArrayLike<number>; hand: 'left' | 'right'; heightM: number; phases: SwingPhases; own: readonly FeatureEvent[] },
+  x: { p: PosePair; t: ArrayLike<number>; videoT: ArrayLike<number>; handSpeed: ArrayLike<number>; hand: 'left' | 'right'; heightM: number; phases: SwingPhases; own: readonly FeatureEvent[]; k: Kinematics; view?: CameraViewName | undefined; ballAt?: ((i: number) => BallBlob[]) | undefined },
 ): ServeOutput | null {
   if (sport !== 'tennis' || swingType !== 'serve') return null;
   const ph = findServePhases({ p: x.p, t: x.t, handSpeed: x.handSpeed, hand: x.hand, contact: x.phases.contact.index, followThrough: x.phases.followThroughEnd.index });
@@ -75,5 +79,6 @@ export function serveOutput(
     to_timestamp: x.videoT[st.to]!,
   }));
   const measures = serveMeasures({ p: x.p, hand: x.hand, heightM: x.heightM, handSpeed: x.handSpeed, contact: x.phases.contact.index, trophy: ph.events.trophy_position });
-  return { events, stages, measures };
+  const motion = serveMotion({ p: x.p, k: x.k, phases: x.phases, events: ph.events, hand: x.hand, view: x.view, ballAt: x.ballAt });
+  return { events, stages, measures: [...measures, ...motion.measures], leftOut: motion.leftOut };
 }

@@ -5,7 +5,7 @@
 import type { Feature, FeatureEvent, TechniqueRequestMetadata, TechniqueResult } from '../../contract/technique-schema.js';
 import { warning, warningText, type Warning } from '../../contract/warning.js';
 import { J } from '../../pose/h36m.js';
-import type { BallCandidates } from '../../pose/ball-candidates.js';
+import { blobsAt, type BallCandidates } from '../../pose/ball-candidates.js';
 import type { PoseTrack } from '../../pose/pose-track.js';
 import { aggregateCategories, buildFeature, recordLeftOut } from './build.js';
 import { analysisTimebase, spreadToFrames } from '../core/index.js';
@@ -176,8 +176,9 @@ export function computeTechniqueResult(raw: AnalysisInput, opts: TechniqueOption
   });
   const events = [event('backswing_end', phases.backswingEnd.index), event('ball_contact', ci), event('follow_through', phases.followThroughEnd.index)];
   // A tennis serve: its own events (toss release … landing) and 8 stages replace the drive's backswing end (swing-kind.ts).
-  const serve = serveOutput(meta.sport, meta.swing_type, { p, t: k.t, videoT: k.videoT, handSpeed: k.handSpeed, hand, heightM: c.heightM, phases, own: events });
-  if (serve) [result.serve_stages, result.serve_measures] = [serve.stages, serve.measures];
+  const ballAt = raw.ball ? (i: number) => blobsAt(raw.ball!, tb.kept[i]!) : undefined;
+  const serve = serveOutput(meta.sport, meta.swing_type, { p, t: k.t, videoT: k.videoT, handSpeed: k.handSpeed, hand, heightM: c.heightM, phases, own: events, k, view: view?.view, ballAt });
+  if (serve) [result.serve_stages, result.serve_measures, result.features_left_out] = [serve.stages, serve.measures, [...leftOut, ...serve.leftOut]];
   // A pickleball serve: the volley serve's rules as flags with the frame (pickleball-serve-rules.ts), not a score.
   if (meta.sport === 'pickleball' && meta.swing_type === 'serve') warnings.push(...pickleballServeFlags(p, hand, ci, p.pose3d.frameNr[ci] ?? ci));
   const out: TechniqueOutput = {
