@@ -14,6 +14,7 @@ import { nearestFrame } from '../pose/frame-time.js';
 import { DETECTION_PARAMS, strokeContact, type DetectionParams, type StrokeSide } from './strokes/index.js';
 import { computeTechniqueResult, type AnalysisInput, type TechniqueOutput } from './technique/index.js';
 import { analyseInScene } from './scene-analysis.js';
+import { unmeasuredStroke } from './unmeasured-stroke.js';
 import { matchesRequest, sideSwingType, strokeSwingType } from './stroke-types.js';
 
 
@@ -44,7 +45,9 @@ interface Analysed {
  * single-stroke analysis of computeTechniqueResult is the result and its stroke the one listed.
  * @param params the stroke detector's data-chosen constants (strokes/detection-params.ts); the
  *   product runs with the shipped DETECTION_PARAMS, the evaluation harness passes others to fit them.
- * @throws InsufficientPoseError when no stroke can be measured; Error, RangeError as computeTechniqueResult.
+ * When strokes are found but none can be measured (too little pose around each), the most
+ * confident one is kept without technique ({@link unmeasuredStroke}) instead of an error.
+ * @throws InsufficientPoseError when no stroke is found and the clip's single-stroke analysis cannot be measured; Error, RangeError as computeTechniqueResult.
  */
 export function analyseStrokes(input: AnalysisInput, params: DetectionParams = DETECTION_PARAMS): TechniqueOutput {
   const raw = withBallClock(input);
@@ -77,7 +80,12 @@ export function analyseStrokes(input: AnalysisInput, params: DetectionParams = D
   }
   const own =
     meta.ball_timestamp !== undefined || found.strokes.length === 0 ? computeTechniqueResult(raw) : null;
-  const top = own ?? bestMeasured(analysed);
+  let top = own ?? bestMeasured(analysed);
+  if (!top && analysed.length > 0) {
+    // A swing the pose cannot measure is marked, not refused (unmeasured-stroke.ts).
+    const pick = [...analysed].sort((a, b) => b.stroke.confidence - a.stroke.confidence)[0]!;
+    top = pick.out = unmeasuredStroke(pick.stroke, pick.failure ?? 'too little pose');
+  }
   if (!top)
     throw new InsufficientPoseError(
       `too little pose to analyse: no stroke could be measured (${analysed.map((a) => a.failure).join('; ')})`,

@@ -172,3 +172,23 @@ test('scene cuts: a rally has none; shifting the second half of the clip sideway
   for (let i = 120 * 17 * 2; i < t.pose2d.keypoints.length; i += 2) t.pose2d.keypoints[i]! += 150;
   expect(sceneCuts({ pose2d: t.pose2d, pose3d: t.pose3d })).toEqual([120]);
 });
+
+test('a swing the pose cannot measure (hips seen in 1 frame of 10, as a 40-60 px player in a drone view) is marked, not refused (issue 26)', () => {
+  const t = synthTracks({ seconds: 2, swings: [{ t: 1, side: 'forehand' }] });
+  for (const tr of [t.pose2d, t.pose3d]) {
+    for (let f = 0; f < tr.frames; f++) if (f % 10 !== 0) for (const j of [J.leftHip, J.rightHip]) tr.confidences[f * tr.joints + j] = 0;
+  }
+  const out = analyseStrokes({ ...t, meta: META });
+  expect(() => TechniqueResult.parse(out.result)).not.toThrow();
+  const [s] = out.result.strokes!;
+  expect(out.result.strokes).toHaveLength(1);
+  expect([s!.side, s!.contact.frame_nr, s!.features.length]).toEqual(['forehand', 60, 0]);
+  expect(s!.events!.map((e) => [e.name, e.frame_nr])).toEqual([['ball_contact', 60]]);
+  expect(out.result.features).toEqual([]);
+  expect(out.result.features_left_out!.length).toBeGreaterThan(10);
+  expect(out.result.features_left_out![0]!.reason).toMatch(/not measured well enough around this stroke \(too little pose to analyse: hips, shoulders and right wrist measured in 12 of 120 frames/);
+  const w = out.warnings.find((x) => x.code === 'technique-not-measured')!;
+  expect(w.severity).toBe('warning');
+  expect(w.message).toMatch(/strokes are marked/);
+  expect(w.frames).toEqual({ from: 60, to: 60 });
+});
