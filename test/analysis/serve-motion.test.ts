@@ -95,6 +95,8 @@ describe('serve movement values', () => {
     expect(by.pelvis_rotation_speed_peak?.frame_nr).toBe(130);
     expect(by.trunk_rotation_speed_peak?.value).toBeCloseTo(600, -1.5);
     expect(by.trunk_rotation_speed_peak?.frame_nr).toBe(138);
+    expect(by.pelvis_rotation_speed_peak?.reference).toMatchObject({ mean: 440, source: expect.stringContaining('Fleisig') as string });
+    expect(by.trunk_rotation_speed_peak?.reference?.mean).toBe(870);
     expect(by.kinetic_chain_order?.value).toBeCloseTo(0.08, 2);
     expect(by.kinetic_chain_order?.fact).toMatch(/^peaks hips -200 ms, shoulders -120 ms, hand -40 ms from contact: proximal-to-distal/);
     expect(by.leg_drive_hip_speed?.value).toBeCloseTo(1.0, 1);

@@ -10,6 +10,13 @@
  * only elite means, measure at other instants (Fleisig 2003: trunk 48° above horizontal at
  * impact, not at the trophy position) or were not at hand to check the table; so each value
  * carries `band: null` and the reason, and is not scored. Each value names the view it needs.
+ * Searched again for numbers by level (issue 28 item 3): the level-comparing serve studies found
+ * (Girard, Micallef & Millet 2007, J Strength Cond Res 21(3):950–957: beginner, intermediate,
+ * elite; Liang et al. 2023, Front. Physiol., doi:10.3389/fphys.2023.1125240: three college levels;
+ * national vs provincial female players, PeerJ 2024, peerj.com/articles/18410) report, in the text
+ * at hand (abstracts), other quantities (ball speed, ground reaction force, impact location
+ * without its numbers, joint ranges per phase, plane angles at the least knee flexion), none of
+ * ours at our instants: still no band.
  *
  * - `contact_height_ratio` (ratio): at contact, the hitting wrist's height above the lower ankle
  *   in the 3D pose (metres, scaled to the player's height), ÷ the player's height. A reach

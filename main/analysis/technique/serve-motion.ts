@@ -40,6 +40,21 @@ import { framePeriod, type SwingPhases } from './phases.js';
 import { firstAt, footLanding, type ServePhases } from './serve-phases.js';
 import { NO_BAND_REASON } from './serve-measures.js';
 
+/**
+ * Published world-class means of the peak rotation speeds in the serve (references, not level
+ * bands: elite players only, no SD in the abstract): Fleisig, Nicholls, Elliott & Escamilla 2003,
+ * "Kinematics used by world class tennis players to produce high-velocity serves", Sports
+ * Biomechanics 2(1):51–64, abstract (20 players at the Sydney 2000 Olympics, 200 Hz 3D video):
+ * pelvis rotation 440°/s, upper torso rotation 870°/s, in the order trunk tilt, upper torso,
+ * pelvis, elbow, wrist: the pelvis peaks after the upper torso there, so our proximal-to-distal
+ * `fact` is a description, not a norm. They measure about each segment's own axis, we about the
+ * vertical on a monocular lift: compare with care.
+ */
+export const ROTATION_REFERENCES = {
+  pelvis_rotation_speed_peak: { mean: 440, source: 'Fleisig, Nicholls, Elliott & Escamilla 2003, Sports Biomechanics 2(1):51–64 (abstract: world-class servers, Sydney 2000 Olympics; pelvis rotation 440°/s)' },
+  trunk_rotation_speed_peak: { mean: 870, source: 'Fleisig, Nicholls, Elliott & Escamilla 2003, Sports Biomechanics 2(1):51–64 (abstract: world-class servers, Sydney 2000 Olympics; upper torso rotation 870°/s)' },
+} as const;
+
 /** Window before contact searched when no trophy position was found, seconds (the labelled serves: trophy 0.3–0.5 s before contact). Ours. */
 export const DRIVE_WINDOW_S = 0.5;
 /** Samples either side of contact searched for the ball (the contact's ±2 frames of the labels). */
@@ -72,7 +87,8 @@ export function serveMotion(x: ServeMotionInput): ServeMotion {
   const out: ServeMotion = { measures: [], leftOut: [] };
   const frame = (i: number) => x.p.pose3d.frameNr[i] ?? i;
   const add = (name: string, human: string, value: number, unit: string, i: number, view: string, fact?: string) => {
-    if (Number.isFinite(value)) out.measures.push({ name, human, value, unit, frame_nr: frame(i), band: null, note: `${NO_BAND_REASON}; ${view}`, ...(fact ? { fact } : {}) });
+    const reference = (ROTATION_REFERENCES as Record<string, ServeMeasure['reference']>)[name];
+    if (Number.isFinite(value)) out.measures.push({ name, human, value, unit, frame_nr: frame(i), band: null, note: `${NO_BAND_REASON}; ${view}`, ...(fact ? { fact } : {}), ...(reference ? { reference: { ...reference } } : {}) });
   };
   const leave = (feature_name: string, feature_human_readable_name: string, reason: string) => out.leftOut.push({ feature_name, feature_human_readable_name, reason });
   const c = x.phases.contact.index;
