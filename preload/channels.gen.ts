@@ -16,6 +16,8 @@ export const CHANNELS = [
   'library.setCaptureFps',
   'library.correctStroke',
   'library.deleteSession',
+  'library.checkClip',
+  'library.locateClip',
   'library.listDrawings',
   'library.saveDrawing',
   'library.deleteDrawing',

@@ -33,6 +33,7 @@ import { AnalysisJobInputSchema } from '../main/contract/job-input.js';
 import type { FeatureHistoryPoint, Player, SessionDetail, SessionSummary, StrokeFeatureHistoryPoint } from '../main/library/library-types.js';
 import { STROKE_SIDES, TechniqueResult } from '../main/contract/technique-schema.js';
 import type { ReferenceStroke } from '../main/library/reference-strokes.js';
+import type { ClipCheck } from '../main/library/linked-clips.js';
 import type { Drawing } from '../main/drawings/drawing.js';
 import { DrawingDataSchema } from '../main/drawings/schema.js';
 import { COMPARE_EXPORT_FORMATS, PLAYER_EXPORT_FORMATS, SESSION_EXPORT_FORMATS } from '../main/export/formats.js';
@@ -57,6 +58,7 @@ export { AnalysisJobInputSchema, LocalPathInput, RowIdInput };
 export type { FeatureHistoryPoint, Player, SessionDetail, SessionStroke, SessionSummary, StrokeFeatureHistoryPoint } from '../main/library/library-types.js';
 export type { Drawing, DrawingData, DrawingKind, DrawingPoint } from '../main/drawings/drawing.js';
 export type { ReferenceStroke } from '../main/library/reference-strokes.js';
+export type { ClipCheck } from '../main/library/linked-clips.js';
 
 /** What library.correctStroke answers: the updated session, and its stored result before and after the correction (for undo / redo). */
 export interface StrokeCorrectionReply {
@@ -148,6 +150,17 @@ export const CONTRACT = {
   },
   /** Deletes the session, its analyses and (when no other session uses it) its clip file. */
   'library.deleteSession': { input: ById, output: returns<null>() },
+  /**
+   * Whether the session's video is where the library says (main/library/linked-clips.ts checkClip):
+   * a video kept in place (linked) may have been moved, deleted or changed.
+   */
+  'library.checkClip': { input: ById, output: returns<ClipCheck>() },
+  /**
+   * Points a linked session at its video's new place: `path` must be picked this session (the
+   * file dialog, main/ipc/path-policy.ts) and have the stored content hash; another file is
+   * refused (kind 'input', one line). Then `library.changed`.
+   */
+  'library.locateClip': { input: z.strictObject({ id: RowIdInput, path: LocalPathInput }), output: returns<ClipCheck>() },
   /** The drawings on a session's video (main/drawings/drawing.ts), by frame. */
   'library.listDrawings': { input: z.strictObject({ sessionId: RowIdInput }), output: returns<Drawing[]>() },
   /**

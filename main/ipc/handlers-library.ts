@@ -13,9 +13,10 @@ import { deleteSession, listSessions, renameSession, setNotes, setTags } from '.
 import type { Channel } from '../../preload/contract.js';
 import { HandlerError } from './errors.js';
 import type { HandlerDeps, Handlers } from './handler-types.js';
+import type { ClipChannel } from './handlers-clips.js';
 
-/** The library channels. */
-export type LibraryChannel = Extract<Channel, `library.${string}`>;
+/** The library channels (the clip-location ones are in handlers-clips.ts). */
+export type LibraryChannel = Exclude<Extract<Channel, `library.${string}`>, ClipChannel>;
 
 /** Handlers of the library channels over `deps.db`. */
 export function libraryHandlers(deps: Pick<HandlerDeps, 'db' | 'emit'>): Pick<Handlers, LibraryChannel> {

@@ -92,6 +92,11 @@ const CASES: Record<Channel, { valid: unknown; bad: unknown[] }> = {
     valid: { id: 3 },
     bad: [{ id: [3] }, {}, { id: 3, clipPath: '/home/user/.ssh/id_rsa' }],
   },
+  'library.checkClip': { valid: { id: 3 }, bad: [{}, { id: 0 }, { id: 3, path: '/x.mp4' }] },
+  'library.locateClip': {
+    valid: { id: 3, path: '/videos/practice.mp4' },
+    bad: [{ id: 3 }, { path: '/videos/practice.mp4' }, { id: 3, path: 'relative.mp4' }, { id: 3, path: '/v.mp4', clipPath: '/x.mp4' }],
+  },
   'library.listReferenceStrokes': { valid: undefined, bad: [{ playerId: 1 }, 'x'] },
   'library.setReferenceStroke': {
     valid: { playerId: 1, sessionId: 4, strokeIndex: null },

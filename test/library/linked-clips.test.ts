@@ -4,7 +4,8 @@
  * a linked import copies nothing and reads where the coach keeps the file; a moved file is
  * detected; Locate with the right file works, with another video is refused with one line; a
  * touched file with the same bytes stays ok; a copied import still stores the file once under its
- * hash; deleting a linked session never touches the coach's file.
+ * hash; deleting a linked session never touches the coach's file; the IPC locate takes only a
+ * path picked this session.
  */
 import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,6 +17,8 @@ import { ingestAnalysis } from '../../main/library/ingest.js';
 import { checkClip, locateClip } from '../../main/library/linked-clips.js';
 import { libraryPaths } from '../../main/library/paths.js';
 import { deleteSession } from '../../main/library/sessions.js';
+import { clipHandlers } from '../../main/ipc/handlers-clips.js';
+import { PickedFiles } from '../../main/media/picked.js';
 import { mediaPath } from '../support/media.js';
 import { ingestInput, tempHome } from './helpers.js';
 
@@ -104,5 +107,24 @@ describe('keep in place', () => {
     deleteSession(db, id);
     expect(existsSync(clip)).toBe(true);
     expect(statSync(clip).size).toBe(size);
+  });
+});
+
+describe('library.checkClip / library.locateClip (IPC handlers)', () => {
+  it('locates only a picked file with the right content, and announces the change', async () => {
+    const id = ingestAnalysis(db, linkedInput('linked-ipc', clip));
+    const events: unknown[] = [];
+    const picked = new PickedFiles();
+    const h = clipHandlers({ db, picked, emit: (_name, payload) => events.push(payload) });
+    const moved = join(coach, 'moved-ipc.mp4');
+    renameSync(clip, moved);
+    expect((await h['library.checkClip']({ id })).state).toBe('missing');
+    await expect(h['library.locateClip']({ id, path: moved })).rejects.toThrow(/was not chosen in this session/);
+    await picked.add(other);
+    await expect(h['library.locateClip']({ id, path: other })).rejects.toThrow(/not this session's video/);
+    await picked.add(moved);
+    expect(await h['library.locateClip']({ id, path: moved })).toMatchObject({ state: 'ok', path: moved });
+    expect(events).toEqual([{ kind: 'session', id, change: 'updated' }]);
+    renameSync(moved, clip);
   });
 });
