@@ -68,6 +68,8 @@ export const Feature = z.looseObject({
   value_at_contact: z.number().optional(),
   /** Our extra: lowest pose confidence (0–1) of the joints the value was measured on, at its frame. */
   confidence: z.number().min(0).max(1).optional(),
+  /** Our extra: ± this much in `unit` (deg), the measured error of an angle in the stroke's camera view (main/analysis/technique/view-uncertainty.ts); absent where none is known. */
+  uncertainty: z.number().nonnegative().optional(),
   observation: z.string(),
   suggestion: z.string(),
   feature_categories: z.array(z.string()),
@@ -220,6 +222,8 @@ export const TechniqueResult = z.looseObject({
   serve_stages: z.array(ServeStage).optional(),
   /** Our extra, when the analysed stroke is a serve: its measured values without a score ({@link ServeMeasure}). */
   serve_measures: z.array(ServeMeasure).optional(),
+  /** Our extra, when the analysed stroke is a pickleball dink: its measured values without a score (main/analysis/technique/dink-measures.ts), in {@link ServeMeasure}'s shape. */
+  dink_measures: z.array(ServeMeasure).optional(),
   /** Our extra: every stroke of the clip (main/service/README.md "Every stroke"); absent from the vendor's results. */
   strokes: z.array(Stroke).optional(),
   /** Our extra: `strokes[].index` of the stroke the top-level features describe. */

@@ -51,8 +51,8 @@ export function pickleballServeFlags(p: PosePair, hand: 'left' | 'right', contac
   return out;
 }
 
-/** The waist line's picture y at sample f ({@link NAVEL_SHARE} from the hip centre to the shoulder centre), null when a joint is unmeasured. */
-function waistY(at: (f: number, j: number) => [number, number] | null, f: number): number | null {
+/** The waist line's picture y (pixels, y down) at sample f ({@link NAVEL_SHARE} from the hip centre to the shoulder centre), null when a joint is unmeasured; `at` reads a joint's 2D point. Also the dink's contact height (dink-measures.ts). */
+export function waistY(at: (f: number, j: number) => [number, number] | null, f: number): number | null {
   const [lh, rh, ls, rs] = [at(f, J.leftHip), at(f, J.rightHip), at(f, J.leftShoulder), at(f, J.rightShoulder)];
   if (!lh || !rh || !ls || !rs) return null;
   const hip = (lh[1] + rh[1]) / 2;

@@ -36,7 +36,7 @@
  */
 import type { ServeMeasure } from '../../contract/technique-schema.js';
 import { J } from '../../pose/h36m.js';
-import { angleAt, joint2, joint3, type PosePair } from '../core/index.js';
+import { angleAt, joint2, joint3, type PosePair, type Vec3 } from '../core/index.js';
 
 /**
  * The published front-knee flexion at the trophy position: mean ± SD pooled over the studies of a
@@ -65,6 +65,16 @@ export interface ServeMeasureInput {
 
 const r = (x: number, d: number) => Math.round(x * 10 ** d) / 10 ** d;
 
+/**
+ * A hand's height as a share of the player's height: the wrist's height above the lower of the
+ * ankles (3D pose, metres, y up) ÷ `heightM`; NaN without an ankle or a height. The serve's and
+ * the dink's contact height (dink-measures.ts).
+ */
+export function handHeightShare(wrist: Vec3, ankles: readonly Vec3[], heightM: number): number {
+  if (ankles.length === 0 || !(heightM > 0)) return NaN;
+  return (wrist[1] - Math.min(...ankles.map((a) => a[1]))) / heightM;
+}
+
 /** The serve's measures (module doc); a value whose joints are unmeasured at its frame is left out. */
 export function serveMeasures(x: ServeMeasureInput): ServeMeasure[] {
   const { p, contact: c } = x;
@@ -78,10 +88,7 @@ export function serveMeasures(x: ServeMeasureInput): ServeMeasure[] {
   };
   const w = joint3(p, c, wrist);
   const ankles = [joint3(p, c, J.leftAnkle), joint3(p, c, J.rightAnkle)].filter((a) => a !== null);
-  if (w && ankles.length > 0 && x.heightM > 0) {
-    const ground = Math.min(...ankles.map((a) => a[1]));
-    add('contact_height_ratio', 'Hand height at contact (share of body height)', r((w[1] - ground) / x.heightM, 2), 'ratio', c, 'any view');
-  }
+  if (w) add('contact_height_ratio', 'Hand height at contact (share of body height)', r(handHeightShare(w, ankles, x.heightM), 2), 'ratio', c, 'any view');
   add('hand_speed_at_contact', 'Hand speed at contact', r(x.handSpeed[c]!, 1), 'm/s', c, 'any view');
   const t = x.trophy;
   if (t !== undefined) {

@@ -23,8 +23,10 @@ import { checkPair, usableFrames } from '../core/index.js';
 import { resolveSwing } from './resolve-swing.js';
 import { onGuessedClock } from './guessed-clock.js';
 import { leaveOutUnseen, strokeView } from './view-gate.js';
+import { withViewUncertainty } from './view-uncertainty.js';
 import { leaveOutDriveFeatures, scoresDriveFeatures, serveOutput } from './swing-kind.js';
 import { pickleballServeFlags } from './pickleball-serve-rules.js';
+import { dinkMeasures } from './dink-measures.js';
 
 /** Input of {@link computeTechniqueResult}. Both tracks must have the same frames. */
 export interface AnalysisInput {
@@ -138,7 +140,7 @@ export function computeTechniqueResult(raw: AnalysisInput, opts: TechniqueOption
     .filter((f): f is Feature => f !== null);
   // The camera view around contact; features that view cannot see are left out (view-gate.ts).
   const view = strokeView(p, phases.contact.index, input.fps);
-  const features = leaveOutUnseen(measured, view, warnings, leftOut);
+  const features = withViewUncertainty(leaveOutUnseen(measured, view, warnings, leftOut), view);
   if (features.length === 0 && drive) {
     throw new InsufficientPoseError(`too little pose to analyse: no feature could be measured (${warnings.map(warningText).join('; ')})`, usable);
   }
@@ -179,6 +181,7 @@ export function computeTechniqueResult(raw: AnalysisInput, opts: TechniqueOption
   const ballAt = raw.ball ? (i: number) => blobsAt(raw.ball!, tb.kept[i]!) : undefined;
   const serve = serveOutput(meta.sport, meta.swing_type, { p, t: k.t, videoT: k.videoT, handSpeed: k.handSpeed, hand, heightM: c.heightM, phases, own: events, k, view: view?.view, ballAt });
   if (serve) [result.serve_stages, result.serve_measures, result.features_left_out] = [serve.stages, serve.measures, [...leftOut, ...serve.leftOut]];
+  if (meta.sport === 'pickleball' && meta.swing_type === 'dink') result.dink_measures = dinkMeasures(c);
   // A pickleball serve: the volley serve's rules as flags with the frame (pickleball-serve-rules.ts), not a score.
   if (meta.sport === 'pickleball' && meta.swing_type === 'serve') warnings.push(...pickleballServeFlags(p, hand, ci, p.pose3d.frameNr[ci] ?? ci));
   const out: TechniqueOutput = {
