@@ -65,7 +65,7 @@ export function serveLines(d: SessionDetail): string[] {
 
 export function featureTable(d: SessionDetail, analysed?: PlayerBox | null): string {
   const t = new Table({ head: ['Feature', 'Value', 'Score', 'Level'], colAligns: ['left', 'right', 'right', 'left'], ...PLAIN });
-  for (const f of d.features) t.push([displayText(f.feature_human_readable_name), valueText(f.value, f.unit), score(f.score), f.level]);
+  for (const f of d.features) t.push([displayText(f.feature_human_readable_name), `${valueText(f.value, f.unit)}${typeof f.uncertainty === 'number' ? ` ± ${Math.round(f.uncertainty)}` : ''}`, score(f.score), f.level]);
   const lines = [
     `Session ${d.session.id}: ${displayText(d.player.name)}, ${d.session.sport} ${d.session.swingType}, recorded ${d.session.recordedAt}`,
     `Speeds: ${speedsText(d)}`,

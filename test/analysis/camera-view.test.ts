@@ -5,6 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import { computeTechniqueResult } from '../../main/analysis/index.js';
 import { bodyHeadingDeg, cameraViewOf, viewOfHeading, VIEW_BLIND_FEATURES } from '../../main/analysis/index.js';
+import { viewUncertaintyDeg } from '../../main/analysis/technique/index.js';
 import { viewLabel, viewLabelWithHeading } from '../../main/contract/camera-view-label.js';
 import { TechniqueResult } from '../../main/contract/technique-schema.js';
 import { J } from '../../main/pose/h36m.js';
@@ -82,5 +83,29 @@ describe('features a view cannot measure are left out with the reason', () => {
     expect(out.result.camera_view).toEqual({ view: 'side', heading_deg: 90 });
     const names = out.result.features.map((f) => f.feature_name);
     for (const n of ['pelvis_rotation_speed', 'trunk_rotation_speed', 'unit_turn', 'hip_shoulder_separation']) expect(names).toContain(n);
+  });
+});
+
+describe('angle features carry the measured error of their view (view-uncertainty.ts)', () => {
+  const META = { uid: 'u1', sport: 'tennis', swing_type: 'forehand_drive', dominant_hand: 'right', player_height_mm: 1750 } as const;
+  const run = (cameraYawDeg: number) => computeTechniqueResult({ ...synthTracks({ cameraYawDeg }), meta: { ...META } });
+
+  test('the table: front, oblique (means of the 4-camera trial), behind = front, side = the larger', () => {
+    expect(viewUncertaintyDeg('knee_flexion_at_contact', 'front')).toBe(12);
+    expect(viewUncertaintyDeg('knee_flexion_at_contact', 'oblique')).toBe(20.8);
+    expect(viewUncertaintyDeg('knee_flexion_at_contact', 'behind')).toBe(12);
+    expect(viewUncertaintyDeg('knee_flexion_at_contact', 'side')).toBe(20.8);
+    expect(viewUncertaintyDeg('trunk_tilt_at_contact', 'side')).toBe(10.5);
+    expect(viewUncertaintyDeg('hip_shoulder_separation', 'front')).toBe(14.5);
+    expect(viewUncertaintyDeg('wrist_speed', 'oblique')).toBeNull();
+  });
+
+  test('filmed side-on: the knee angle says ±21° and why; speeds carry none', () => {
+    const out = run(60);
+    expect(() => TechniqueResult.parse(out.result)).not.toThrow();
+    const knee = out.result.features.find((f) => f.feature_name === 'knee_flexion_at_contact')!;
+    expect(knee.uncertainty).toBe(20.8);
+    expect(knee.observation).toMatch(/Filmed side-on, this angle reads within about ±21° \(the larger of the front and oblique errors; no side-on camera was measured\)\.$/);
+    expect(out.result.features.find((f) => f.feature_name === 'wrist_speed')!.uncertainty).toBeUndefined();
   });
 });

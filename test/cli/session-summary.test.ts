@@ -37,3 +37,15 @@ describe('CLI session summary', () => {
     expect(sessionJson(getSessionSummaryDetail(db, id)!)).toEqual(before);
   });
 });
+
+describe("an angle's view error (issue 26 item 4)", () => {
+  it('is stored with the feature and printed after its value in the CLI table', () => {
+    const input = ingestInput({ uid: 'summary-3', clip: fakeClip(t.home, 'c.mp4'), frames: 30 });
+    const f = input.analysis.result.features[0]!;
+    input.analysis.result.features[0] = { ...f, unit: 'deg', value: 25, uncertainty: 20.8 };
+    const id = ingestAnalysis(db, input);
+    const stored = getSessionDetail(db, id)!.features.find((x) => x.feature_name === f.feature_name)!;
+    expect(stored.uncertainty).toBe(20.8);
+    expect(featureTable(getSessionDetail(db, id)!)).toMatch(new RegExp(`${f.feature_human_readable_name}\\s+│\\s+25.0 deg ± 21 │`));
+  });
+});

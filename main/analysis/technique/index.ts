@@ -4,6 +4,7 @@ export { CANDIDATE_WINDOW_S, UNMEASURED_FACTOR, contactCandidates, handMeasuredM
 export type { ContactCandidate, ContactEvidence } from './contact-candidates.js';
 export { REFERENCES } from './references.js';
 export { bodyHeadingDeg, cameraViewOf, VIEW_BANDS_DEG, VIEW_BLIND_FEATURES, VIEW_WINDOW_S, viewOfHeading } from './camera-view.js';
+export { viewUncertaintyDeg, withViewUncertainty } from './view-uncertainty.js';
 export type { FeatureName } from './references.js';
 export { FEATURES, MIN_USABLE_S, computeTechniqueResult } from './swing-technique.js';
 export type { AnalysisInput, TechniqueOptions, TechniqueOutput } from './swing-technique.js';

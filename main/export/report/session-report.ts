@@ -1,6 +1,6 @@
 /**
  * The session report: one HTML/CSS page (print CSS) with player, date, sport and swing, overall
- * and per-category scores, every stroke of the clip and their consistency (stroke-sections.ts), every feature (score, level, the level-ranges bar with the value on
+ * and per-category scores, every stroke of the clip — summarised from 21 strokes on (session-summary.ts) — and their consistency (stroke-sections.ts), every feature (score, level, the level-ranges bar with the value on
  * it, observation, suggestion), key frames with the skeleton, and the kinetic-chain chart.
  * Rendered to PDF by Chromium in the CLI and by Electron's printToPDF in the app.
  */
@@ -11,6 +11,7 @@ import type { FeatureRow, SessionDetail } from '../../library/library-types.js';
 import { chartDivs, chartScripts, uplotAssetsInline, type ChartSpec } from './report-charts.js';
 import { esc, REPORT_CSS } from './report-style.js';
 import { consistencyHtml, strokeTableHtml } from './stroke-sections.js';
+import { strokeSummaryHtml, summarises, type StrokeKeyFrame } from './session-summary.js';
 
 /** A rendered key frame: label, time (s) and PNG bytes. */
 export interface ReportKeyFrame {
@@ -48,7 +49,7 @@ function featureBlock(f: FeatureRow): string {
   }).join('');
   return `<div class="feature">
   <h3><span>${esc(f.feature_human_readable_name)}</span><span>${Math.round(f.score)} <span class="level">${esc(f.level)}</span></span></h3>
-  <div>Value: <b>${round(f.value)}${unit}</b> · at ${esc(f.event.name.replace(/_/g, ' '))} (${f.event.timestamp.toFixed(2)} s)</div>
+  <div>Value: <b>${round(f.value)}${unit}</b>${typeof f.uncertainty === 'number' ? ` ± ${round(f.uncertainty)}${unit} (the view's measured error)` : ''} · at ${esc(f.event.name.replace(/_/g, ' '))} (${f.event.timestamp.toFixed(2)} s)</div>
   <div class="bar">${segs}<div class="marker" style="left:${valueBarPosition(f).toFixed(1)}%"><span>${round(f.value)}${unit}</span></div></div>
   <p class="obs">${esc(f.observation)}</p>
   <p class="sug">→ ${esc(f.suggestion)}</p>
@@ -79,8 +80,11 @@ export function kineticChainChart(d: SessionDetail): ChartSpec | null {
   };
 }
 
-/** The whole report page. `keyFrames` are embedded as data URLs, so the page is self-contained. */
-export function sessionReportHtml(d: SessionDetail, keyFrames: readonly ReportKeyFrame[]): string {
+/**
+ * The whole report page. `keyFrames` (and `strokeFrames`, the contact frames of the best and worst
+ * strokes of a summarised long session) are embedded as data URLs, so the page is self-contained.
+ */
+export function sessionReportHtml(d: SessionDetail, keyFrames: readonly ReportKeyFrame[], strokeFrames: readonly StrokeKeyFrame[] = []): string {
   const { session: s, player: p } = d;
   const overall = d.analysis?.overallScore;
   const cats = Object.entries(d.categories)
@@ -99,7 +103,7 @@ export function sessionReportHtml(d: SessionDetail, keyFrames: readonly ReportKe
 <div class="meta">${esc(slowMotionLine(d))}</div>
 <h2>Scores</h2>
 <div class="scores"><div class="score-card overall"><div>Overall</div><div class="v">${overall == null ? '–' : Math.round(overall)}</div><div>${d.features.length} features</div></div>${cats}</div>
-${strokeTableHtml(d)}
+${summarises(d) ? strokeSummaryHtml(d, strokeFrames) : strokeTableHtml(d)}
 ${consistencyHtml(d)}
 <h2>Key frames</h2><div class="frames">${frames || '<p>No pose to show.</p>'}</div>
 ${charts.length ? `<h2>Kinetic chain</h2>${chartDivs(charts)}` : ''}
