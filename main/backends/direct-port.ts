@@ -43,7 +43,7 @@ interface WireError {
 }
 
 const ToServer = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('analyse'), id: z.number().int(), videoPath: z.string().min(1), meta: TechniqueRequestMetadata }),
+  z.object({ type: z.literal('analyse'), id: z.number().int(), videoPath: z.string().min(1), meta: TechniqueRequestMetadata, checkpointDir: z.string().min(1).optional() }),
   z.object({ type: z.literal('cancel'), id: z.number().int() }),
 ]);
 type ToServer = z.infer<typeof ToServer>;
@@ -100,6 +100,7 @@ export function serveAnalyserOnPort(port: AnalysisPort, analyser: LocalAnalyser)
     try {
       const a = await analyser.analyse(m.videoPath, m.meta, {
         signal: ac.signal,
+        ...(m.checkpointDir ? { checkpointDir: m.checkpointDir } : {}),
         onProgress: (share) => send({ type: 'progress', id: m.id, share }),
         onWarning: (warning) => send({ type: 'warning', id: m.id, warning }),
       });
@@ -187,7 +188,7 @@ export function analyserOverPort(port: AnalysisPort): LocalAnalyser & { close():
           },
           { once: true },
         );
-        port.postMessage({ type: 'analyse', id, videoPath, meta } satisfies ToServer);
+        port.postMessage({ type: 'analyse', id, videoPath, meta, ...(hooks.checkpointDir ? { checkpointDir: hooks.checkpointDir } : {}) } satisfies ToServer);
       });
     },
     close() {

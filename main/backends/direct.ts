@@ -56,6 +56,7 @@ export function pipelineAnalyser(pipeline: () => Promise<AnalysisPipeline>, slot
         hooks.signal.throwIfAborted();
         return loaded.analyseTechnique(videoPath, meta, {
           signal: hooks.signal,
+          ...(hooks.checkpointDir ? { checkpointDir: hooks.checkpointDir } : {}),
           ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),
           onWarning: (w) => {
             streamed.push(w);

@@ -16,7 +16,9 @@ import { liftWithLearned } from './lift/index.js';
 import { repairSideSwaps } from './tracking/index.js';
 import { inferPlan, InferencePool } from './inference/index.js';
 import { KEYPOINT_ONE_EURO, median3InPlace, oneEuroInPlace } from './tracking/index.js';
-import { PlayerTracker, type PrefetchedPose, type TrackedPose } from './tracking/index.js';
+import { PlayerTracker, scored, type PrefetchedPose, type TrackedPose } from './tracking/index.js';
+import { CheckpointMismatchError, PoseCheckpoints, type ChunkFrame } from './pose-checkpoint.js';
+import { FastPassResume, type InFlight } from './fast-pass-resume.js';
 import { KeptCrops, runSecondPass, secondPassCrops } from './tracking/index.js';
 import { strokeWindows } from './tracking/index.js';
 import { poseBox, poseScore, uprightPoint } from './tracking/index.js';
@@ -51,15 +53,26 @@ interface FrameResult {
  */
 export async function estimatePose(videoPath: string, opts: EngineOptions): Promise<PoseEstimate> {
   const sent: Warning[] = [];
-  const first = await estimateOnce(videoPath, { ...opts, onWarning: (w) => (sent.push(w), opts.onWarning?.(w)) });
+  const first = await estimateOnceChecked(videoPath, { ...opts, onWarning: (w) => (sent.push(w), opts.onWarning?.(w)) });
   if (!('turned' in first)) return first;
   // Decided: the whole clip again, upright (the sideways fast pass's tracks are not reused); warnings already sent are not sent twice.
   const w = pictureTurnedWarning(first.turned);
   opts.onWarning?.(w);
   const upright = { ...first.video, width: first.video.height, height: first.video.width, turned: first.turned.turn };
-  const again = await estimateOnce(videoPath, { ...opts, video: upright, onWarning: (x) => (sent.some((y) => sameWarning(x, y)) ? undefined : opts.onWarning?.(x)) });
+  const again = await estimateOnceChecked(videoPath, { ...opts, video: upright, onWarning: (x) => (sent.some((y) => sameWarning(x, y)) ? undefined : opts.onWarning?.(x)) });
   if ('turned' in again) throw new Error('unreachable: an upright re-run is never judged turned');
   return { ...again, warnings: [w, ...again.warnings] };
+}
+
+/**
+ * {@link estimateOnce}; when a saved chunk does not match the decoded clip, once more with the
+ * chunks removed (Decided: a checkpoint is never trusted blindly; warnings of the replayed part may come twice).
+ */
+async function estimateOnceChecked(videoPath: string, opts: EngineOptions): ReturnType<typeof estimateOnce> {
+  return estimateOnce(videoPath, opts).catch((e: unknown) => {
+    if (!(e instanceof CheckpointMismatchError) || !opts.checkpoint) throw e;
+    return estimateOnce(videoPath, { ...opts, checkpoint: { ...opts.checkpoint, fresh: true } });
+  });
 }
 
 /** One estimate; a picture judged turned (when `opts.video` is not already turned) returns after the fast pass. */
@@ -91,7 +104,11 @@ async function estimateOnce(videoPath: string, opts: EngineOptions): Promise<Pos
   if (providerProblem) warn(providerSettingWarning(providerProblem));
   // The point is on the picture as the clip shows it: on a picture turned upright here, carried there too.
   const point = opts.playerPoint && uprightPoint(opts.playerPoint, video.turned ?? 0, video.width, video.height);
-  const tracker = new PlayerTracker(pool, point && { x: (point.x * size.width) / video.width, y: (point.y * size.height) / video.height, t: point.t ?? 0 });
+  const at = point && { x: (point.x * size.width) / video.width, y: (point.y * size.height) / video.height, t: point.t ?? 0 };
+  const tracker = new PlayerTracker(pool, at);
+  // Everything that changes a frame's pose keys the checkpoints (pose-checkpoint.ts).
+  const params = { size, turn, cropModel: opts.cropModel ?? 'movenet-lightning', point: at ?? null, workers: pool.size, provider: pool.provider, fallback: !!pool.fallbackWarning };
+  const resume = opts.checkpoint ? new FastPassResume(PoseCheckpoints.open(opts.checkpoint, { videoPath, fps: video.fps, params })) : undefined;
   let firstFound = Infinity;
   const absent = new RangeWarner(
     (a, b, ta, tb) => absentWarning(a > firstFound, a, b, ta, tb),
@@ -103,14 +120,16 @@ async function estimateOnce(videoPath: string, opts: EngineOptions): Promise<Pos
   const fastShare = opts.secondPass === false ? 1 : FAST_PASS_PROGRESS;
   const kept = opts.secondPass === false ? undefined : new KeptCrops();
   const balls = new BallCandidateCollector();
-  const track = async ({ frame, prefetched, repeat = false }: Queued) => {
-    const found = repeat ? results.at(-1)?.found : await tracker.step(frame, frame.timestamp, prefetched);
+  const track = async (item: Queued) => {
+    const { frame, prefetched, repeat = false, saved } = item;
+    const found = repeat ? results.at(-1)?.found : saved ? saved.pose && scored(saved.pose) : await tracker.step(frame, frame.timestamp, prefetched);
     if (kept && found && !repeat) kept.keep(frame.index, frame, found.pose);
     if (found && !everFound) firstFound = frame.index;
     everFound ||= !!found;
     absent.push(frame.index, frame.timestamp, !found);
     low.push(frame.index, frame.timestamp, !!found && found.score < LOW_CONFIDENCE);
     results.push({ t: frame.timestamp, found, repeat });
+    resume?.tracked(inFlight(item), found, tracker, queue.map(inFlight));
     const share = Math.min(1, (frame.index + 1) / Math.max(1, video.frameCount)) * fastShare;
     if (share - lastShare >= 0.02) opts.onProgress?.((lastShare = share));
   };
@@ -126,16 +145,18 @@ async function estimateOnce(videoPath: string, opts: EngineOptions): Promise<Pos
       const tIn = performance.now();
       decodeS += (tIn - tWait) / 1000;
       const repeat = repeatsPrevious(frame.rgb);
+      const saved = resume?.savedFrame(frame.index, frame.timestamp, repeat);
       const tBall = performance.now();
       balls.push(frame, results.at(-1)?.found?.box, repeat);
       ballS += (performance.now() - tBall) / 1000;
-      queue.push(repeat ? { frame, prefetched: undefined, repeat: true } : prefetch(pool, tracker, frame));
+      queue.push(saved ? { frame, prefetched: undefined, repeat, saved } : repeat ? { frame, prefetched: undefined, repeat: true } : prefetch(pool, tracker, frame, resume));
       if (queue.length >= pool.size) await track(queue.shift()!);
       inferenceS += (performance.now() - tIn) / 1000;
       tWait = performance.now();
     }
     const tIn = performance.now();
     while (queue.length > 0) await track(queue.shift()!);
+    resume?.finish(tracker);
     inferenceS += (performance.now() - tIn) / 1000;
     const turned = video.turned === undefined && everFound ? turnedPicture(results.map((r) => r.found?.pose)) : null;
     if (turned) return { turned, video };
@@ -174,6 +195,12 @@ interface Queued {
   frame: DecodedFrame;
   prefetched: PrefetchedPose | undefined;
   repeat?: boolean;
+  /** The frame as a saved checkpoint chunk has it (no inference). */
+  saved?: ChunkFrame | undefined;
+}
+
+function inFlight(q: Queued): InFlight {
+  return { index: q.frame.index, t: q.frame.timestamp, crop: q.prefetched?.crop, repeat: !!q.repeat, saved: q.saved };
 }
 
 /**
@@ -240,9 +267,9 @@ async function refine(results: FrameResult[], videoPath: string, size: { width: 
   return n;
 }
 
-/** Sends the frame to a worker with the crop of the last tracked frame (nothing while no player is tracked). */
-function prefetch(pool: InferencePool, tracker: PlayerTracker, frame: DecodedFrame): Queued {
-  const crop = tracker.nextCrop();
+/** Sends the frame to a worker with the crop of the last tracked frame (nothing while no player is tracked; right after a resume, the saved crop: fast-pass-resume.ts). */
+function prefetch(pool: InferencePool, tracker: PlayerTracker, frame: DecodedFrame, resume: FastPassResume | undefined): Queued {
+  const crop = resume ? resume.cropFor(frame.index, tracker) : tracker.nextCrop();
   if (!crop) return { frame, prefetched: undefined };
   const pose = pool.pose(frame, crop);
   pose.catch(() => undefined); // unused when the player is lost in between; errors surface via step()

@@ -7,6 +7,7 @@ import type { BallCandidates } from '../pose/ball-candidates.js';
 import type { PoseTrack } from '../pose/pose-track.js';
 import type { VideoInfo } from '../av/index.js';
 import type { Warning } from '../contract/warning.js';
+import type { CheckpointOptions } from './pose-checkpoint.js';
 
 /** Result of {@link estimatePose}: the analysed player's 2D and 3D pose over every decoded frame. */
 export interface PoseEstimate {
@@ -66,4 +67,10 @@ export interface EngineOptions {
    * Default: the engine probes the clip itself (the one probe of the direct local backend).
    */
   video?: VideoInfo;
+  /**
+   * Checkpoint the fast pass per chunk in `checkpoint.dir` (the job's working folder) and take
+   * the chunks already there, valid for this clip and these options, instead of inferring them
+   * again: the result is the same as an uninterrupted run's (pose-checkpoint.ts). Default: none.
+   */
+  checkpoint?: CheckpointOptions;
 }

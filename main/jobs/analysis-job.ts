@@ -86,6 +86,8 @@ async function runDirect(ctx: JobContext, analyser: LocalAnalyser, input: Analys
   const request = requestMetadata(input);
   const a = await analyser.analyse(input.videoPath, request, {
     signal: ctx.signal,
+    // The fast pass's checkpoints live in the job's folder: kept when the queue stops, so a resumed job goes on from them (main/engine/pose-checkpoint.ts).
+    checkpointDir: join(ctx.home, 'jobs', String(ctx.job.id), 'pose'),
     onProgress: (share) => ctx.progress({ share }),
     onWarning: (w) => ctx.warn(w),
   });

@@ -49,6 +49,8 @@ export interface JobQueueOptions {
 interface Running {
   controller: AbortController;
   why?: 'cancel' | 'stop';
+  /** Stopped before its end: its folder under `<home>/jobs/` (pose checkpoints) is kept for the resume. */
+  keepFolder?: boolean;
   done: Promise<void>;
 }
 
@@ -218,6 +220,8 @@ export class JobQueue {
       .finally(() => {
         this.running.delete(job.id);
         this.live.delete(job.id);
+        // Decided: a job stopped (quit, end of a CLI run) keeps its folder: its pose checkpoints resume it at the next start.
+        if (run.keepFolder) return this.pump();
         try {
           rmSync(join(this.opts.home, 'jobs', String(job.id)), { recursive: true, force: true });
         } catch {
@@ -233,7 +237,7 @@ export class JobQueue {
       const result = await this.runners[job.kind](ctx);
       this.write(job.id, { state: 'done', reason: '', ...(result.sessionId !== undefined ? { sessionId: result.sessionId } : {}) });
     } catch (err) {
-      if (run.why === 'stop') return; // keeps its state: resumed at the next start
+      if (run.why === 'stop') return void (run.keepFolder = true); // keeps its state (and folder): resumed at the next start
       if (run.why === 'cancel') this.write(job.id, { state: 'cancelled', reason: CANCELLED_REASON });
       else this.write(job.id, { state: 'failed', reason: oneLineReason(err) });
     }

@@ -20,6 +20,8 @@ export interface RunHooks {
   onWarning?: (w: Warning) => void;
   /** The clip's probe when the caller already has it (`/process` probes the upload to validate it): not probed again. */
   video?: VideoInfo;
+  /** The job's folder for pose checkpoints: the fast pass saves its chunks there and a resumed job reads them back (main/engine/pose-checkpoint.ts). Default: none. */
+  checkpointDir?: string;
 }
 
 /**

@@ -37,6 +37,7 @@ export const techniquePipeline: AnalysisPipeline = {
         ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),
         ...(hooks.onWarning ? { onWarning: hooks.onWarning } : {}),
         ...(hooks.video ? { video: hooks.video } : {}),
+        ...(hooks.checkpointDir ? { checkpoint: { dir: hooks.checkpointDir } } : {}),
       });
     } catch (err) {
       // Input problems found while decoding are the request's fault: an `error` line, not `failed`.

@@ -1,8 +1,8 @@
 /** Tracking over frames: the player tracker, the BlazePose second pass on the player's crop, left/right swap repair, One Euro smoothing, 2D stroke windows and the ball candidates. See ../README.md. */
 export { BallCandidateCollector } from './ball-detect.js';
 export { KEYPOINT_ONE_EURO, median3InPlace, oneEuroInPlace } from './one-euro.js';
-export { PlayerTracker } from './player-tracker.js';
-export type { PrefetchedPose, TrackedPose } from './player-tracker.js';
+export { PlayerTracker, scored } from './player-tracker.js';
+export type { PrefetchedPose, TrackedPose, TrackerSnapshot } from './player-tracker.js';
 export { KeptCrops, runSecondPass, secondPassCrops } from './second-pass.js';
 export { strokeWindows } from './stroke-windows.js';
 export { repairSideSwaps } from './swap-repair.js';

@@ -20,6 +20,21 @@ export interface TrackedPose {
   score: number;
 }
 
+/**
+ * Everything {@link PlayerTracker} carries from one frame to the next (pose-checkpoint.ts stores
+ * it at each chunk's end, so a resumed fast pass goes on exactly as the uninterrupted one would).
+ * Frame numbers count the frames stepped; times are seconds on the video's timeline (NaN: not lost).
+ */
+export interface TrackerSnapshot {
+  crop: Crop | undefined;
+  lastBox: [number, number, number, number] | undefined;
+  lostSinceT: number;
+  frameNr: number;
+  lastDetectFrame: number;
+  anchored: boolean;
+  anchorTriedFrame: number;
+}
+
 /** Where the models run (infer-pool.ts: worker threads). */
 export interface PoseRunner {
   pose(frame: InferFrame, crop: Crop): Promise<CocoPose>;
@@ -68,6 +83,19 @@ export class PlayerTracker {
    */
   nextCrop(): Crop | undefined {
     return this.crop;
+  }
+
+  /** The state carried to the next frame (a copy). */
+  snapshot(): TrackerSnapshot {
+    const { crop, lastBox, lostSinceT, frameNr, lastDetectFrame, anchored, anchorTriedFrame } = this;
+    return { crop: crop && { ...crop }, lastBox: lastBox && [...lastBox], lostSinceT, frameNr, lastDetectFrame, anchored, anchorTriedFrame };
+  }
+
+  /** Goes on from a {@link snapshot} (of this clip, same point): the next step() is the frame after the snapshot's. */
+  restore(s: TrackerSnapshot): void {
+    this.crop = s.crop && { ...s.crop };
+    this.lastBox = s.lastBox && [...s.lastBox];
+    [this.lostSinceT, this.frameNr, this.lastDetectFrame, this.anchored, this.anchorTriedFrame] = [s.lostSinceT, s.frameNr, s.lastDetectFrame, s.anchored, s.anchorTriedFrame];
   }
 
   /**
@@ -122,7 +150,8 @@ export class PlayerTracker {
   }
 }
 
-function scored(pose: CocoPose): TrackedPose | undefined {
+/** The tracked pose of a crop-model pose: undefined when its mean score is below MIN_POSE_SCORE or it has no box (tracker.ts). */
+export function scored(pose: CocoPose): TrackedPose | undefined {
   const score = poseScore(pose);
   const box = poseBox(pose);
   return score >= MIN_POSE_SCORE && box ? { pose, box, score } : undefined;
