@@ -10,6 +10,7 @@ import { emptyForm, validateForm, type AnalysisForm, type FormErrors } from './a
 import type { UnitSystem } from '../units.js';
 import type { Player } from '../../../../main/library/library-types.js';
 import type { PlayerPoint } from '../../../../main/contract/player-point.js';
+import { clipStorageFor, type ClipStorageChoice } from './clip-storage-choice.js';
 
 /** The new-analysis store. */
 export class NewAnalysisManager {
@@ -30,6 +31,12 @@ export class NewAnalysisManager {
   previewError = $state<string | null>(null);
   /** Video path → the person clicked on its preview (source pixels, seconds); absent = automatic choice. */
   points = $state<Record<string, PlayerPoint>>({});
+  /**
+   * How the library keeps the videos (clip-storage-choice.ts): by size ('auto': kept in place from
+   * 1 GiB), or all copied / all kept in place. Only offered with the file dialog (Electron): an
+   * upload through the browser bridge is a temp copy already, so it is always copied.
+   */
+  clipStorage = $state<ClipStorageChoice>('auto');
 
   /** Learns what the host can do (dialog or upload). @throws ApiError */
   async init(): Promise<void> {
@@ -113,7 +120,9 @@ export class NewAnalysisManager {
     if (inputs.length === 0) return [];
     this.busy = true;
     try {
-      const ids = await call('jobs.enqueueAnalysis', inputs);
+      const size = (path: string) => this.videos.find((v) => v.path === path)?.sizeBytes ?? null;
+      const stored = this.canPick ? inputs.map((i) => ({ ...i, clipStorage: clipStorageFor(this.clipStorage, size(i.videoPath)) })) : inputs;
+      const ids = await call('jobs.enqueueAnalysis', stored);
       this.videos = [];
       this.points = {};
       this.previewPath = this.previewUrl = null;
