@@ -4,7 +4,8 @@
  * tennis `serve` for a right-handed player; the job ends done, the library's swing-type filter
  * finds it as a serve, and its session view lists the serve's 8 stages (Kovacs & Ellenbecker
  * 2011), its events (toss release, trophy position, racket-low point, ball contact) as buttons
- * and as timeline marks, and its unscored serve values; the library card names it a serve.
+ * and as timeline marks, and its unscored serve values (among them the leg drive, serve-motion.ts);
+ * the library card names it a serve.
  */
 import { describe, expect, it } from 'vitest';
 import { mediaPath } from '../support/media.js';
@@ -48,6 +49,9 @@ describe('a serve session in Chromium', () => {
     for (const name of ['toss_release', 'trophy_position', 'racket_low_point', 'ball_contact']) expect(events).toContain(name);
     expect(await page.getByTestId('timeline-event').count()).toBeGreaterThanOrEqual(4);
     expect(await page.getByTestId('serve-measure').count()).toBeGreaterThan(0);
+    // A serve movement value (serve-motion.ts) is listed the same way: the leg drive, in m/s.
+    const legDrive = page.locator('[data-testid="serve-measure"][data-measure="leg_drive_hip_speed"]');
+    expect(await legDrive.textContent()).toMatch(/Leg drive.*\d+\.\d m\/s/);
     await page.screenshot({ path: 'test-artifacts/e2e/serve-session.png' });
   });
 });
