@@ -22,7 +22,7 @@ import { clipFacts, ingestTechniqueAnalysis } from '../library/ingest.js';
 import { setCaptureFps } from '../library/recompute.js';
 import { playbackProxyFor } from '../library/playback-proxy.js';
 import { storePlaybackProxy } from '../library/proxies.js';
-import { storedClipFile } from '../library/linked-clips.js';
+import { hashClip, storedClipFile } from '../library/linked-clips.js';
 import { makeSessionThumbnail } from '../library/thumbnail.js';
 import type { JobContext } from './job-context.js';
 import type { AnalysisJobInput } from '../contract/job.js';
@@ -77,6 +77,8 @@ export async function storeAnalysis(s: StoreAnalysisInput): Promise<number> {
     signal: ctx.signal,
     onProgress: (share) => ctx.progress({ share, step: 'playback-copy' }),
   });
+  // Kept in place: hashed here, asynchronously, so the synchronous ingest does not block on a multi-GB file.
+  const clipHash = input.clipStorage === 'linked' && !turned ? await hashClip(clipPath) : undefined;
   ctx.signal.throwIfAborted();
   if (input.clipStorage === 'linked' && turned) ctx.warn(warning('clip-copied-upright', 'info', 'The video was copied into the library instead of kept in place, because it is stored turned upright.'));
   const p = input.player;
@@ -85,7 +87,7 @@ export async function storeAnalysis(s: StoreAnalysisInput): Promise<number> {
     session: {
       sourceClipPath: clipPath,
       // Kept in place when asked; a clip stored as its upright copy is that copy, in the library.
-      ...(input.clipStorage === 'linked' && !turned ? { clipStorage: 'linked' as const } : {}),
+      ...(clipHash ? { clipStorage: 'linked' as const, clipHash } : {}),
       recordedAt: input.recordedAt ?? statSync(input.videoPath).mtime.toISOString(),
       sport: input.sport,
       swingType: input.swingType,

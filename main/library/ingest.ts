@@ -39,7 +39,7 @@ import type { PoseTrack } from '../pose/pose-track.js';
 import type { WritableDb } from './db.js';
 import { LibraryError } from './errors.js';
 import { storeClip, type StoredClip } from './files.js';
-import { linkClip } from './linked-clips.js';
+import { linkClip, type ClipHash } from './linked-clips.js';
 import { withLibraryLock } from './lock.js';
 import { archiveFileName, pathsOf } from './paths.js';
 import { createPlayer, findPlayerByName, getPlayer } from './players.js';
@@ -54,12 +54,10 @@ import type { AnalysisBackend, AnalysisTimings, ClipStorage, NewPlayer, RowId } 
 export interface IngestSession {
   /** The clip as recorded, anywhere on disk; it is copied into the library unless `clipStorage` is 'linked'. */
   sourceClipPath: string;
-  /**
-   * 'copied' (default: the clip is copied into clips/, hashed while copying) or 'linked' (kept in
-   * place: the library stores its absolute path and hash, read once, and copies nothing;
-   * linked-clips.ts). A linked clip whose bytes are already copied in the library uses that copy.
-   */
+  /** 'copied' (default: into clips/, hashed while copying) or 'linked' (kept in place: path and hash stored, no copy; linked-clips.ts). */
   clipStorage?: ClipStorage;
+  /** A linked clip's hash read before (linked-clips.ts hashClip, asynchronous), used while the file's size and time are unchanged. */
+  clipHash?: ClipHash;
   /** ISO 8601 date or date-time of recording. */
   recordedAt: string;
   sport: Sport;
@@ -223,7 +221,7 @@ function ingestLocked(db: WritableDb, uid: string, typed: () => TechniqueIngestI
   const paths = pathsOf(db);
 
   // 1. Files, atomically, before any row refers to them.
-  const clip = input.session.clipStorage === 'linked' ? linkClip(paths, input.session.sourceClipPath) : storeClip(paths, input.session.sourceClipPath);
+  const clip = input.session.clipStorage === 'linked' ? linkClip(paths, input.session.sourceClipPath, input.session.clipHash) : storeClip(paths, input.session.sourceClipPath);
   const archivePath = join(paths.archivesDir, archiveFileName(uid));
   try {
     const warnings: Warning[] = [];

@@ -23,22 +23,52 @@ import { clipFileName, pathsOf, type LibraryPaths } from './paths.js';
 import type { ClipStorage, RowId } from './library-types.js';
 
 /**
- * Links `source` as a session's clip: reads it once for its SHA-256, copies nothing. When the same
+ * Links `source` as a session's clip: reads it once for its SHA-256 (not at all when `hashed`, from
+ * {@link hashClip}, still matches the file's size and time), copies nothing. When the same
  * content is already stored in clips/ that copy is returned instead (`link` absent).
  * @throws LibraryError `invalid-input` when the file cannot be read or changed while it was read.
  */
-export function linkClip(paths: LibraryPaths, source: string): StoredClip {
+export function linkClip(paths: LibraryPaths, source: string, hashed?: ClipHash): StoredClip {
   const path = resolve(source);
   const before = fileFacts(path);
-  const sha256 = sha256File(path);
+  // A hash read before (asynchronously, hashClip) stands while the file's size and time are unchanged.
+  const sha256 = hashed && sameFacts(hashed, before) ? hashed.sha256 : sha256File(path);
   const after = fileFacts(path);
-  if (before.sizeBytes !== after.sizeBytes || before.mtimeMs !== after.mtimeMs) {
+  if (!sameFacts(before, after)) {
     throw new LibraryError('invalid-input', `the video ${path} changed while it was being read; try again when it is complete`);
   }
   const fileName = clipFileName(sha256, path);
   const copy = join(paths.clipsDir, fileName);
   if (existsSync(copy)) return { sha256, fileName, path: copy, copied: false };
   return { sha256, fileName, path, copied: false, link: after };
+}
+
+/** A file's SHA-256 (lowercase hex) with the size (bytes) and modification time (ms since 1970) it had when it was read. */
+export interface ClipHash {
+  sha256: string;
+  sizeBytes: number;
+  mtimeMs: number;
+}
+
+/**
+ * Hashes a video asynchronously, streamed once, before a keep-in-place ingest (main/jobs storing
+ * step): the synchronous ingest then reuses the hash instead of blocking the main process while a
+ * multi-GB file is read ({@link linkClip}).
+ * @throws LibraryError `invalid-input` when the file cannot be read or changed while it was read.
+ */
+export async function hashClip(source: string): Promise<ClipHash> {
+  const path = resolve(source);
+  const before = fileFacts(path);
+  const sha256 = await sha256FileStreamed(path).catch((err: unknown) => {
+    throw new LibraryError('invalid-input', `cannot read clip ${path} (${(err as Error).message})`, { cause: err });
+  });
+  const after = fileFacts(path);
+  if (!sameFacts(before, after)) throw new LibraryError('invalid-input', `the video ${path} changed while it was being read; try again when it is complete`);
+  return { sha256, ...after };
+}
+
+function sameFacts(a: { sizeBytes: number; mtimeMs: number }, b: { sizeBytes: number; mtimeMs: number }): boolean {
+  return a.sizeBytes === b.sizeBytes && a.mtimeMs === b.mtimeMs;
 }
 
 /** Size (bytes) and modification time (ms since 1970) of a file. @throws LibraryError `invalid-input` when it cannot be read. */

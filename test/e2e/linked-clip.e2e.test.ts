@@ -45,7 +45,7 @@ afterAll(async () => {
 /** HTTP status of a HEAD request for the session page's video URL (the media route). */
 async function clipStatus(): Promise<number> {
   const src = await app.page.getByTestId('video').getAttribute('src');
-  return app.page.evaluate(async (url) => (await fetch(url ?? '', { method: 'HEAD', cache: 'no-store' })).status, src);
+  return app.page.evaluate(async (url) => (await fetch(url ?? '', { method: 'HEAD' })).status, src);
 }
 
 /** Whether the session page's <video> has decoded a picture. */

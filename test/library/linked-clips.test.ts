@@ -7,14 +7,14 @@
  * hash; deleting a linked session never touches the coach's file; the IPC locate takes only a
  * path picked this session.
  */
-import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, statSync, utimesSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLibrary, type WritableDb } from '../../main/library/db.js';
 import { getSessionDetail } from '../../main/library/detail.js';
 import { sha256File } from '../../main/library/files.js';
 import { ingestAnalysis } from '../../main/library/ingest.js';
-import { checkClip, locateClip } from '../../main/library/linked-clips.js';
+import { checkClip, hashClip, linkClip, locateClip } from '../../main/library/linked-clips.js';
 import { libraryPaths } from '../../main/library/paths.js';
 import { deleteSession } from '../../main/library/sessions.js';
 import { clipHandlers } from '../../main/ipc/handlers-clips.js';
@@ -107,6 +107,32 @@ describe('keep in place', () => {
     deleteSession(db, id);
     expect(existsSync(clip)).toBe(true);
     expect(statSync(clip).size).toBe(size);
+  });
+});
+
+describe('hash before the ingest, and the schema', () => {
+  it('linkClip reuses a hash read before while the size and time stand, and reads again after a change', async () => {
+    const f = join(coach, 'prehashed.mp4');
+    copyFileSync(other, f);
+    const hashed = await hashClip(f);
+    expect(hashed.sha256).toBe(sha256File(f));
+    const marked = { ...hashed, sha256: 'f'.repeat(64) };
+    expect(linkClip(libraryPaths(t.home), f, marked).sha256).toBe(marked.sha256);
+    writeFileSync(f, 'other bytes');
+    expect(linkClip(libraryPaths(t.home), f, marked).sha256).toBe(sha256File(f));
+  });
+
+  it('a linked row needs its path and a copied row has none (CHECK of schema v14)', () => {
+    const row = db.prepare('SELECT * FROM sessions LIMIT 1').get() as Record<string, unknown>;
+    const { id: _id, ...rest } = row;
+    const insert = (over: Record<string, unknown>) => {
+      const r = { ...rest, ...over };
+      const cols = Object.keys(r);
+      db.prepare(`INSERT INTO sessions (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`).run(...Object.values(r));
+    };
+    expect(() => insert({ clip_storage: 'linked', clip_link_path: null })).toThrow(/CHECK constraint/);
+    expect(() => insert({ clip_storage: 'copied', clip_link_path: '/x.mp4' })).toThrow(/CHECK constraint/);
+    expect(() => insert({ clip_storage: 'kept', clip_link_path: null })).toThrow(/CHECK constraint/);
   });
 });
 
