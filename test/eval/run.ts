@@ -26,6 +26,7 @@ import { addClipSetup, clipSetup } from './clips.js';
 import { cutSpreads } from './cut-plan.js';
 import { analyseCuts } from './cuts.js';
 import { compare3d } from './eval-3d.js';
+import { locoBallClock, renderBallClockLoco } from './ball-clock-loco.js';
 import { MULTIVIEW_CAMERAS, renderPerView, trackView, type CameraRow } from './multiview.js';
 import { readStrokeLabels, StrokeLabels } from './labels.js';
 import type { Sport } from '../../main/contract/technique-names.js';
@@ -256,6 +257,9 @@ const paramsNote = shipped
   ? `The stroke detector's data-chosen constants (main/analysis/strokes/detection-params.ts) are fitted leave-one-clip-out on a grid (test/eval/params-fit.ts; objective: detection F1 + share of contacts within ±2 frames on the training clips). All clips: ${describeParams(shipped.allConstants)}. Folds range: ${foldRanges(shipped.folds.map((f) => f.constants))}. Per fold (left-out clip: chosen on the others): ${shipped.folds.map((f) => `${f.clip.replace('.mp4', '')}: ${describeParams(f.constants)}`).join('; ')}.`
   : '';
 const floored = ev.out.length >= 2 ? locoDetectionFloor(ev.out) : null;
+// The ball clock's arc thresholds, leave-one-clip-out (ball-clock-loco.ts).
+const clockClips = posed.map((c) => ({ clip: c.clip, data: { ball: ev.poses.get(c.clip)!.ball, fps: ev.poses.get(c.clip)!.video.fps, sport: clipSetup(c.clip).sport, labelledFactor: 1 / labels[c.clip]!.slow_motion_factor } }));
+const clock = clockClips.length >= 2 ? locoBallClock(clockClips) : null;
 const d3 = await threeD();
 const cu = await cuts(labels, ev.out, ev.poses);
 const { head, dirty } = gitInfo();
@@ -272,6 +276,7 @@ const md = [
   d3?.text ?? '',
   ev.out.length ? renderGroups(ev.out, CONTRACT_HAS_CAPTURE_FPS) : '',
   guesses.length ? renderGuesses(guesses) : '',
+  clock ? renderBallClockLoco(clock) : '',
   ...cu.map((c) => c.text),
 ]
   .filter(Boolean)
@@ -291,6 +296,7 @@ const json = {
   })),
   wristAtContact: wrists,
   slowMotionGuesses: guesses,
+  ballClockLoco: clock,
   pck: d2.map(({ clip, title, result, worst }) => ({ clip, title, ...result, worst })),
   pose3d: d3 && { heightMm: d3.heightMm, results: d3.results, views: d3.views },
   cuts: cu.map(({ clip, frame, columns, spreads }) => ({ clip, frame, columns, spreads })),

@@ -24,9 +24,9 @@
  * (filmed from behind, the ball flying along the camera axis) 1.33; slowed clips
  * tennis_forehand_1 3.9 (label 3.6), tennis_groundstrokes_stock_slowmo_1 2.2 (label 2.0); the
  * other slowed clips (tennis_forehand_2, tennis_serve_stock_slowmo_1) have no arc. The arc
- * thresholds are ours, set by eye on those clips and not fitted leave-one-clip-out; the guess
- * snaps the factor to a camera's capture rate (slow-motion.ts `snapCaptureFps`), whose bounds
- * are not data-chosen.
+ * thresholds were first set by eye on those clips; they are now chosen leave-one-clip-out
+ * ({@link BALL_CLOCK_PARAMS}); the guess snaps the factor to a camera's capture rate
+ * (slow-motion.ts `snapCaptureFps`), whose bounds are not data-chosen.
  */
 import type { Sport } from '../../contract/technique-schema.js';
 import type { BallCandidates } from '../../pose/ball-candidates.js';
@@ -48,6 +48,29 @@ export const MIN_ARC_BEND_PX = 3;
 /** Fewest arcs for a factor (one arc may be a blob chain that only looks like a ball). */
 export const MIN_ARCS = 2;
 
+/**
+ * The arc thresholds as one object, so the evaluation harness (test/eval/ball-clock-loco.ts) can
+ * choose them leave-one-clip-out; the product runs with {@link BALL_CLOCK_PARAMS}.
+ */
+export interface BallClockParams {
+  /** Largest rms residual of an arc's parabola, px. */
+  maxArcRmsPx: number;
+  /** Least bend of an arc over its span, px. */
+  minArcBendPx: number;
+  /** Fewest arcs for a factor. */
+  minArcs: number;
+}
+
+/**
+ * The shipped thresholds ({@link MAX_ARC_RMS_PX}, {@link MIN_ARC_BEND_PX}, {@link MIN_ARCS}).
+ * Chosen leave-one-clip-out (test/eval/ball-clock-loco.ts, eval 2026-11-27 on 13 clips: 4 slowed,
+ * 9 real time; grid rms {1.5, 1, 2.5} px × bend {3, 2, 5} px × arcs {2, 3}): all 13 folds chose
+ * these; read right left out = in sample: slowed 2 of 4 (tennis_forehand_1 4×, label 3.6;
+ * tennis_groundstrokes_stock_slowmo_1 2×, label 2; the two others show no arc), real time 9 of 9
+ * (never a slowed read).
+ */
+export const BALL_CLOCK_PARAMS: Readonly<BallClockParams> = Object.freeze({ maxArcRmsPx: MAX_ARC_RMS_PX, minArcBendPx: MIN_ARC_BEND_PX, minArcs: MIN_ARCS });
+
 /** The ball's verdict on the clock: median slowing factor (video seconds per real second) and each arc's, in flight order (core/slow-motion.ts `BallClockCue`). */
 export type BallClock = BallClockCue;
 
@@ -55,24 +78,24 @@ export type BallClock = BallClockCue;
  * The slowing factor each ball arc of the clip shows (module method), in flight order.
  * @param fps the video's frame rate, frames/s (the clock the arcs are read on).
  */
-export function ballArcFactors(ball: BallCandidates, fps: number, sport: Sport): number[] {
+export function ballArcFactors(ball: BallCandidates, fps: number, sport: Sport, params: BallClockParams = BALL_CLOCK_PARAMS): number[] {
   const out: number[] = [];
   for (const fl of ballFlights(ball, 0, ball.frames - 1)) {
-    const f = arcFactor(fl, fps, BALL_DIAMETER_M[sport]);
+    const f = arcFactor(fl, fps, BALL_DIAMETER_M[sport], params);
     if (f !== null) out.push(f);
   }
   return out;
 }
 
-/** The clip's {@link BallClock}, or null with fewer than {@link MIN_ARCS} arcs (or fps ≤ 0). */
-export function ballClock(ball: BallCandidates | undefined, fps: number, sport: Sport): BallClock | null {
+/** The clip's {@link BallClock}, or null with fewer than `params.minArcs` arcs (or fps ≤ 0). */
+export function ballClock(ball: BallCandidates | undefined, fps: number, sport: Sport, params: BallClockParams = BALL_CLOCK_PARAMS): BallClock | null {
   if (!ball || !(fps > 0)) return null;
-  const arcs = ballArcFactors(ball, fps, sport);
-  return arcs.length < MIN_ARCS ? null : { factor: median(arcs), arcs };
+  const arcs = ballArcFactors(ball, fps, sport, params);
+  return arcs.length < params.minArcs ? null : { factor: median(arcs), arcs };
 }
 
 /** One flight's slowing factor, or null when it is no arc (module method step 2). */
-function arcFactor(fl: Flight, fps: number, ballM: number): number | null {
+function arcFactor(fl: Flight, fps: number, ballM: number, params: BallClockParams): number | null {
   const p = fl.points;
   const span = p[p.length - 1]!.f - p[0]!.f;
   if (p.length < MIN_ARC_POINTS || span < MIN_ARC_FRAMES) return null;
@@ -80,7 +103,7 @@ function arcFactor(fl: Flight, fps: number, ballM: number): number | null {
   const y = p.map((q) => q.y);
   const fit = fitParabola(t, y, 0, p.length - 1);
   const rms = fit ? Math.sqrt(t.reduce((acc, ti, i) => acc + (y[i]! - (fit.a * (ti - fit.tm) ** 2 + fit.b * (ti - fit.tm) + fit.c)) ** 2, 0) / t.length) : NaN;
-  if (!fit || !(fit.a > 0) || rms > MAX_ARC_RMS_PX || fit.a * (span / 2) ** 2 < MIN_ARC_BEND_PX) return null;
+  if (!fit || !(fit.a > 0) || rms > params.maxArcRmsPx || fit.a * (span / 2) ** 2 < params.minArcBendPx) return null;
   const d = p.map((q) => q.d).sort((x, y) => x - y)[p.length >> 1]!;
   const gVideo = (2 * fit.a * fps * fps) / (d / ballM);
   return Math.sqrt(GRAVITY_MPS2 / gVideo);
