@@ -117,6 +117,7 @@ async function estimateOnce(videoPath: string, opts: EngineOptions): Promise<Pos
   const low = new RangeWarner(lowConfidenceWarning, warn, LOW_CONFIDENCE_MIN_FRAMES);
   const results: FrameResult[] = [];
   let [decodeS, inferenceS, everFound, lastShare, secondPassS, secondPassFrames, ballS] = [0, 0, false, 0, 0, 0, 0];
+  let lastAt = 0;
   const fastShare = opts.secondPass === false ? 1 : FAST_PASS_PROGRESS;
   const kept = opts.secondPass === false ? undefined : new KeptCrops();
   const balls = new BallCandidateCollector();
@@ -131,7 +132,10 @@ async function estimateOnce(videoPath: string, opts: EngineOptions): Promise<Pos
     results.push({ t: frame.timestamp, found, repeat });
     resume?.tracked(inFlight(item), found, tracker, queue.map(inFlight));
     const share = Math.min(1, (frame.index + 1) / Math.max(1, video.frameCount)) * fastShare;
-    if (share - lastShare >= 0.02) opts.onProgress?.((lastShare = share));
+    // Every 2 % of the frames, and at least once a second on a long clip (the job's ETA, main/jobs/eta-estimator.ts, follows the reports).
+    if (share - lastShare < 0.02 && !(share > lastShare && performance.now() - lastAt >= 1000)) return;
+    [lastShare, lastAt] = [share, performance.now()];
+    opts.onProgress?.(share);
   };
   // Frames in flight: frame n is sent to a worker while frames n−1 … n−depth+1 are still there.
   const queue: Queued[] = [];

@@ -33,7 +33,7 @@ export interface PoseEstimate {
 export interface EngineOptions {
   /** Aborting kills ffmpeg and rejects with the signal's reason (an AbortError by default). */
   signal?: AbortSignal;
-  /** Called with the share of frames done, 0..1 (monotonic, at most ~50 times per clip). */
+  /** Called with the share of frames done, 0..1 (monotonic; in the fast pass every 2 % and at least once a second, in the second pass per frame). */
   onProgress?: (shareOfFramesDone: number) => void;
   /** Called with each warning as it arises (no person in a frame range, player lost, low confidence, fps < 30). */
   onWarning?: (w: Warning) => void;

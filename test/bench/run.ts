@@ -2,7 +2,8 @@
  * `npm run bench`: runs every benchmark of test/bench, one process each, in sequence (so they
  * do not compete for the 2 cores), and prints their reports. Each benchmark measures its own
  * baseline in the same run and prints ratios; nothing here asserts a time.
- * `npm run bench -- engine exports` runs only the named ones.
+ * `npm run bench -- engine exports` runs only the named ones; options after the names (e.g.
+ * `npm run bench -- session --minutes 1`) go to each bench run.
  */
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -20,10 +21,17 @@ const BENCHES: Record<string, string[]> = {
   exports: [],
   renderer: [],
   'long-clip': [],
+  session: [],
 };
 
+/** Benchmarks that take hours (a 20-minute session): run only when named. */
+const ONLY_WHEN_NAMED = new Set(['session']);
+
 const here = dirname(fileURLToPath(import.meta.url));
-const wanted = process.argv.slice(2);
+const args = process.argv.slice(2);
+const firstOption = args.findIndex((a) => a.startsWith('--'));
+const wanted = firstOption < 0 ? args : args.slice(0, firstOption);
+const options = firstOption < 0 ? [] : args.slice(firstOption);
 const unknown = wanted.filter((w) => !(w in BENCHES));
 if (unknown.length) {
   console.error(`unknown benchmark(s): ${unknown.join(', ')}; known: ${Object.keys(BENCHES).join(', ')}`);
@@ -31,9 +39,9 @@ if (unknown.length) {
 }
 let failed = 0;
 for (const [name, flags] of Object.entries(BENCHES)) {
-  if (wanted.length && !wanted.includes(name)) continue;
+  if (wanted.length ? !wanted.includes(name) : ONLY_WHEN_NAMED.has(name)) continue;
   console.log(`\n=== ${name} ===`);
-  const r = spawnSync(process.execPath, [...flags, '--import', 'tsx', join(here, `${name}.ts`)], { stdio: 'inherit' });
+  const r = spawnSync(process.execPath, [...flags, '--import', 'tsx', join(here, `${name}.ts`), ...options], { stdio: 'inherit' });
   if (r.status !== 0) {
     failed++;
     console.log(`(${name} exited with ${r.status ?? r.signal})`);
