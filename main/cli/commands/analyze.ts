@@ -42,6 +42,8 @@ interface AnalyzeOptions extends BackendOptions {
   playerAt?: PlayerPoint;
   title?: string;
   recordedAt?: string;
+  /** Keep the video where it is: the library links it (path + content hash) instead of copying it. */
+  keepInPlace?: boolean;
   json?: boolean;
 }
 
@@ -61,6 +63,7 @@ export function registerAnalyze(program: Command): void {
     .option('--player-at <x,y[@s]>', 'the person to analyse: a point on them in pixels of the video frame, at SECONDS on the clip (default the first frame), e.g. 612,388@2.4 (default: the engine picks the player)', playerAtArg)
     .option('--title <text>', 'session title (default: the file name)')
     .option('--recorded-at <date>', 'recording date, ISO 8601 date or date-time with zone (default: the file time)', optionFrom(IsoDateOrDateTime))
+    .option('--keep-in-place', 'keep the video where it is: the library stores its path and content hash instead of a copy (a moved file is located again in the app)')
     .option('--json', 'print the stored session summaries as JSON on stdout')
     .showHelpAfterError(false);
   addBackendOptions(cmd).action(async (videos: string[], opts: AnalyzeOptions) => {
@@ -101,6 +104,7 @@ function enqueueAll(queue: JobQueue, db: WritableDb, videos: string[], opts: Ana
       ...(opts.playerAt !== undefined ? { playerPoint: opts.playerAt } : {}),
       ...(opts.title !== undefined ? { title: opts.title } : {}),
       ...(opts.recordedAt !== undefined ? { recordedAt: opts.recordedAt } : {}),
+      ...(opts.keepInPlace ? { clipStorage: 'linked' as const } : {}),
     }),
   );
   return inputs.map((i) => queue.enqueueAnalysis(i));
