@@ -5,7 +5,7 @@
  * detected; Locate with the right file works, with another video is refused with one line; a
  * touched file with the same bytes stays ok; a copied import still stores the file once under its
  * hash; deleting a linked session never touches the coach's file; the IPC locate takes only a
- * path picked this session.
+ * path picked this session; the media route serves the linked file by session id only.
  */
 import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,6 +19,8 @@ import { libraryPaths } from '../../main/library/paths.js';
 import { deleteSession } from '../../main/library/sessions.js';
 import { clipHandlers } from '../../main/ipc/handlers-clips.js';
 import { PickedFiles } from '../../main/media/picked.js';
+import { answerMedia } from '../../main/media/resolve.js';
+import { sessionFile } from '../../main/media/session-files.js';
 import { mediaPath } from '../support/media.js';
 import { ingestInput, tempHome } from './helpers.js';
 
@@ -151,6 +153,23 @@ describe('library.checkClip / library.locateClip (IPC handlers)', () => {
     await picked.add(moved);
     expect(await h['library.locateClip']({ id, path: moved })).toMatchObject({ state: 'ok', path: moved });
     expect(events).toEqual([{ kind: 'session', id, change: 'updated' }]);
+    renameSync(moved, clip);
+  });
+});
+
+describe('the media route for a linked clip', () => {
+  it('serves the file at the path the library holds, by session id only; a moved file is 404', async () => {
+    const id = ingestAnalysis(db, linkedInput('linked-media', clip));
+    const access = { libraryDir: libraryPaths(t.home).root, picked: new PickedFiles(), sessionFile: (sid: number, kind: 'clip' | 'thumbnail') => sessionFile(db, sid, kind) };
+    const whole = await answerMedia('GET', `/session/${id}/clip`, null, access);
+    expect(whole.status).toBe(200);
+    expect(whole.body).toEqual({ file: clip, start: 0, end: statSync(clip).size - 1 });
+    expect((await answerMedia('GET', `/session/${id}/clip`, 'bytes=0-9', access)).status).toBe(206);
+    // The folder route still reaches nothing outside the library.
+    expect((await answerMedia('GET', `/library/..${encodeURIComponent(clip)}`, null, access)).status).toBe(403);
+    const moved = join(coach, 'moved-media.mp4');
+    renameSync(clip, moved);
+    expect((await answerMedia('GET', `/session/${id}/clip`, null, access)).status).toBe(404);
     renameSync(moved, clip);
   });
 });
