@@ -81,10 +81,12 @@ export function analyseStrokes(input: AnalysisInput, params: DetectionParams = D
   const own =
     meta.ball_timestamp !== undefined || found.strokes.length === 0 ? computeTechniqueResult(raw) : null;
   let top = own ?? bestMeasured(analysed);
+  let unmeasured = false;
   if (!top && analysed.length > 0) {
     // A swing the pose cannot measure is marked, not refused (unmeasured-stroke.ts).
     const pick = [...analysed].sort((a, b) => b.stroke.confidence - a.stroke.confidence)[0]!;
     top = pick.out = unmeasuredStroke(pick.stroke, pick.failure ?? 'too little pose');
+    unmeasured = true;
   }
   if (!top)
     throw new InsufficientPoseError(
@@ -134,7 +136,7 @@ export function analyseStrokes(input: AnalysisInput, params: DetectionParams = D
     atFrame('stroke-found-by-ball', 'notice', 'A stroke was found from the ball alone, without a clear swing of the hand.', r.frameNr, `stroke at frame ${r.frameNr} found by the ball alone (no swing of the hand): ${r.reason}`),
   );
   const asked = substitute ? [substituteWarning(substitute.stroke, meta.swing_type, typeOf(substitute.stroke))] : [];
-  const summary = strokesSummary(strokes, substitute ? (typeOf(substitute.stroke) ?? meta.swing_type) : meta.swing_type);
+  const summary = strokesSummary(strokes, substitute ? (typeOf(substitute.stroke) ?? meta.swing_type) : meta.swing_type, unmeasured);
   return {
     ...top,
     result,
@@ -258,12 +260,17 @@ function sidesText(n: Record<StrokeSide, number>): string {
     : (parts[0] ?? 'none');
 }
 
-/** The summary warning (code 'strokes-found'), detail e.g. "4 strokes found (3 forehands and 1 backhand); 3 analysed as forehand_drive". */
-function strokesSummary(strokes: readonly Stroke[], swingType: SwingType): Warning {
+/**
+ * The summary warning (code 'strokes-found'), detail e.g. "4 strokes found (3 forehands and 1
+ * backhand); 3 analysed as forehand_drive", or "…; none could be measured" when `unmeasured`
+ * (unmeasured-stroke.ts: strokes marked without technique).
+ */
+function strokesSummary(strokes: readonly Stroke[], swingType: SwingType, unmeasured = false): Warning {
   // Analysed: it has its events (a serve or dink scores no feature, technique/swing-kind.ts).
   const analysed = strokes.filter((s) => s.events !== undefined).length;
   const found = `${strokes.length} stroke${strokes.length === 1 ? '' : 's'} found`;
-  return warning('strokes-found', 'info', `${found} (${sidesText(countSides(strokes))}).`, { detail: `${found} (${sidesText(countSides(strokes))}); ${analysed} analysed as ${swingType}` });
+  const how = unmeasured ? 'none could be measured' : `${analysed} analysed as ${swingType}`;
+  return warning('strokes-found', 'info', `${found} (${sidesText(countSides(strokes))}).`, { detail: `${found} (${sidesText(countSides(strokes))}); ${how}` });
 }
 
 /** A warning about the stroke or swing at video frame `frameNr` (its `frames` range is that one frame). */

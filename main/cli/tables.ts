@@ -74,7 +74,9 @@ export function featureTable(d: SessionDetail, analysed?: PlayerBox | null): str
     d.features.length > 0
       ? t.toString()
       : isApiSwingType(d.session.swingType)
-        ? '(no features: the engine found no swing to measure)'
+        ? d.strokes.length > 0
+          ? `(no features: ${d.strokes.length === 1 ? 'the stroke is' : `${d.strokes.length} strokes are`} marked at ${d.strokes.map((s) => `${s.contact.timestamp.toFixed(2)} s`).join(', ')}, but the player's body was not measured well enough to score technique; see the warnings)`
+          : '(no features: the engine found no swing to measure)'
         : `(no features: drive features are not scored for a ${d.session.swingType}; its events are in the session)`,
     ...serveLines(d),
   ];

@@ -191,4 +191,5 @@ test('a swing the pose cannot measure (hips seen in 1 frame of 10, as a 40-60 px
   expect(w.severity).toBe('warning');
   expect(w.message).toMatch(/strokes are marked/);
   expect(w.frames).toEqual({ from: 60, to: 60 });
+  expect(out.warnings.find((x) => x.code === 'strokes-found')!.detail).toBe('1 stroke found (1 forehand); none could be measured');
 });
