@@ -27,6 +27,7 @@ import { keyFrameSpecs } from './report/key-frame-specs.js';
 import { withDrawingKeyFrames } from './report/drawing-key-frames.js';
 import { htmlToPdfChromium } from './report/pdf-chromium.js';
 import { sessionReportHtml } from './report/session-report.js';
+import { summaryKeyFrames } from './report/summary-key-frames.js';
 import { poseTrc } from './trc.js';
 
 import { sessionStrokeLabels } from './stroke-labels.js';
@@ -147,7 +148,7 @@ export async function sessionReportPage(d: SessionDetail & { pose2d: NonNullable
   for (const spec of withDrawingKeyFrames(keyFrameSpecs(d), drawings, d.pose2d)) {
     frames.push({ label: spec.label, timestamp: d.pose2d.timestamps[spec.frame] ?? 0, png: await renderKeyFrame(d.session.clipPath, d.pose2d, spec) });
   }
-  return sessionReportHtml(d, frames);
+  return sessionReportHtml(d, frames, await summaryKeyFrames(d));
 }
 
 async function exportOverlay(d: SessionDetail & { pose2d: NonNullable<SessionDetail['pose2d']> }, outPath: string, o: SessionExportOptions, drawings: readonly Drawing[]): Promise<void> {

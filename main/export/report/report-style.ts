@@ -26,6 +26,7 @@ h2 { font-size: 13pt; margin: 6mm 0 3mm; border-bottom: 1px solid #d0d7e2; paddi
 .bar .marker span { position: absolute; top: 8mm; left: -10mm; width: 20mm; text-align: center; font-size: 7.5pt; }
 .obs { margin: 1mm 0; } .sug { margin: 1mm 0; color: #0b5394; }
 .frames { display: flex; flex-wrap: wrap; gap: 3mm; }
+.ranked-group { break-inside: avoid; }
 figure { margin: 0; break-inside: avoid; width: 56mm; }
 figure img { width: 100%; max-height: 75mm; object-fit: contain; background: #111; border-radius: 1mm; }
 figcaption { font-size: 8.5pt; color: #445; }
