@@ -9,11 +9,11 @@ import { MAX_CAPTURE_FPS } from './capture-rate.js';
 import { BallCandidatesJson } from './ball-json.js';
 import { VideoEntryJson } from './pose-json.js';
 import { HANDS, SWING_TYPES } from './technique-names.js';
-import { ServeMeasure, ServeStage } from './technique-serve-schema.js';
+import { SERVE_DINK_FIELDS } from './technique-serve-schema.js';
 
 export { PoseFrame, PoseInstance, VideoEntryJson } from './pose-json.js';
 /** The serve's stages and unscored measures live in technique-serve-schema.ts (this file's size); re-exported so importers keep one door. */
-export { ServeMeasure, ServeStage } from './technique-serve-schema.js';
+export { SERVE_DINK_FIELDS, ServeMeasure, ServeStage } from './technique-serve-schema.js';
 
 /** Skill levels named by API.md, in ascending order. */
 export const LEVELS = ['beginner', 'intermediate', 'advanced', 'professional'] as const;
@@ -177,10 +177,8 @@ export const Stroke = z.looseObject({
    * ball_contact, landing (when the feet leave the ground), follow_through.
    */
   events: z.array(FeatureEvent).optional(),
-  /** Our extra, serves only: the 8 stages of the serve ({@link ServeStage}), in time order. */
-  serve_stages: z.array(ServeStage).optional(),
-  /** Our extra, serves only: measured values without a score ({@link ServeMeasure}). */
-  serve_measures: z.array(ServeMeasure).optional(),
+  /** Our extra: a serve's stages and unscored values, a dink's unscored values (technique-serve-schema.ts {@link SERVE_DINK_FIELDS}). */
+  ...SERVE_DINK_FIELDS,
   features_left_out: z.array(LeftOutFeature).optional(),
   /** The stroke's camera view around contact (absent: not estimated, e.g. too little pose). */
   camera_view: CameraView.optional(),
@@ -218,12 +216,8 @@ export const TechniqueResult = z.looseObject({
   capture_fps: z.number().positive().optional(),
   /** Our extra, without capture_fps: the clip looks slowed by `factor` (main/analysis/slow-motion.ts); `suggested_capture_fps` would make it real time. */
   slow_motion_guess: z.looseObject({ factor: z.number().positive(), suggested_capture_fps: z.number().positive() }).optional(),
-  /** Our extra, when the analysed stroke is a serve: its 8 stages ({@link ServeStage}); its events are in the stroke's `events`. */
-  serve_stages: z.array(ServeStage).optional(),
-  /** Our extra, when the analysed stroke is a serve: its measured values without a score ({@link ServeMeasure}). */
-  serve_measures: z.array(ServeMeasure).optional(),
-  /** Our extra, when the analysed stroke is a pickleball dink: its measured values without a score (main/analysis/technique/dink-measures.ts), in {@link ServeMeasure}'s shape. */
-  dink_measures: z.array(ServeMeasure).optional(),
+  /** Our extra, for the analysed stroke: a serve's stages (its events are in the stroke's `events`) and unscored values, a dink's unscored values ({@link SERVE_DINK_FIELDS}). */
+  ...SERVE_DINK_FIELDS,
   /** Our extra: every stroke of the clip (main/service/README.md "Every stroke"); absent from the vendor's results. */
   strokes: z.array(Stroke).optional(),
   /** Our extra: `strokes[].index` of the stroke the top-level features describe. */

@@ -40,3 +40,16 @@ export const ServeMeasure = z.looseObject({
   fact: z.string().optional(),
 });
 export type ServeMeasure = z.infer<typeof ServeMeasure>;
+
+/**
+ * The serve and dink fields (our extension) of a stroke (`result.strokes[]`) and of a result,
+ * spread into both shapes in technique-schema.ts: `serve_stages` (a tennis serve's 8 stages, in time
+ * order), `serve_measures` (a tennis serve's values without a score: serve-measures.ts,
+ * serve-motion.ts), `dink_measures` (a pickleball dink's values without a score, in
+ * {@link ServeMeasure}'s shape: dink-measures.ts). Absent for other strokes.
+ */
+export const SERVE_DINK_FIELDS = {
+  serve_stages: z.array(ServeStage).optional(),
+  serve_measures: z.array(ServeMeasure).optional(),
+  dink_measures: z.array(ServeMeasure).optional(),
+};

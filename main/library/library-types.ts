@@ -236,6 +236,8 @@ export interface SessionStroke {
   serveStages?: ServeStage[];
   /** A tennis serve's measured values without a score (contract ServeMeasure), stored in the stroke's extras; absent for other strokes. */
   serveMeasures?: ServeMeasure[];
+  /** A pickleball dink's measured values without a score (contract ServeMeasure shape; dink-measures.ts), stored in the stroke's extras; absent for other strokes. */
+  dinkMeasures?: ServeMeasure[];
   leftOut: LeftOutFeature[];
   primary: boolean;
   /**

@@ -154,6 +154,7 @@ function rowToStroke(r: StrokeRow): SessionStroke {
     events: extra.events ?? [],
     ...(extra.serve_stages?.length ? { serveStages: extra.serve_stages } : {}),
     ...(extra.serve_measures?.length ? { serveMeasures: extra.serve_measures } : {}),
+    ...(extra.dink_measures?.length ? { dinkMeasures: extra.dink_measures } : {}),
     leftOut: extra.features_left_out ?? [],
     primary: r.is_primary === 1,
     contactSource: CONTACT_SOURCES.includes(r.contact_source as ContactSource) ? (r.contact_source as ContactSource) : 'detected',
@@ -191,6 +192,7 @@ export function toContractStroke(s: SessionStroke): Stroke {
     ...(s.events.length ? { events: s.events } : {}),
     ...(s.serveStages?.length ? { serve_stages: s.serveStages } : {}),
     ...(s.serveMeasures?.length ? { serve_measures: s.serveMeasures } : {}),
+    ...(s.dinkMeasures?.length ? { dink_measures: s.dinkMeasures } : {}),
     ...(s.leftOut.length ? { features_left_out: s.leftOut } : {}),
     ...(s.cameraView ? { camera_view: s.cameraView } : {}),
   };
