@@ -6,7 +6,7 @@
  * excepted), so a save dialog cannot overwrite the library either. A hand-over is
  * read only when the user picked it this session (or it lies in the library).
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { ArchiveError } from '../archive/errors.js';
 import { EXPORT_EXTENSIONS, type PlayerExportFormat, type SessionExportFormat } from '../export/formats.js';
@@ -17,6 +17,7 @@ import { exportPlayer, resolvePlayer } from '../export/player-export.js';
 import { ExportError, exportSession } from '../export/session-export.js';
 import { getSession } from '../library/sessions.js';
 import { getPlayer } from '../library/players.js';
+import type { Session } from '../library/library-types.js';
 import { pathsOf } from '../library/paths.js';
 import type { Channel, ExportResult } from '../../preload/contract.js';
 import { HandlerError } from './errors.js';
@@ -47,6 +48,19 @@ function rethrow(err: unknown): never {
   throw err;
 }
 
+/** Export formats that read the video's bytes (a report's key frames, the videos, the hand-over); the others read only the stored rows. */
+const VIDEO_FORMATS: readonly string[] = ['pdf', 'mp4', 'kva', 'handover'];
+
+/**
+ * Refuses, with one line and what to do, an export that reads the video of a session whose video is
+ * kept in place (linked, main/library/linked-clips.ts) and is not at its path: before the save dialog.
+ * @throws HandlerError 'input'
+ */
+function requireLinkedVideo(s: Session, format: string): void {
+  if (s.clipStorage !== 'linked' || !VIDEO_FORMATS.includes(format) || existsSync(s.clipPath)) return;
+  throw new HandlerError('input', `the video of "${s.title || `session ${s.id}`}" is not where it was (${s.clipPath})`, 'Open the session and choose Locate… first.');
+}
+
 /** Handlers of the export and import channels. */
 export function exportHandlers(deps: HandlerDeps): Pick<Handlers, ExportChannel> {
   const { db, home, picked } = deps;
@@ -66,6 +80,7 @@ export function exportHandlers(deps: HandlerDeps): Pick<Handlers, ExportChannel>
     'export.session': async ({ id, format, feature }) => {
       const s = getSession(db, id);
       if (!s) throw new HandlerError('not-found', `no session with id ${id}`);
+      requireLinkedVideo(s, format);
       const player = getPlayer(db, s.playerId);
       const out = await target(safeBaseName([player?.name ?? 'player', s.recordedAt.slice(0, 10), s.swingType, format === 'pdf' ? 'report' : format]), format);
       if (!out) return null;
@@ -89,6 +104,7 @@ export function exportHandlers(deps: HandlerDeps): Pick<Handlers, ExportChannel>
     'export.compare': async ({ a, b, strokeA, strokeB, format }) => {
       const [sa, sb] = [getSession(db, a), getSession(db, b)];
       if (!sa || !sb) throw new HandlerError('not-found', `no session with id ${sa ? b : a}`);
+      for (const x of [sa, sb]) requireLinkedVideo(x, format);
       const [pa, pb] = [getPlayer(db, sa.playerId), getPlayer(db, sb.playerId)];
       const out = await target(safeBaseName([pa?.name ?? 'first', 'vs', pb?.name ?? 'second', sa.recordedAt.slice(0, 10), format === 'pdf' ? 'comparison' : 'side-by-side']), format);
       if (!out) return null;

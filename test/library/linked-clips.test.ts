@@ -18,6 +18,8 @@ import { checkClip, hashClip, linkClip, locateClip } from '../../main/library/li
 import { libraryPaths } from '../../main/library/paths.js';
 import { deleteSession } from '../../main/library/sessions.js';
 import { clipHandlers } from '../../main/ipc/handlers-clips.js';
+import { exportHandlers } from '../../main/ipc/handlers-export.js';
+import type { HandlerDeps } from '../../main/ipc/handler-types.js';
 import { PickedFiles } from '../../main/media/picked.js';
 import { answerMedia } from '../../main/media/resolve.js';
 import { sessionFile } from '../../main/media/session-files.js';
@@ -171,5 +173,23 @@ describe('the media route for a linked clip', () => {
     renameSync(clip, moved);
     expect((await answerMedia('GET', `/session/${id}/clip`, null, access)).status).toBe(404);
     renameSync(moved, clip);
+  });
+});
+
+describe('exports of a linked session whose video is gone', () => {
+  it('refuses the formats that read the video with one line, and still writes the others', async () => {
+    const id = ingestAnalysis(db, linkedInput('linked-export', clip));
+    const h = exportHandlers({ db, home: t.home, picked: new PickedFiles() } as unknown as HandlerDeps);
+    const moved = join(coach, 'moved-export.mp4');
+    renameSync(clip, moved);
+    try {
+      for (const format of ['mp4', 'pdf', 'kva', 'handover'] as const) {
+        await expect(h['export.session']({ id, format })).rejects.toThrow(/^the video of "Forehand drills" is not where it was \(/);
+      }
+      const json = await h['export.session']({ id, format: 'json' });
+      expect(json?.files.length).toBeGreaterThan(0);
+    } finally {
+      renameSync(moved, clip);
+    }
   });
 });
