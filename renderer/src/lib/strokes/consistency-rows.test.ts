@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Feature, FeatureConsistency } from '../../../../main/contract/technique-schema.js';
 import type { SessionStroke } from '../../../../preload/contract.js';
-import { consistencyRows, dotLanes, DOT_GAP } from './consistency-rows.js';
+import { consistencyRows, DENSE_FROM, dotLanes, DOT_GAP, histogram, HISTOGRAM_BINS, median } from './consistency-rows.js';
 
 const RANGES = { beginner: [0, 10], intermediate: [10, 20], advanced: [20, 30], professional: [30, 40] } as const;
 
@@ -61,5 +61,33 @@ describe('consistencyRows', () => {
 
   it('is empty without consistency figures', () => {
     expect(consistencyRows(strokes, [])).toEqual([]);
+  });
+
+  it('draws a feature of many strokes as a histogram with the median and only the lowest and highest strokes as dots', () => {
+    // 300 strokes, values 5 + (i mod 30): ten strokes at each of 5…34.
+    const many = Array.from({ length: 300 }, (_, i) => stroke(i + 1, [feature('unit_turn', 5 + (i % 30))]));
+    const [row] = consistencyRows(many, [{ feature: 'unit_turn', unit: 'deg', mean: 19.5, sd: 8.7, cv: 0.45, n: 300 }]);
+    expect(300).toBeGreaterThanOrEqual(DENSE_FROM);
+    expect(row?.dense).toBe(true);
+    expect(row?.dots.map((d) => [d.stroke, d.value])).toEqual([
+      [1, 5],
+      [30, 34],
+    ]);
+    expect(row?.bins).toHaveLength(HISTOGRAM_BINS);
+    expect(row?.bins.reduce((a, b) => a + b, 0)).toBe(300);
+    expect(row?.median).toBe(19.5);
+    expect(row?.medianX).toBeCloseTo((19.5 + 2) / 44, 10);
+    // A few strokes stay dots, one per stroke.
+    const [few] = consistencyRows(many.slice(0, 5), [{ feature: 'unit_turn', unit: 'deg', mean: 7, sd: 1.6, cv: 0.2, n: 5 }]);
+    expect(few?.dense).toBe(false);
+    expect(few?.dots).toHaveLength(5);
+    expect(few?.bins).toEqual([]);
+  });
+
+  it('counts positions into equal bins and takes the median', () => {
+    expect(histogram([0, 0.24, 0.25, 0.99, 1], 4)).toEqual([2, 1, 0, 2]);
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([])).toBeNaN();
   });
 });

@@ -3,6 +3,10 @@
  * CV and n over the analysed strokes, main/analysis/consistency.ts), each stroke's value as a
  * dot on the feature's level bar (API.md `value_ranges`), with the mean and the mean ± SD band on
  * the same axis. Pure: positions are fractions 0..1 of the bar width.
+ * A feature measured on many strokes (a whole practice session, issue 29 item 5: from
+ * {@link DENSE_FROM} strokes) gets no dot per stroke: the values' histogram over the bar
+ * ({@link HISTOGRAM_BINS} bins), the median, and the strokes of the lowest and highest value as
+ * its only dots, so the view's size does not grow with the session.
  */
 import type { FeatureConsistency } from '../../../../main/contract/technique-schema.js';
 import type { SessionStroke } from '../../../../preload/contract.js';
@@ -13,6 +17,11 @@ import { levelBar, type LevelSegment } from '../geometry/level-bar.js';
  * 8 CSS px dot on the ≈ 320 px bar of the detail column at 1280×720 is 0.025 of it).
  */
 export const DOT_GAP = 0.025;
+
+/** Strokes from which on a row is drawn as a histogram (Decided: 40 dots of 8 px still fit on about 4 lanes of the ≈ 320 px bar). */
+export const DENSE_FROM = 41;
+/** Histogram bins across the bar of a dense row (each ≈ 8 px on the ≈ 320 px bar, a dot's width). */
+export const HISTOGRAM_BINS = 40;
 
 /** One stroke's value on the bar. */
 export interface ConsistencyDot {
@@ -48,7 +57,29 @@ export interface ConsistencyRow {
   meanX: number;
   sdFromX: number;
   sdToX: number;
+  /** One dot per stroke that has the feature; for a dense row only the lowest and the highest value's strokes (in that order; one when every value is the same). */
   dots: ConsistencyDot[];
+  /** True when the row is drawn as a histogram ({@link DENSE_FROM} strokes or more). */
+  dense: boolean;
+  /** Strokes per bin across the bar ({@link HISTOGRAM_BINS} bins, bin k covers [k, k+1) / bins); empty unless `dense`. */
+  bins: number[];
+  /** The median value (`unit`) and its position 0..1. */
+  median: number;
+  medianX: number;
+}
+
+/** Counts of `xs` (0..1) in `bins` equal bins over [0, 1] (1 counts in the last). */
+export function histogram(xs: readonly number[], bins = HISTOGRAM_BINS): number[] {
+  const out = new Array<number>(bins).fill(0);
+  for (const x of xs) out[Math.min(bins - 1, Math.max(0, Math.floor(x * bins)))]! += 1;
+  return out;
+}
+
+/** Median of `values` (mean of the middle two for an even count); NaN for none. */
+export function median(values: readonly number[]): number {
+  const v = [...values].sort((a, b) => a - b);
+  const m = Math.floor(v.length / 2);
+  return v.length === 0 ? NaN : v.length % 2 ? v[m]! : (v[m - 1]! + v[m]!) / 2;
 }
 
 /**
@@ -81,9 +112,21 @@ export function consistencyRows(strokes: readonly SessionStroke[], consistency: 
       const f = s.features.find((g) => g.feature_name === c.feature);
       return f ? [{ stroke: s.index, value: f.value, level: f.level }] : [];
     });
-    const bar = levelBar(ref.value_ranges, c.mean, [c.mean - c.sd, c.mean + c.sd, ...values.map((v) => v.value)]);
-    const xs = bar.points.slice(2);
-    const lanes = dotLanes(xs);
+    const mid = median(values.map((v) => v.value));
+    const bar = levelBar(ref.value_ranges, c.mean, [c.mean - c.sd, c.mean + c.sd, mid, ...values.map((v) => v.value)]);
+    const xs = bar.points.slice(3);
+    const dense = values.length >= DENSE_FROM;
+    const placed = values.map((v, i) => ({ ...v, x: xs[i] ?? 0.5, lane: 0 }));
+    let dots: ConsistencyDot[];
+    if (dense) {
+      // The earliest stroke of the lowest and of the highest value (placed is in time order).
+      const low = placed.reduce((m, d) => (d.value < m.value ? d : m));
+      const high = placed.reduce((m, d) => (d.value > m.value ? d : m));
+      dots = low === high ? [low] : [low, high];
+    } else {
+      const lanes = dotLanes(xs);
+      dots = placed.map((d, i) => ({ ...d, lane: lanes[i] ?? 0 }));
+    }
     rows.push({
       feature: c.feature,
       name: ref.feature_human_readable_name,
@@ -98,7 +141,11 @@ export function consistencyRows(strokes: readonly SessionStroke[], consistency: 
       meanX: bar.marker,
       sdFromX: bar.points[0] ?? bar.marker,
       sdToX: bar.points[1] ?? bar.marker,
-      dots: values.map((v, i) => ({ ...v, x: xs[i] ?? 0.5, lane: lanes[i] ?? 0 })),
+      dots,
+      dense,
+      bins: dense ? histogram(xs) : [],
+      median: mid,
+      medianX: bar.points[2] ?? bar.marker,
     });
   }
   return rows.sort((a, b) => (b.cv ?? -1) - (a.cv ?? -1) || a.name.localeCompare(b.name));
