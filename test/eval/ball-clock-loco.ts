@@ -13,6 +13,9 @@ import { snapCaptureFps } from '../../main/analysis/core/index.js';
 import type { BallCandidates } from '../../main/pose/ball-candidates.js';
 import type { Sport } from '../../main/contract/technique-schema.js';
 import { leaveOneClipOut, type LocoClip, type LocoResult } from './loco.js';
+import { clipSetup } from './clips.js';
+import type { StrokeLabels } from './labels.js';
+import type { CachedPose } from './pose-cache.js';
 
 /** What the ball clock reads on: the clip's ball candidates, video fps, sport and labelled slowing (video s per real s, ≥ 1). */
 export interface BallClockClip {
@@ -81,6 +84,15 @@ export function locoBallClock(clips: readonly LocoClip<BallClockClip>[]): LocoRe
       return { slowed: count(true), realTime: count(false) };
     },
   });
+}
+
+/** {@link locoBallClock} of the posed `clips` (their cached ball candidates, video fps, sport and label); null with fewer than 2. */
+export function ballClockOfClips(clips: readonly string[], poses: ReadonlyMap<string, CachedPose>, labels: StrokeLabels): ReturnType<typeof locoBallClock> | null {
+  const data = clips.map((clip) => {
+    const p = poses.get(clip)!;
+    return { clip, data: { ball: p.ball, fps: p.video.fps, sport: clipSetup(clip).sport, labelledFactor: 1 / labels[clip]!.slow_motion_factor } };
+  });
+  return data.length >= 2 ? locoBallClock(data) : null;
 }
 
 const paramsText = (p: BallClockParams) => `rms ≤ ${p.maxArcRmsPx} px, bend ≥ ${p.minArcBendPx} px, ≥ ${p.minArcs} arcs`;

@@ -18,18 +18,18 @@
  *                                         the clip at PATH (its only clip); no cuts, no 3D part
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { mediaPath, REPO_ROOT } from '../support/media.js';
-import { addClipSetup, clipSetup } from './clips.js';
+import { clipSetup } from './clips.js';
 import { cutSpreads } from './cut-plan.js';
 import { analyseCuts } from './cuts.js';
 import { compare3d } from './eval-3d.js';
-import { locoBallClock, renderBallClockLoco } from './ball-clock-loco.js';
+import { ballClockOfClips, renderBallClockLoco } from './ball-clock-loco.js';
 import { MULTIVIEW_CAMERAS, renderPerView, trackView, type CameraRow } from './multiview.js';
-import { readStrokeLabels, StrokeLabels } from './labels.js';
-import type { Sport } from '../../main/contract/technique-names.js';
+import { readStrokeLabels, type StrokeLabels } from './labels.js';
+import { labelsFile } from './labels-file.js';
 import { CONTRACT_HAS_CAPTURE_FPS } from './meta.js';
 import { pck, worstFrames, type Points2d } from './pck.js';
 import { EVAL_DIR, engineVersion, poseOf, type CachedPose, type ReuseMode } from './pose-cache.js';
@@ -218,23 +218,6 @@ function gitInfo() {
   return { head, dirty };
 }
 
-/**
- * The labels of `--labels F` (test/eval/labels.ts format; a library export adds each clip's
- * `sport` and `player_height_mm`, registered as its setup). With `--clip PATH` the file must
- * hold one clip, read from PATH.
- */
-function labelsFile(file: string, clip: string | undefined): StrokeLabels {
-  const raw = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { sport?: Sport; player_height_mm?: number }>;
-  const parsed = StrokeLabels.parse(raw);
-  const names = Object.keys(parsed);
-  if (clip !== undefined && names.length !== 1) throw new Error(`--clip PATH needs a labels file with one clip, ${file} has ${names.length}`);
-  for (const name of names) {
-    const r = raw[name]!;
-    if (r.sport && r.player_height_mm) addClipSetup(name, { sport: r.sport, playerHeightMm: r.player_height_mm });
-  }
-  return parsed;
-}
-
 const labels = given ?? readStrokeLabels();
 const t0 = performance.now();
 const ev = await clipEvents(labels, want, { reuse, version, log, ...(args.clip ? { clipPath: () => args.clip! } : {}) });
@@ -257,9 +240,7 @@ const paramsNote = shipped
   ? `The stroke detector's data-chosen constants (main/analysis/strokes/detection-params.ts) are fitted leave-one-clip-out on a grid (test/eval/params-fit.ts; objective: detection F1 + share of contacts within ±2 frames on the training clips). All clips: ${describeParams(shipped.allConstants)}. Folds range: ${foldRanges(shipped.folds.map((f) => f.constants))}. Per fold (left-out clip: chosen on the others): ${shipped.folds.map((f) => `${f.clip.replace('.mp4', '')}: ${describeParams(f.constants)}`).join('; ')}.`
   : '';
 const floored = ev.out.length >= 2 ? locoDetectionFloor(ev.out) : null;
-// The ball clock's arc thresholds, leave-one-clip-out (ball-clock-loco.ts).
-const clockClips = posed.map((c) => ({ clip: c.clip, data: { ball: ev.poses.get(c.clip)!.ball, fps: ev.poses.get(c.clip)!.video.fps, sport: clipSetup(c.clip).sport, labelledFactor: 1 / labels[c.clip]!.slow_motion_factor } }));
-const clock = clockClips.length >= 2 ? locoBallClock(clockClips) : null;
+const clock = ballClockOfClips(posed.map((c) => c.clip), ev.poses, labels);
 const d3 = await threeD();
 const cu = await cuts(labels, ev.out, ev.poses);
 const { head, dirty } = gitInfo();
