@@ -40,6 +40,8 @@ export function sessionJson(d: SessionDetail & { poseFrames?: PoseFrameCounts })
   /** Every stroke of the clip and, per feature, its spread over the analysed strokes. */
   strokes: StrokeJson[];
   consistency: FeatureConsistency[];
+  /** Where the video is kept: 'copied' into the library or 'linked' (kept in place at `path`; main/library/linked-clips.ts). */
+  clip: { storage: 'copied' | 'linked'; path: string };
 } {
   return {
     id: d.session.id,
@@ -69,5 +71,6 @@ export function sessionJson(d: SessionDetail & { poseFrames?: PoseFrameCounts })
     slowMotionGuess: d.analysis?.slowMotionGuess ?? null,
     strokes: d.strokes.map(({ index, side, twoHanded, swingType, contact, confidence, overallScore, primary, contactSource, cameraView }) => ({ index, side, twoHanded, swingType, contact, confidence, overallScore, primary, contactSource, cameraView })),
     consistency: d.consistency,
+    clip: { storage: d.session.clipStorage, path: d.session.clipPath },
   };
 }

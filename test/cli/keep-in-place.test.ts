@@ -37,7 +37,8 @@ it('links the video instead of copying it', async () => {
   });
   expect(run.stderr).toBe('');
   expect(run.code).toBe(0);
-  const { id } = JSON.parse(run.stdout) as { id: number };
+  const { id, clip } = JSON.parse(run.stdout) as { id: number; clip: unknown };
+  expect(clip).toEqual({ storage: 'linked', path: video });
   const db = openLibrary(home);
   try {
     expect(getSession(db, id)).toMatchObject({ clipStorage: 'linked', clipPath: video });
