@@ -240,6 +240,7 @@ function strokeEntry(
     ...(out ? { events: out.events } : {}),
     ...(out?.result.serve_stages ? { serve_stages: out.result.serve_stages } : {}),
     ...(out?.result.serve_measures ? { serve_measures: out.result.serve_measures } : {}),
+    ...(out?.result.dink_measures ? { dink_measures: out.result.dink_measures } : {}),
     ...(out?.result.features_left_out?.length ? { features_left_out: out.result.features_left_out } : {}),
     ...(out?.result.camera_view ? { camera_view: out.result.camera_view } : {}),
   };
