@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { clipStorageFor, KEEP_IN_PLACE_FROM_BYTES, sizeText } from './clip-storage-choice.js';
 
 describe('clipStorageFor', () => {
-  it('keeps videos of 1 GiB or more in place by default and copies smaller or unknown ones', () => {
+  it('keeps videos of 1 GB or more in place by default and copies smaller or unknown ones', () => {
     expect(clipStorageFor('auto', KEEP_IN_PLACE_FROM_BYTES)).toBe('linked');
     expect(clipStorageFor('auto', 5e9)).toBe('linked');
     expect(clipStorageFor('auto', KEEP_IN_PLACE_FROM_BYTES - 1)).toBe('copied');

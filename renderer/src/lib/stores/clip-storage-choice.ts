@@ -11,14 +11,14 @@ export type ClipStorage = 'copied' | 'linked';
 export type ClipStorageChoice = 'auto' | ClipStorage;
 
 /**
- * Size from which 'auto' keeps a video in place, bytes (1 GiB).
+ * Size from which 'auto' keeps a video in place, bytes (1 GB, decimal as the form writes sizes).
  * Decided: below it a copy costs seconds and makes the library whole on its own (a backup or a
  * moved library folder keeps the video; the coach may delete or move the original), which is
  * what a 3–60 s phone clip (tens to a few hundred MB) wants; from it on a copy doubles the disk
  * use of a multi-GB practice session (an hour of 1080p60 is about 4–8 GB) and takes minutes on a
  * USB or spinning disk, so the video stays where it is and the library links it.
  */
-export const KEEP_IN_PLACE_FROM_BYTES = 1024 ** 3;
+export const KEEP_IN_PLACE_FROM_BYTES = 1e9;
 
 /**
  * The storage of one video: the coach's explicit choice, or for 'auto' linked from

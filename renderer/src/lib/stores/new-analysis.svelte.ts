@@ -33,7 +33,7 @@ export class NewAnalysisManager {
   points = $state<Record<string, PlayerPoint>>({});
   /**
    * How the library keeps the videos (clip-storage-choice.ts): by size ('auto': kept in place from
-   * 1 GiB), or all copied / all kept in place. Only offered with the file dialog (Electron): an
+   * 1 GB), or all copied / all kept in place. Only offered with the file dialog (Electron): an
    * upload through the browser bridge is a temp copy already, so it is always copied.
    */
   clipStorage = $state<ClipStorageChoice>('auto');
