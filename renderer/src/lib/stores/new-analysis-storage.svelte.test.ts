@@ -5,7 +5,7 @@ import { NewAnalysisManager } from './new-analysis.svelte.js';
 
 /** A checked, analysable video of `sizeBytes`. */
 function video(path: string, sizeBytes: number | null): VideoFileCheck {
-  return { path, name: path.slice(1), ok: true, contentType: 'video/mp4', sizeBytes, durationS: 10, fps: 30, width: 1920, height: 1080, problems: [], warnings: [] } as VideoFileCheck;
+  return { path, name: path.slice(1), ok: true, contentType: 'video/mp4', sizeBytes, durationS: 10, fps: 30, width: 1920, height: 1080, problems: [], warnings: [], estimatedComputeS: null };
 }
 
 /** The store with two chosen videos (a 3 GB session and a 40 MB clip) and a valid new player. */
