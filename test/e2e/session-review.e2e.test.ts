@@ -90,6 +90,18 @@ describe('session review at 1280×720', () => {
     await sp.screenshot('21-session-last-feature-1280x720');
   });
 
+  it("shows an angle's measured error for its camera view after the value (issue 26 item 4)", async () => {
+    const withError = detail.features.filter((f) => typeof f.uncertainty === 'number');
+    expect(withError.length).toBeGreaterThan(0);
+    for (const f of withError) {
+      const card = app.page.locator(`[data-testid="feature"][data-feature-name="${f.feature_name}"]`);
+      expect((await card.getByTestId('feature-uncertainty').innerText()).trim()).toBe(`± ${Math.round(f.uncertainty!)}°`);
+      expect(await card.innerText()).toContain('this angle reads within about ±');
+    }
+    const without = detail.features.find((f) => f.uncertainty === undefined);
+    if (without) expect(await app.page.locator(`[data-testid="feature"][data-feature-name="${without.feature_name}"] [data-testid="feature-uncertainty"]`).count()).toBe(0);
+  });
+
   it('names the feature categories in words', async () => {
     const chips = app.page.getByTestId('category');
     const raw = await chips.evaluateAll((els) => els.map((e) => (e as unknown as { getAttribute(n: string): string }).getAttribute('data-category')));
