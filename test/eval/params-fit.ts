@@ -30,6 +30,13 @@ export interface ParamAxis {
  * hitMaxWristTorsos {1.0, 1.3} was tried (eval 2026-11-27 04:17): 12 of 13 folds chose 1.3, but
  * only tennis_groundstrokes_stock_slowmo_1 gains from it (left out: no clip gains; in sample +1
  * contact, +2 matched strokes): a rule for one clip, so it stays at 1.0 and off the grid.
+ * A take-back rule was tried as an axis {off, on} (eval 2026-11-27 07:45): a swing whose side call
+ * rests on the trunk's rotation while the hitting wrist is on the other side of the hip axis is a
+ * backswing, not a contact. All 13 folds chose it (left out: precision 22/30 → 23/29, recall
+ * 22/29 → 23/29; false strokes removed in 3 clips, none lost). Not shipped: in a closed stance
+ * the contact is in front of the front hip, so a side-on camera (where the call rests on the
+ * trunk's rotation) would read every closed-stance forehand and one-handed backhand as a
+ * backswing by construction, and the 13 clips hold no such stroke to measure it on.
  */
 export const PARAM_AXES: readonly ParamAxis[] = [
   { name: 'minRelativeScore', values: [0.35, 0.25, 0.45], get: (p) => p.minRelativeScore, set: (p, v) => ({ ...p, minRelativeScore: v }) },
