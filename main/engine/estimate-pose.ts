@@ -19,6 +19,7 @@ import { KEYPOINT_ONE_EURO, median3InPlace, oneEuroInPlace } from './tracking/in
 import { PlayerTracker, scored, type PrefetchedPose, type TrackedPose } from './tracking/index.js';
 import { CheckpointMismatchError, PoseCheckpoints, type ChunkFrame } from './pose-checkpoint.js';
 import { FastPassResume, type InFlight } from './fast-pass-resume.js';
+import { sameCrop, SecondPassCheckpoints, type SavedLandmarks } from './second-pass-checkpoint.js';
 import { KeptCrops, runSecondPass, secondPassCrops } from './tracking/index.js';
 import { strokeWindows } from './tracking/index.js';
 import { poseBox, poseScore, uprightPoint } from './tracking/index.js';
@@ -108,7 +109,8 @@ async function estimateOnce(videoPath: string, opts: EngineOptions): Promise<Pos
   const tracker = new PlayerTracker(pool, at);
   // Everything that changes a frame's pose keys the checkpoints (pose-checkpoint.ts).
   const params = { size, turn, cropModel: opts.cropModel ?? 'movenet-lightning', point: at ?? null, workers: pool.size, provider: pool.provider, fallback: !!pool.fallbackWarning };
-  const resume = opts.checkpoint ? new FastPassResume(PoseCheckpoints.open(opts.checkpoint, { videoPath, fps: video.fps, params })) : undefined;
+  const ckpt = opts.checkpoint ? PoseCheckpoints.open(opts.checkpoint, { videoPath, fps: video.fps, params }) : undefined;
+  const resume = ckpt && new FastPassResume(ckpt);
   let firstFound = Infinity;
   const absent = new RangeWarner(
     (a, b, ta, tb) => absentWarning(a > firstFound, a, b, ta, tb),
@@ -169,7 +171,7 @@ async function estimateOnce(videoPath: string, opts: EngineOptions): Promise<Pos
       const t1 = performance.now();
       const onFrame = (done: number, total: number) => opts.onProgress?.(fastShare + (1 - fastShare) * (done / total));
       const realPerVideo = opts.captureFps && opts.captureFps > video.fps ? video.fps / opts.captureFps : 1;
-      secondPassFrames = await refine(results, videoPath, size, turn, pool, kept, realPerVideo, opts.signal, onFrame);
+      secondPassFrames = await refine(results, videoPath, size, turn, pool, kept, realPerVideo, opts.signal, onFrame, ckpt && new SecondPassCheckpoints(ckpt));
       secondPassS = (performance.now() - t1) / 1000;
     }
   } catch (e) {
@@ -256,14 +258,21 @@ const FAST_PASS_PROGRESS = 0.3;
  * (stroke-windows.ts), BlazePose on each window frame (on the crop `kept` by the fast pass where
  * it has it), whose COCO pose replaces the fast pass's
  * and whose learned 3D pose is kept (unless its pose flag is below {@link MIN_POSE_FLAG}); a
- * repeated image takes its original's. Returns the frames re-estimated.
+ * repeated image takes its original's. Returns the frames re-estimated. With `saved`
+ * (second-pass-checkpoint.ts), a frame whose result was saved on the same crop is not run again.
  */
-async function refine(results: FrameResult[], videoPath: string, size: { width: number; height: number }, turn: number, pool: InferencePool, kept: KeptCrops | undefined, realPerVideo: number, signal: AbortSignal | undefined, onFrame: (done: number, total: number) => void): Promise<number> {
+async function refine(results: FrameResult[], videoPath: string, size: { width: number; height: number }, turn: number, pool: InferencePool, kept: KeptCrops | undefined, realPerVideo: number, signal: AbortSignal | undefined, onFrame: (done: number, total: number) => void, saved?: SecondPassCheckpoints): Promise<number> {
   const fast = buildTrack2d(results, videoPath, 1, 1);
   const windows = strokeWindows(fast, fast.timestamps, realPerVideo);
   const repeat = Uint8Array.from(results, (r) => (r.repeat ? 1 : 0));
   const crops = secondPassCrops(fast, windows.ranges, repeat);
-  const out = await runSecondPass(videoPath, size, pool, crops, kept, undefined, signal, onFrame, turn);
+  const before = saved?.read() ?? new Map<number, SavedLandmarks>();
+  const have = (f: number, c: (typeof crops)[number]) => !!c && !!before.get(f) && sameCrop(before.get(f)!.crop, c);
+  const record = (done: number, total: number, f: number, r: BlazePoseResult) => (onFrame(done, total), saved?.record(f, crops[f]!, r));
+  const out = await runSecondPass(videoPath, size, pool, crops.map((c, f) => (have(f, c) ? undefined : c)), kept, undefined, signal, record, turn).finally(() => saved?.flush());
+  crops.forEach((c, f) => {
+    if (have(f, c)) out[f] = before.get(f)!.result;
+  });
   let n = 0;
   results.forEach((r, f) => {
     const prev = results[f - 1];

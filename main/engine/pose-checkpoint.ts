@@ -14,7 +14,7 @@
  * and at the first chunk it cannot read restores that state and infers from there: the same
  * frames, crops and model inputs as an uninterrupted run (test/engine/pose-checkpoint.test.ts).
  * The ball candidates, repeat flags and kept second-pass crops are recomputed from the decoded
- * frames as before. The second pass is not checkpointed (it runs after the whole fast pass).
+ * frames as before. The second pass's results are checkpointed by second-pass-checkpoint.ts.
  *
  * File per chunk: `<dir>/<key>/chunk-<n>.bin` = "SWPC" + uint32 header length + JSON header +
  * body (Float64 timestamps, Uint8 flags (1 found, 2 repeat), Float32 keypoints x,y × 17 and
@@ -24,7 +24,7 @@
  */
 import { createHash } from 'node:crypto';
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Crop, CocoPose } from './inference/index.js';
 import type { TrackerSnapshot } from './tracking/index.js';
 
@@ -92,14 +92,15 @@ export interface CheckpointKeyParts {
 export class PoseCheckpoints {
   /** Frames per chunk. */
   readonly chunkFrames: number;
-  private readonly folder: string;
+  /** The folder of this key's files. */
+  readonly folder: string;
   private frames: ChunkFrame[] = [];
   private first = 0;
   private broken = false;
 
   private constructor(
     readonly opts: CheckpointOptions,
-    private readonly key: string,
+    readonly key: string,
     fps: number,
   ) {
     this.chunkFrames = Math.max(1, Math.round((opts.chunkS ?? CHECKPOINT_CHUNK_S) * fps));
@@ -171,33 +172,45 @@ export class PoseCheckpoints {
   }
 
   private write(n: number, frames: ChunkFrame[], tracker: TrackerSnapshot, pending: PendingCrop[]): void {
-    const body = encodeFrames(frames);
-    const header = Buffer.from(JSON.stringify({ format: FORMAT, key: this.key, chunk: n, first: this.first, count: frames.length, sha256: createHash('sha256').update(body).digest('hex'), tracker: finite(tracker), pending: finite(pending) }));
-    const head = Buffer.alloc(8);
-    head.write(MAGIC, 0, 'latin1');
-    head.writeUInt32LE(header.length, 4);
-    mkdirSync(this.folder, { recursive: true });
-    const tmp = `${this.file(n)}.${process.pid}.tmp`;
-    const fd = openSync(tmp, 'w');
-    try {
-      for (const b of [head, header, body]) writeSync(fd, b);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(tmp, this.file(n));
+    writeCheckpointFile(this.file(n), { key: this.key, chunk: n, first: this.first, count: frames.length, tracker: finite(tracker), pending: finite(pending) }, encodeFrames(frames));
   }
 
   private parse(buf: Buffer, n: number): PoseChunk | undefined {
-    if (buf.length < 8 || buf.toString('latin1', 0, 4) !== MAGIC) return undefined;
-    const len = buf.readUInt32LE(4);
-    const h = JSON.parse(buf.toString('utf8', 8, 8 + len), unfinite) as { format: number; key: string; chunk: number; first: number; count: number; sha256: string; tracker: TrackerSnapshot; pending: PendingCrop[] };
-    const body = buf.subarray(8 + len);
-    if (h.format !== FORMAT || h.key !== this.key || h.chunk !== n || h.first !== n * this.chunkFrames) return undefined;
+    const r = parseCheckpointFile<{ chunk: number; first: number; count: number; tracker: TrackerSnapshot; pending: PendingCrop[] }>(buf, this.key);
+    if (!r) return undefined;
+    const { header: h, body } = r;
+    if (h.chunk !== n || h.first !== n * this.chunkFrames) return undefined;
     if (!(h.count > 0 && h.count <= this.chunkFrames) || body.length !== h.count * FRAME_BYTES) return undefined;
-    if (createHash('sha256').update(body).digest('hex') !== h.sha256) return undefined;
     return { chunk: n, first: h.first, frames: decodeFrames(body, h.count), tracker: h.tracker, pending: h.pending };
   }
+}
+
+/** Writes "SWPC" + header length + JSON header (with format and the body's SHA-256) + body to a temp file, fsyncs it and renames it to `file`. */
+export function writeCheckpointFile(file: string, header: object, body: Buffer): void {
+  const json = Buffer.from(JSON.stringify({ ...header, format: FORMAT, sha256: createHash('sha256').update(body).digest('hex') }));
+  const head = Buffer.alloc(8);
+  head.write(MAGIC, 0, 'latin1');
+  head.writeUInt32LE(json.length, 4);
+  mkdirSync(dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  const fd = openSync(tmp, 'w');
+  try {
+    for (const b of [head, json, body]) writeSync(fd, b);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(tmp, file);
+}
+
+/** The header and body of a file {@link writeCheckpointFile} wrote, or undefined when it is not one, its format or `key` differs, or its body fails the hash. @throws on bad JSON (callers catch). */
+export function parseCheckpointFile<H>(buf: Buffer, key: string): { header: H & { key: string }; body: Buffer } | undefined {
+  if (buf.length < 8 || buf.toString('latin1', 0, 4) !== MAGIC) return undefined;
+  const len = buf.readUInt32LE(4);
+  const h = JSON.parse(buf.toString('utf8', 8, 8 + len), unfinite) as H & { format: number; key: string; sha256: string };
+  const body = buf.subarray(8 + len);
+  if (h.format !== FORMAT || h.key !== key || createHash('sha256').update(body).digest('hex') !== h.sha256) return undefined;
+  return { header: h, body };
 }
 
 const FRAME_BYTES = 8 + 1 + 4 * (34 + 17);

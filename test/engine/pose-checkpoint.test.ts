@@ -3,7 +3,8 @@
  * on a real clip with 1 s chunks, aborted after 3 inferred chunks, then run again on the same
  * folder: the resumed run reads the saved chunks, infers only the others (chunks and crop-model
  * calls counted), and its pose, ball candidates, warnings and strokes equal an uninterrupted run's.
- * A chunk whose bytes were damaged is not used (nor any after it: they are inferred again).
+ * A chunk whose bytes were damaged is not used (nor any after it: they are inferred again). A run
+ * stopped in the second pass resumes with the BlazePose results it had saved (second-pass-checkpoint.ts).
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,9 +22,10 @@ const META: TechniqueRequestMetadata = { uid: 'ckpt', sport: 'tennis', swing_typ
 
 afterEach(() => vi.restoreAllMocks());
 
-/** One run: the chunks taken from checkpoints and inferred, and the crop-model calls. */
-async function run(dir: string | undefined, abortAfter?: number): Promise<{ out?: PoseEstimate; read: number[]; inferred: number[]; poseCalls: number }> {
+/** One run: the chunks taken from checkpoints and inferred, the crop-model (fast pass) and BlazePose (second pass) calls; aborted after `abortAfter` inferred chunks or at progress `abortAt`. */
+async function run(dir: string | undefined, abortAfter?: number, abortAt?: number): Promise<{ out?: PoseEstimate; read: number[]; inferred: number[]; poseCalls: number; landmarkCalls: number }> {
   const spy = vi.spyOn(InferencePool.prototype, 'pose');
+  const spyL = vi.spyOn(InferencePool.prototype, 'landmarks');
   const read: number[] = [];
   const inferred: number[] = [];
   const ac = new AbortController();
@@ -32,13 +34,15 @@ async function run(dir: string | undefined, abortAfter?: number): Promise<{ out?
     if (abortAfter !== undefined && inferred.length >= abortAfter) ac.abort();
   };
   try {
-    const out = await estimatePose(CLIP, { playerHeightMm: HEIGHT_MM, signal: ac.signal, ...(dir ? { checkpoint: { dir, chunkS: 1, onChunk } } : {}) });
-    return { out, read, inferred, poseCalls: spy.mock.calls.length };
+    const onProgress = (share: number) => void (abortAt !== undefined && share >= abortAt && ac.abort());
+    const out = await estimatePose(CLIP, { playerHeightMm: HEIGHT_MM, signal: ac.signal, onProgress, ...(dir ? { checkpoint: { dir, chunkS: 1, onChunk } } : {}) });
+    return { out, read, inferred, poseCalls: spy.mock.calls.length, landmarkCalls: spyL.mock.calls.length };
   } catch (e) {
     if (!ac.signal.aborted) throw e;
-    return { read, inferred, poseCalls: spy.mock.calls.length };
+    return { read, inferred, poseCalls: spy.mock.calls.length, landmarkCalls: spyL.mock.calls.length };
   } finally {
     spy.mockRestore();
+    spyL.mockRestore();
   }
 }
 
@@ -78,6 +82,7 @@ describe('pose checkpoints', () => {
     expect(again.read).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(again.inferred).toEqual([]);
     expect(again.poseCalls).toBe(0);
+    expect(again.landmarkCalls).toBe(0); // the second pass's results were saved too
     expectSame(whole.out!, again.out!);
 
     // A damaged chunk (one byte of its body changed) is not used: from it on, the chunks are inferred again.
@@ -90,5 +95,19 @@ describe('pose checkpoints', () => {
     expect(damaged.read).toEqual([0, 1, 2, 3]);
     expect(damaged.inferred).toEqual([4, 5, 6, 7, 8, 9]);
     expectSame(whole.out!, damaged.out!);
+
+    // Stopped in the second pass (progress 0.6: the fast pass is 0.3 of the bar): the resumed run reads every fast chunk and runs BlazePose only on the frames without a saved result.
+    const dir2 = tempDir();
+    const stopped = await run(dir2, undefined, 0.6);
+    expect(stopped.out).toBeUndefined();
+    expect(stopped.inferred).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    const rest = await run(dir2);
+    expect(rest.read).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(rest.poseCalls).toBe(0);
+    console.log(`second pass: BlazePose calls uninterrupted ${whole.landmarkCalls}, stopped ${stopped.landmarkCalls}, resumed ${rest.landmarkCalls}`);
+    expect(rest.landmarkCalls).toBeGreaterThan(0);
+    expect(rest.landmarkCalls).toBeLessThan(whole.landmarkCalls);
+    expect(stopped.landmarkCalls + rest.landmarkCalls).toBeGreaterThanOrEqual(whole.landmarkCalls);
+    expectSame(whole.out!, rest.out!);
   }, 1_800_000);
 });

@@ -89,7 +89,7 @@ export class KeptCrops {
 /**
  * Runs `model` on every frame that has a crop (one run per frame, no flip augmentation): on its
  * kept bytes when `kept` has them, else on the frame decoded again (same `size` as the fast pass;
- * decoding stops after the last such frame; `turn` as the fast pass's decode: VideoInfo.turned). `onFrame(done, total)` after each result. Returns
+ * decoding stops after the last such frame; `turn` as the fast pass's decode: VideoInfo.turned). `onFrame(done, total, frame, result)` after each result. Returns
  * the result per decoded frame index (undefined where there was no crop).
  * @throws VideoDecodeError / the runtime's Error as the fast pass; the signal's reason when aborted.
  */
@@ -101,7 +101,7 @@ export async function runSecondPass(
   kept?: KeptCrops,
   model: LandmarkModel = SECOND_PASS_MODEL,
   signal?: AbortSignal,
-  onFrame?: (done: number, total: number) => void,
+  onFrame?: (done: number, total: number, frame: number, result: BlazePoseResult) => void,
   turn = 0,
 ): Promise<(BlazePoseResult | undefined)[]> {
   const out: (BlazePoseResult | undefined)[] = new Array<BlazePoseResult | undefined>(crops.length).fill(undefined);
@@ -109,7 +109,7 @@ export async function runSecondPass(
   let done = 0;
   const inFlight: Promise<void>[] = [];
   const run = async (f: number, source: InferFrame | CropBytes, crop: Crop) => {
-    inFlight.push(pool.landmarks(model, source, crop, false).then((r) => void ((out[f] = r), onFrame?.(++done, total))));
+    inFlight.push(pool.landmarks(model, source, crop, false).then((r) => void ((out[f] = r), onFrame?.(++done, total, f, r))));
     if (inFlight.length >= pool.size) await inFlight.shift();
   };
   let last = -1;
