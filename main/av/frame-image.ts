@@ -61,7 +61,7 @@ function pngOf(f: DecodedFrame): Buffer {
 }
 
 /**
- * Seeks to the key frame whose dts is `at` (stream time base) and decodes forward to the frame
+ * Seeks to the key frame at or before `at` (its pts, stream time base) and decodes forward to the frame
  * whose pts is `want`: its PNG, or null when that frame does not come out (the seek failed, or the
  * frame needs pictures from before the key frame: an open GOP's leading frames).
  */

@@ -33,7 +33,7 @@ const SEEK_ATTEMPTS = 3;
 export interface FrameTable {
   /** Presentation time of each decodable frame, ascending: entry n is frame n's pts. */
   pts: BigInt64Array;
-  /** Key frames in decode order: their dts (what a seek finds) and pts. */
+  /** Key frames in decode order: their dts and pts (a seek goes to the pts: {@link seekPoints}). */
   keys: { dts: bigint; pts: bigint }[];
 }
 
@@ -99,13 +99,19 @@ export async function frameTable(pathOrUrl: string, signal?: AbortSignal): Promi
 }
 
 /**
- * The seek points to try for the frame at `pts`: the dts of the key frames whose pts is at or
+ * The seek points to try for the frame at `pts`: the pts of the key frames whose pts is at or
  * before it, latest first, at most {@link SEEK_ATTEMPTS}.
+ *
+ * Decided: a backward seek to the key frame's pts, not its dts: the MP4 demuxer's seek index is
+ * not the packets' dts when it shifts them (B-frames: a clip joined by stream copy reads dts
+ * 1,024 ticks below the index), so a seek to the dts landed one GOP early (283 frames decoded
+ * instead of 209 for 760 s of the clip measured in main/av/README.md). A seek that lands later than
+ * the frame cannot pass as a result: the frame must come out with its exact pts.
  */
 export function seekPoints(table: FrameTable, pts: bigint): bigint[] {
   const out: bigint[] = [];
   for (let i = table.keys.length - 1; i >= 0 && out.length < SEEK_ATTEMPTS; i--)
-    if (table.keys[i]!.pts <= pts) out.push(table.keys[i]!.dts);
+    if (table.keys[i]!.pts <= pts) out.push(table.keys[i]!.pts);
   return out;
 }
 
