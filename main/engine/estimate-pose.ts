@@ -4,19 +4,14 @@
  * second-pass.ts) → COCO→H36M → swap repair → One Euro smoothing → 3D (geometric lift, learned
  * pose fused in where the second pass ran: learned-3d.ts).
  */
-import { cadenceOf, isRepeatedImage } from '../pose/frame-cadence.js';
-import { createPoseTrack, selectFrames, spreadFrames, type PoseTrack } from '../pose/pose-track.js';
-import { cocoToH36m } from './inference/index.js';
+import { isRepeatedImage } from '../pose/frame-cadence.js';
 import { inferProviderSetting, recordEngineRun, recordProviderUse } from './runtime/index.js';
 import { NoPersonError } from './errors.js';
 import { VideoDecodeError, decodeFrames, decodeSize, type DecodedFrame, probeVideo, frameReadAhead, readAhead, refuseLongClip } from '../av/index.js';
 import { blazePoseToCoco, type BlazePoseResult } from './inference/index.js';
 import { blazePoseWorldH36m } from './inference/index.js';
-import { liftWithLearned } from './lift/index.js';
-import { repairSideSwaps } from './tracking/index.js';
 import { inferPlan, InferencePool } from './inference/index.js';
-import { KEYPOINT_ONE_EURO, median3InPlace, oneEuroInPlace } from './tracking/index.js';
-import { PlayerTracker, scored, type PrefetchedPose, type TrackedPose } from './tracking/index.js';
+import { PlayerTracker, scored, type PrefetchedPose } from './tracking/index.js';
 import { CheckpointMismatchError, PoseCheckpoints, type ChunkFrame } from './pose-checkpoint.js';
 import { FastPassResume, type InFlight } from './fast-pass-resume.js';
 import { sameCrop, SecondPassCheckpoints, type SavedLandmarks } from './second-pass-checkpoint.js';
@@ -25,21 +20,13 @@ import { strokeWindows } from './tracking/index.js';
 import { poseBox, poseScore, uprightPoint } from './tracking/index.js';
 import { BallCandidateCollector } from './tracking/index.js';
 import type { EngineOptions, PoseEstimate } from './pose-estimate-types.js';
-import { absentWarning, leftRightRepairedWarning, lowConfidenceWarning, lowFrameRateWarning, LOW_CONFIDENCE, LOW_CONFIDENCE_MIN_FRAMES, RangeWarner, repeatedFramesWarning, runtimeFallbackWarning, providerFallbackWarning, providerSettingWarning } from './warnings.js';
+import { buildTrack2d, finishTracks, type FrameResult } from './frame-results.js';
+import { absentWarning, lowConfidenceWarning, lowFrameRateWarning, LOW_CONFIDENCE, LOW_CONFIDENCE_MIN_FRAMES, RangeWarner, runtimeFallbackWarning, providerFallbackWarning, providerSettingWarning } from './warnings.js';
 import { sameWarning, type Warning } from '../contract/warning.js';
 import { pictureTurnedWarning, turnedPicture, type TurnedPicture } from './turned-picture.js';
 
 /** Longer side of the decoded frames, px: lightning crops of a player ≥ ~150 px tall stay sharp. */
 export const DECODE_MAX_SIDE = 640;
-
-interface FrameResult {
-  t: number;
-  found: TrackedPose | undefined;
-  /** The second pass's learned 3D pose (H36M-17, engine axes, model scale), when it ran on this frame. */
-  learned?: Float64Array;
-  /** The frame repeats the image before it (no inference: its pose is its original's). */
-  repeat: boolean;
-}
 
 /**
  * Estimates the analysed player's 2D (source pixels) and 3D (metres) pose in every decoded frame.
@@ -210,33 +197,6 @@ function inFlight(q: Queued): InFlight {
 }
 
 /**
- * The smoothed 2D track and the 3D lift from the per-frame results: left/right swaps repaired
- * (swap-repair.ts), then smoothed and lifted. Repair, smoothing and the lift run on
- * the distinct images at their true times (frame-cadence.ts); each repeated frame then gets its
- * original's pose exactly, which is how later readers find repeats again.
- */
-function finishTracks(results: FrameResult[], videoPath: string, video: PoseEstimate['video'], size: { width: number; height: number }, heightMm: number, warn: (w: Warning) => void) {
-  const raw = buildTrack2d(results, videoPath, video.width / size.width, video.height / size.height);
-  const cadence = cadenceOf(Uint8Array.from(results, (r) => (r.repeat ? 1 : 0)), raw.timestamps, video.fps);
-  const repairSwaps = (t: PoseTrack) => {
-    const { repairedFrames } = repairSideSwaps(t);
-    if (repairedFrames > 0) warn(leftRightRepairedWarning(repairedFrames, t.frames));
-  };
-  const learned = results.map((r) => r.learned);
-  if (cadence.repeated === 0) {
-    repairSwaps(raw);
-    smoothTrack(raw);
-    return { pose2d: raw, pose3d: liftWithLearned(raw, learned, heightMm, video.fps) };
-  }
-  warn(repeatedFramesWarning(cadence.repeated, results.length, cadence.imagesPerSecond, video.fps));
-  const sub = selectFrames(raw, cadence.distinct, cadence.times);
-  repairSwaps(sub);
-  smoothTrack(sub);
-  const pose2d = spreadFrames(sub, cadence.distinct, raw);
-  return { pose2d, pose3d: liftWithLearned(pose2d, learned, heightMm, video.fps) };
-}
-
-/**
  * Lowest BlazePose pose flag (probability of a person in the crop) whose pose replaces the fast
  * pass's: below it the crop held no body the model recognised and MoveNet's pose is kept
  * (MediaPipe's pose tracker re-detects below 0.5, its default min_tracking_confidence).
@@ -294,31 +254,4 @@ function prefetch(pool: InferencePool, tracker: PlayerTracker, frame: DecodedFra
   const pose = pool.pose(frame, crop);
   pose.catch(() => undefined); // unused when the player is lost in between; errors surface via step()
   return { frame, prefetched: { crop, pose } };
-}
-
-function buildTrack2d(results: FrameResult[], sourcePath: string, sx: number, sy: number): PoseTrack {
-  const t = createPoseTrack(results.length, 2, 17, sourcePath);
-  results.forEach((r, f) => {
-    t.timestamps[f] = r.t;
-    if (!r.found) return;
-    t.present[f] = 1;
-    cocoToH36m(r.found.pose, sx, sy, t.keypoints.subarray(f * 34, f * 34 + 34), t.confidences.subarray(f * 17, f * 17 + 17));
-    const [x, y, w, h] = r.found.box;
-    t.bbox.set([x * sx, y * sy, w * sx, h * sy], f * 4);
-    t.boxConfidence[f] = r.found.score;
-  });
-  return t;
-}
-
-/** Median of 3 then One Euro filter on every joint coordinate, in units of the player's median box height. */
-function smoothTrack(t: PoseTrack): void {
-  const heights = Array.from({ length: t.frames }, (_, f) => t.bbox[f * 4 + 3] ?? NaN).filter(Number.isFinite).sort((a, b) => a - b);
-  const unit = heights[heights.length >> 1] ?? 1;
-  const series = new Float64Array(t.frames);
-  for (let k = 0; k < t.joints * 2; k++) {
-    for (let f = 0; f < t.frames; f++) series[f] = t.present[f] ? (t.keypoints[f * t.joints * 2 + k] ?? NaN) / unit : NaN;
-    median3InPlace(series);
-    oneEuroInPlace(series, t.timestamps, KEYPOINT_ONE_EURO);
-    for (let f = 0; f < t.frames; f++) if (t.present[f]) t.keypoints[f * t.joints * 2 + k] = (series[f] ?? NaN) * unit;
-  }
 }
