@@ -86,6 +86,7 @@ async function readFrameTable(pathOrUrl: string, signal?: AbortSignal): Promise<
 export async function frameTable(pathOrUrl: string, signal?: AbortSignal): Promise<FrameTable | null> {
   const key = await tableKey(pathOrUrl);
   let table = tables.get(key);
+  const shared = table !== undefined;
   if (table) tables.delete(key);
   else table = readFrameTable(pathOrUrl, signal);
   tables.set(key, table);
@@ -93,7 +94,10 @@ export async function frameTable(pathOrUrl: string, signal?: AbortSignal): Promi
   try {
     return await table;
   } catch (err) {
-    tables.delete(key);
+    if (tables.get(key) === table) tables.delete(key);
+    signal?.throwIfAborted();
+    // Another caller's read, stopped by that caller's signal: read it for this one.
+    if (shared) return frameTable(pathOrUrl, signal);
     throw err;
   }
 }

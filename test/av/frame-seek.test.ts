@@ -74,6 +74,15 @@ describe('extractFramePng in-process: seek, then decode forward by pts', () => {
     await expect(framePngInProcess(clip, n, undefined, { width: 32, height: 32 })).rejects.toThrow(`frame ${n} not found`);
   }, 60_000);
 
+  it('a frame table read stopped by one caller’s signal still reaches a caller without one', async () => {
+    const clip = mediaPath('tennis_serve_amateur_1.mp4');
+    const stop = new AbortController();
+    stop.abort(new Error('stopped'));
+    const [stopped, kept] = await Promise.allSettled([frameTable(clip, stop.signal), frameTable(clip)]);
+    expect(stopped.status).toBe('rejected');
+    expect(kept.status === 'fulfilled' && kept.value?.pts.length).toBe(112);
+  });
+
   it('a frame near the end of a joined long clip decodes fewer than 300 frames (not 3,876) and is the copy’s own frame', async () => {
     const part = mediaPath('tennis_forehand_1.mp4');
     const list = join(work, 'list.txt');
