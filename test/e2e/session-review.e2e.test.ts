@@ -119,6 +119,7 @@ describe('session review at 1280×720', () => {
     const rows = await help.locator('tr').allInnerTexts();
     expect(rows.length).toBe(SHORTCUTS.length);
     for (const [i, s] of SHORTCUTS.entries()) expect(rows[i]?.replace(/\s+/g, ' ')).toBe(`${s.keys} ${s.text}`);
+    expect((await help.getByTestId('help-strip-keys').innerText()).replace(/\s+/g, ' ').trim()).toBe('With the stroke strip focused: ← → previous / next listed stroke, Home End first / last.');
     await new SessionPage(app.page).screenshot('22-session-help-1280x720');
     await app.page.keyboard.press('Escape');
     await help.waitFor({ state: 'detached' });
