@@ -48,7 +48,8 @@ export { frameReadAhead, readAhead } from './read-ahead.js';
 
 /**
  * `extractFramePng(path, frameNr, signal?, size?)`: frame `frameNr` (0-based decode order) as PNG
- * at the displayed size (given size: no probe). `frameImageData(frame)`: a decoded frame as
+ * at the displayed size (given size: no probe); in-process it seeks to the key frame before it and
+ * decodes forward to its pts (about one GOP wherever the frame is). `frameImageData(frame)`: a decoded frame as
  * canvas ImageData (RGBA).
  */
 export { extractFramePng, frameImageData } from './frame-image.js';
