@@ -1,7 +1,7 @@
 /**
  * Key frames for reports: one decoded frame of the clip with the skeleton drawn and a feature's
  * joints highlighted, as PNG. The frame is selected by index (`select=eq(n,N)`), which is exact
- * whatever the stream's start time, at the cost of decoding up to N (fine for 3–10 s clips).
+ * whatever the stream's start time; it seeks to the key frame at or before N and decodes forward (main/av/frame-seek.ts), so a frame far into an hour-long session costs about one GOP.
  * The frame comes from main/av/ (extractFramePng: the shipped FFmpeg, or FFMPEG_PATH's CLI).
  */
 import { createCanvas, loadImage } from '@napi-rs/canvas';
