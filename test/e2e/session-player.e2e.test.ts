@@ -118,9 +118,11 @@ describe('Swing Studio session player in Chromium', () => {
     expect(wraps.length).toBeGreaterThanOrEqual(1);
     // The jump back to A happens on the first frame at or past B (loopJump, unit-tested at the
     // boundary); what plays past B meanwhile is the seek's latency, which grows with the machine's
-    // load (2 frames when quiet, 4 seen in a loaded CI run). Asserted here: it loops within A–B
-    // and never runs on towards the end of the clip (less than 0.2 s past B).
-    expect(Math.max(...samples.map((s) => s.mediaTime))).toBeLessThan(1.0 + 0.2);
+    // load (2 frames when quiet, 4 seen in a loaded CI run, 10 in the CI run of 2026-11-27 with
+    // the long-session tests beside it). Asserted here: it loops back to A and never runs on
+    // towards the end of the 3 s clip (less than 0.5 s past B, half-way to the end): a bound on
+    // the loop, not on the machine's speed.
+    expect(Math.max(...samples.map((s) => s.mediaTime))).toBeLessThan(1.0 + 0.5);
     const afterWrap = samples.slice(samples.indexOf(wraps[0]!));
     expect(Math.min(...afterWrap.map((s) => s.mediaTime))).toBeGreaterThanOrEqual(0.5 - 1 / 29.97);
     for (const s of samples) expect(s.drawnMediaTime).toBe(s.mediaTime);
