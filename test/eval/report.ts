@@ -179,7 +179,7 @@ const LEVEL_LETTER: Readonly<Record<string, string>> = {
 
 /** Known groups: every feature's level per labelled stroke, then the share advanced/professional per group. */
 export function renderGroups(clips: readonly ClipEvents[], captureApplied: boolean): string {
-  const strokes = clips.flatMap((c) => c.strokes.filter((s) => s.side !== 'serve').map((s) => ({ c, s })));
+  const strokes = clips.flatMap((c) => c.strokes.filter((s) => !/ (serve|overhead)$/.test(s.type)).map((s) => ({ c, s })));
   const names = [...new Set(strokes.flatMap(({ s }) => s.features.map((f) => f.name)))];
   const rows = strokes.map(({ c, s }): Cell[] => [
     `${short(c.clip)}#${s.label.contact_frame}`,
@@ -208,7 +208,7 @@ export function renderGroups(clips: readonly ClipEvents[], captureApplied: boole
   return [
     `### Known groups: feature levels per labelled stroke (B/I/A/P + value; ${note})`,
     mdTable(['stroke', 'group', 'type', ...names], rows),
-    `${groupLine('pro')}. ${groupLine('amateur')}. ${groupLine('unknown')} (not in the pro-versus-amateur test). Serves and overheads are not analysed (API.md has no serve swing type); "error": the stroke window's analysis ended in an error (Events table).`,
+    `${groupLine('pro')}. ${groupLine('amateur')}. ${groupLine('unknown')} (not in the pro-versus-amateur test). Serves (analysed as "serve": values without levels, main/analysis/technique/README.md) and overheads (only detected: no swing type describes them) are not in this table; "error": the stroke window's analysis ended in an error (Events table).`,
   ].join('\n\n');
 }
 

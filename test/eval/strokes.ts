@@ -11,12 +11,12 @@
 import { clipStrokes } from '../../main/analysis/strokes/clip-strokes.js';
 import { analyseStrokes } from '../../main/analysis/stroke-analysis.js';
 import { DETECTION_PARAMS, type DetectionParams } from '../../main/analysis/strokes/detection-params.js';
-import type { Feature } from '../../main/contract/technique-schema.js';
+import type { Feature, SwingType } from '../../main/contract/technique-schema.js';
 import { selectBallFrames, type BallCandidates } from '../../main/pose/ball-candidates.js';
 import { selectFrames, type PoseTrack } from '../../main/pose/pose-track.js';
 import { strokeGroup, type ClipSetup, type PlayerGroup } from './clips.js';
 import type { CoachRun } from './coach-run.js';
-import { captureFps, strokeSide, strokeType, type ClipLabels, type StrokeLabel, type StrokeSide } from './labels.js';
+import { captureFps, strokeKind, strokeSide, strokeType, type ClipLabels, type StrokeLabel, type StrokeSide } from './labels.js';
 import { framesToRealS, matchStrokes, type MatchResult } from './match-strokes.js';
 import { strokeMeta } from './meta.js';
 import type { CachedPose } from './pose-cache.js';
@@ -129,10 +129,11 @@ export function analyseStroke(
   params: DetectionParams = DETECTION_PARAMS,
 ): StrokeOutcome {
   const side = strokeSide(label.stroke);
+  const kind = strokeKind(label.stroke);
   const meta = strokeMeta({
     uid: `${clip}#${label.contact_frame}`,
     sport: setup.sport,
-    swingType: side === 'backhand' ? 'backhand_drive' : 'forehand_drive',
+    swingType: evalSwingType(label.stroke),
     hand: label.hand === 'left' ? 'left' : 'right',
     playerHeightMm: setup.playerHeightMm,
     captureFps: captureFps(labels),
@@ -157,9 +158,9 @@ export function analyseStroke(
     return { contactFrame: frame, errorFrames: err, errorMs: framesToRealS(err, labels.fps, labels.slow_motion_factor) * 1000 };
   };
   try {
-    if (side === 'serve') {
-      // API.md has no serve swing type: the product reports a serve only as a detected stroke
-      // (`strokes[]`, the stroke detector's contact); its contact is scored from there.
+    if (kind === 'overhead') {
+      // No swing type describes an overhead (contract technique-names.ts): the product reports it
+      // only as a detected stroke (`strokes[]`, the stroke detector's contact); scored from there.
       const found = clipStrokes({ pose2d, pose3d, fps: pose.video.fps, sport: setup.sport, dominantHand: meta.dominant_hand, captureFps: meta.capture_fps, ball, params });
       const serves = found.strokes.filter((x) => x.side === 'serve').map((x) => x.contact.frame_nr);
       if (!serves.length) return { ...base, failure: 'no serve detected in the window' };
@@ -177,6 +178,17 @@ export function analyseStroke(
   } catch (e) {
     return { ...base, failure: e instanceof Error ? e.message : String(e) };
   }
+}
+
+/**
+ * The swing type a coach asks for a labelled stroke (contract technique-names.ts): `serve` for a
+ * serve of either sport (tennis overhead, pickleball underhand: issue 28's extension), else the
+ * drive of the label's side. Dinks and volleys are asked as drives: the drive features are the
+ * ones scored, and the known-groups test compares scores (a `dink` analysis scores none).
+ */
+export function evalSwingType(stroke: string): SwingType {
+  if (strokeKind(stroke) === 'serve') return 'serve';
+  return strokeSide(stroke) === 'backhand' ? 'backhand_drive' : 'forehand_drive';
 }
 
 /** The analysed player's labelled strokes of a clip the engine refused: each fails with the engine's `message`. */
