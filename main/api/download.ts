@@ -5,7 +5,7 @@
  */
 import { open, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { fsyncDir, tempPathFor } from '../archive/atomic-file.js';
+import { fsyncDir, tempPathFor } from '../files/index.js';
 import { ApiError, isAbortLike, safeUrl } from './errors.js';
 import { withRetry } from './retry.js';
 import { networkError, statusError, type Transport } from './transport.js';
@@ -79,7 +79,7 @@ export function fetchJsonDocument(t: Transport, url: string, signal?: AbortSigna
 }
 
 async function downloadOnce(t: Transport, url: string, dest: string, opts: DownloadOptions): Promise<number> {
-  const tmp = tempPathFor(dest); // the one temp naming of main/archive/atomic-file.ts (swept as `.tmp-`)
+  const tmp = tempPathFor(dest); // the one temp naming of main/files/atomic-file.ts (swept as `.tmp-`)
   let fh;
   try {
     fh = await open(tmp, 'wx');

@@ -6,7 +6,7 @@
  */
 import AdmZip from 'adm-zip';
 import type { PoseTrack } from '../pose/pose-track.js';
-import { writeFileAtomic } from './atomic-file.js';
+import { writeFileAtomic } from '../files/index.js';
 import { ArchiveError } from './errors.js';
 import { encodePoseEntry } from './pose-encode.js';
 import { ARCHIVE_ENTRIES } from './read.js';

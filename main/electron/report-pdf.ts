@@ -11,7 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { BrowserWindow, session } from 'electron';
-import { writeFileAtomic } from '../archive/atomic-file.js';
+import { writeFileAtomic } from '../files/index.js';
 import { CHARTS_READY_SCRIPT } from '../export/report/charts-ready.js';
 import { APP_SCHEME } from './protocols.js';
 import { reportPage, waitForChartsReady } from './report-page.js';

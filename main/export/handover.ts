@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import AdmZip from 'adm-zip';
 import { z } from 'zod';
-import { writeFileAtomic } from '../archive/atomic-file.js';
+import { writeFileAtomic } from '../files/index.js';
 import type { Drawing, DrawingData } from '../drawings/drawing.js';
 import { DrawingDataSchema } from '../drawings/schema.js';
 import type { SessionDetail } from '../library/library-types.js';

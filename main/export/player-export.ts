@@ -2,7 +2,7 @@
  * Exports of one player across sessions: the progress report (PDF) and the feature CSV of every
  * analysed session. Players are named by id or by exact name.
  */
-import { writeFileAtomic } from '../archive/atomic-file.js';
+import { writeFileAtomic } from '../files/index.js';
 import type { ReadableDb } from '../library/db.js';
 import { getSessionDetail } from '../library/detail.js';
 import { playerFeatureHistory, playerStrokeHistory } from '../library/history.js';

@@ -5,7 +5,7 @@
  */
 import { copyFileSync, existsSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
-import { writeFileAtomic } from '../archive/atomic-file.js';
+import { writeFileAtomic } from '../files/index.js';
 import { swingStudioHome } from '../config/home.js';
 import { getSessionDetail } from '../library/detail.js';
 import { listDrawings } from '../library/drawings.js';

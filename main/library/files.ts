@@ -1,12 +1,12 @@
 /**
  * The library's files: clips stored under their content hash (shared by sessions with the same
  * bytes) and analysis archives under a hash of their uid (paths.ts). Every write is atomic (temp + fsync + rename,
- * main/archive/atomic-file.ts); files are written BEFORE the transaction that refers to them.
+ * main/files/atomic-file.ts); files are written BEFORE the transaction that refers to them.
  */
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, fsyncSync, openSync, readdirSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { fsyncDir, tempPathFor, TEMP_PREFIX } from '../archive/atomic-file.js';
+import { fsyncDir, tempPathFor, TEMP_PREFIX } from '../files/index.js';
 import { LibraryError } from './errors.js';
 import { clipFileName, type LibraryPaths } from './paths.js';
 
@@ -122,7 +122,7 @@ export function storedFileCounts(paths: LibraryPaths): StoredFileCounts {
   return { clips: count(paths.clipsDir), archives: count(paths.archivesDir), thumbnails: count(paths.thumbnailsDir) };
 }
 
-/** Names in `dir` that are not temp files (`.tmp-…`, main/archive/atomic-file.ts); [] when the folder is missing or unreadable. */
+/** Names in `dir` that are not temp files (`.tmp-…`, main/files/atomic-file.ts); [] when the folder is missing or unreadable. */
 export function storedFileNames(dir: string): string[] {
   try {
     return readdirSync(dir).filter((n) => !n.startsWith(TEMP_PREFIX));

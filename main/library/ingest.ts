@@ -29,7 +29,7 @@ import { ballNotStoredWarning } from '../pipeline/index.js';
 import { join } from 'node:path';
 import { ArchiveError, DEFAULT_ARCHIVE_LIMITS } from '../archive/errors.js';
 import { readArchive } from '../archive/read.js';
-import { writeFileAtomic } from '../archive/atomic-file.js';
+import { writeFileAtomic } from '../files/index.js';
 import { MAX_CAPTURE_FPS, SPORTS, SWING_TYPES, type DoneResult, type Sport, type SwingType, type TechniqueRequestMetadata } from '../contract/technique-schema.js';
 import { isCaptureFps } from '../contract/capture-rate.js';
 import type { VideoInfo } from '../av/index.js';

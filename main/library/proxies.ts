@@ -7,7 +7,7 @@
  * a proxy file no row names is swept (sweep.ts).
  */
 import { basename, extname, join } from 'node:path';
-import { copyFileAtomic } from '../archive/atomic-file.js';
+import { copyFileAtomic } from '../files/index.js';
 import type { ReadableDb, WritableDb } from './db.js';
 import { withLibraryLock } from './lock.js';
 import { pathsOf } from './paths.js';

@@ -23,7 +23,7 @@
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type Database from 'better-sqlite3';
-import { TEMP_PREFIX } from '../archive/atomic-file.js';
+import { TEMP_PREFIX } from '../files/index.js';
 import type { WritableDb } from './db.js';
 import { storedFileNames } from './files.js';
 import { withLibraryLock } from './lock.js';

@@ -10,7 +10,7 @@
  */
 import { basename, join } from 'node:path';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import { writeFileAtomic } from '../archive/atomic-file.js';
+import { writeFileAtomic } from '../files/index.js';
 import { extractFramePng } from '../av/index.js';
 import type { WritableDb } from './db.js';
 import { withLibraryLock } from './lock.js';

@@ -4,9 +4,9 @@
  */
 import { randomBytes, createHash, timingSafeEqual } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync } from 'node:fs';
-import { writeFileAtomic } from '../archive/atomic-file.js';
+import { writeFileAtomic } from '../files/index.js';
 
-/** Writes `text` to `path` atomically with mode 0600 (main/archive/atomic-file.ts). */
+/** Writes `text` to `path` atomically with mode 0600 (main/files/atomic-file.ts). */
 export function writeSecretFile(path: string, text: string): void {
   writeFileAtomic(path, text, { mkdirs: true });
 }

@@ -8,7 +8,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../archive/atomic-file.js';
+import { writeFileAtomic } from '../files/index.js';
 
 /** Encrypts and decrypts small secrets. */
 export interface SecretBox {

@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomic } from '../archive/atomic-file.js';
+import { writeFileAtomic } from '../files/index.js';
 import { zodIssueText } from '../contract/zod-issues.js';
 
 const httpUrlOrEmpty = z

@@ -13,7 +13,7 @@ import { dirname, join, relative, resolve } from 'node:path';
  * inside another counts as its top folder here (analysis/core → analysis); {@link SUB_LAYERS}
  * orders the sub-folders of analysis/ and engine/.
  */
-export const LAYERS = ['config', 'gen', 'contract', 'pose', 'av', 'models', 'engine', 'analysis', 'archive', 'drawings', 'pipeline', 'library', 'media', 'export', 'service', 'api', 'settings', 'backends', 'jobs', 'ipc', 'bridge', 'electron', 'cli', 'build'] as const;
+export const LAYERS = ['config', 'files', 'gen', 'contract', 'pose', 'av', 'models', 'engine', 'analysis', 'archive', 'drawings', 'pipeline', 'library', 'media', 'export', 'service', 'api', 'settings', 'backends', 'jobs', 'ipc', 'bridge', 'electron', 'cli', 'build'] as const;
 
 /** Sub-folders of analysis/ and engine/ from the bottom up ('.' = the folder's own files, on top). */
 export const SUB_LAYERS: Readonly<Record<string, readonly string[]>> = {

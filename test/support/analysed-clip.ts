@@ -16,7 +16,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync 
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { cutRealClip } from './ffmpeg-cli.js';
-import { writeFileAtomic } from '../../main/archive/atomic-file.js';
+import { writeFileAtomic } from '../../main/files/atomic-file.js';
 import { DoneLine, type TechniqueRequestMetadata } from '../../main/contract/technique-schema.js';
 import { poseTrackToJson } from '../../main/pose/pose-track.js';
 import { techniquePipeline } from '../../main/pipeline/technique-pipeline.js';

@@ -1,5 +1,5 @@
 /**
- * The one atomic-write module (main/archive/atomic-file.ts, issue 13 building blocks): text and
+ * The one atomic-write module (main/files/atomic-file.ts, issue 13 building blocks): text and
  * bytes, owner-only by default, other modes applied despite the umask, parent folders only when
  * asked, `.tmp-` temp names (the library sweep's pattern) and no temp left behind on failure.
  */
@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { TEMP_PREFIX, tempPathFor, writeFileAtomic } from '../../main/archive/atomic-file.js';
+import { TEMP_PREFIX, tempPathFor, writeFileAtomic } from '../../main/files/atomic-file.js';
 import { writeSecretFile } from '../../main/service/secrets.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'atomic-'));
