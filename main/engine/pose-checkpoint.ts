@@ -23,8 +23,9 @@
  * missing, cut short, fails its hash, or whose key differs is not used (nor any after it).
  */
 import { createHash } from 'node:crypto';
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { closeSync, openSync, readFileSync, readSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeFileAtomic } from '../files/index.js';
 import type { Crop, CocoPose } from './inference/index.js';
 import type { TrackerSnapshot } from './tracking/index.js';
 
@@ -147,7 +148,7 @@ export class PoseCheckpoints {
   }
 
   /**
-   * Writes the collected frames as their chunk (temp file, fsync, rename) with the tracker's
+   * Writes the collected frames as their chunk (main/files atomic write) with the tracker's
    * state after them and the crops in flight, then calls onChunk. A write that fails stops
    * checkpointing for this run (the analysis goes on) and returns false.
    */
@@ -185,22 +186,18 @@ export class PoseCheckpoints {
   }
 }
 
-/** Writes "SWPC" + header length + JSON header (with format and the body's SHA-256) + body to a temp file, fsyncs it and renames it to `file`. */
+/**
+ * Writes "SWPC" + header length + JSON header (with format and the body's SHA-256) + body to
+ * `file` with the app's one crash-safe writer (main/files: `.tmp-` temp in the same folder, 0600,
+ * fsync, rename, folder fsync), creating the folder when missing.
+ * @throws the underlying fs error (ENOSPC, EACCES, ...); the temp file is removed.
+ */
 export function writeCheckpointFile(file: string, header: object, body: Buffer): void {
   const json = Buffer.from(JSON.stringify({ ...header, format: FORMAT, sha256: createHash('sha256').update(body).digest('hex') }));
   const head = Buffer.alloc(8);
   head.write(MAGIC, 0, 'latin1');
   head.writeUInt32LE(json.length, 4);
-  mkdirSync(dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  const fd = openSync(tmp, 'w');
-  try {
-    for (const b of [head, json, body]) writeSync(fd, b);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(tmp, file);
+  writeFileAtomic(file, Buffer.concat([head, json, body]), { mkdirs: true });
 }
 
 /** The header and body of a file {@link writeCheckpointFile} wrote, or undefined when it is not one, its format or `key` differs, or its body fails the hash. @throws on bad JSON (callers catch). */
