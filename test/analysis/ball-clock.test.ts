@@ -4,7 +4,7 @@
  * along parabolas at a known gravity, scaled by the ball's own diameter in the picture.
  */
 import { describe, expect, it } from 'vitest';
-import { judgeSlowMotion, snapCaptureFps } from '../../main/analysis/core/slow-motion.js';
+import { ballArcsAgree, judgeSlowMotion, snapCaptureFps } from '../../main/analysis/core/slow-motion.js';
 import { BALL_DIAMETER_M, ballClock, GRAVITY_MPS2 } from '../../main/analysis/strokes/ball-clock.js';
 import { BALL_SLOTS, emptyBallCandidates, type BallCandidates } from '../../main/pose/ball-candidates.js';
 
@@ -44,6 +44,29 @@ describe('the clock from the ball in flight', () => {
     // A slow hand (1 m/s on the video's clock) would make the pose's cue fire; the ball decides.
     expect(judgeSlowMotion({ ball: c, sport: 'tennis', peakHandMps: 1, leadVideoS: 0.3, fps: FPS })).toEqual({ guess: null, cannotTell: null });
     expect(judgeSlowMotion({ sport: 'tennis', peakHandMps: 1, leadVideoS: 0.3, fps: FPS }).guess).not.toBeNull();
+  });
+
+  it('decides nothing when its arcs disagree on the capture rate: the pose decides, else the coach reads that it cannot tell', () => {
+    const ball = emptyBallCandidates(200);
+    arc(ball, 10, 14, 100, 400, 2.26); // 60 fps
+    arc(ball, 60, 14, 200, 380, 1.33); // 30 fps: real time
+    const c = ballClock(ball, FPS, 'tennis');
+    expect(c?.arcs.length).toBe(2);
+    expect(snapCaptureFps(FPS, c!.factor)).toBe(60); // the median alone would read 60 fps
+    expect(ballArcsAgree(c!, FPS)).toBe(false);
+    // A drive-speed hand: no pose cue either, so no guess and a notice naming the arcs.
+    const v = judgeSlowMotion({ ball: c, sport: 'tennis', peakHandMps: 7, leadVideoS: 0.06, fps: FPS });
+    expect(v.guess).toBeNull();
+    expect(v.cannotTell).toMatchObject({ code: 'slow-motion-unknown', severity: 'notice' });
+    expect(v.cannotTell?.detail).toContain("the ball's flights disagree");
+    expect(v.cannotTell?.detail).toContain('2.3× (60 fps), 1.3× (30 fps)');
+    // A slow hand fires the pose's cue, which then decides.
+    expect(judgeSlowMotion({ ball: c, sport: 'tennis', peakHandMps: 1, leadVideoS: 0.06, fps: FPS }).guess?.basis).toBe('hand_speed');
+    // Two of three agreeing arcs make a verdict.
+    arc(ball, 120, 14, 300, 420, 2.1);
+    const three = ballClock(ball, FPS, 'tennis')!;
+    expect(ballArcsAgree(three, FPS)).toBe(true);
+    expect(judgeSlowMotion({ ball: three, sport: 'tennis', peakHandMps: 7, leadVideoS: 0.06, fps: FPS }).guess?.suggestedCaptureFps).toBe(60);
   });
 
   it('needs two arcs, each with a visible bend', () => {

@@ -10,7 +10,7 @@ export { angleAt, angleDiffDeg, mid, norm, sub } from '../../pose/vec3.js';
 export type { Vec3 } from '../../pose/vec3.js';
 export { sceneCuts } from './scene-cuts.js';
 export { argmax, centralDiff, fitParabola, median, peakTime, savitzkyGolay, smoothingWindow } from './signal.js';
-export { CLOCK_UNITS, guessSlowMotion, handPeakRun, judgeSlowMotion, realSecondsPerVideoSecond, slowMotionWarning, slowedClockReason, snapCaptureFps } from './slow-motion.js';
+export { ballArcsAgree, CLOCK_UNITS, guessSlowMotion, handPeakRun, judgeSlowMotion, realSecondsPerVideoSecond, slowMotionWarning, slowedClockReason, snapCaptureFps } from './slow-motion.js';
 export type { BallClockCue, HandPeakRun, SlowMotionGuess, SlowMotionVerdict } from './slow-motion.js';
 export { checkPair, inferTwoHanded, usableFrames } from './swing-input.js';
 export { analysisTimebase, spreadToFrames } from './timebase.js';

@@ -218,15 +218,48 @@ export interface SlowMotionVerdict {
 }
 
 /**
- * With `ball` (the ball's free flight, strokes/ball-clock.ts; any sport) the ball decides: a
- * guess at the capture rate its factor snaps to, or none when that is real time (the pose's cues
- * are not asked: physics over heuristics). Otherwise {@link guessSlowMotion}, kept only when its evidence holds: with the hand's speed peak `peak`
+ * With `ball` (the ball's free flight, strokes/ball-clock.ts; any sport) whose arcs agree
+ * ({@link ballArcsAgree}) the ball decides: a guess at the capture rate its factor snaps to, or
+ * none when that is real time (the pose's cues are not asked: physics over heuristics). Arcs that
+ * disagree decide nothing: the pose's cues below, else 'slow-motion-unknown'. Otherwise {@link guessSlowMotion}, kept only when its evidence holds: with the hand's speed peak `peak`
  * (video clock) lasting fewer than {@link MIN_PEAK_FRAMES} frames at `fps`, no guess and the
  * 'slow-motion-unknown' warning instead (an abstention is better than a wrong factor). Without
  * `peak` the guess is as guessSlowMotion's.
  */
 export function judgeSlowMotion(s: Parameters<typeof guessSlowMotion>[0] & { peak?: HandPeakRun; ball?: BallClockCue | null | undefined }): SlowMotionVerdict {
-  if (s.ball && s.fps > 0) return { guess: ballGuess(s.ball, s), cannotTell: null };
+  if (s.ball && s.fps > 0) {
+    if (ballArcsAgree(s.ball, s.fps)) return { guess: ballGuess(s.ball, s), cannotTell: null };
+    const pose = judgeByPose(s);
+    return pose.guess || pose.cannotTell ? pose : { guess: null, cannotTell: ballDisagreesWarning(s.ball, s.fps) };
+  }
+  return judgeByPose(s);
+}
+
+/**
+ * True when more than half of the ball's arcs snap ({@link snapCaptureFps}) to the capture rate its
+ * median snaps to. Decided: arcs that disagree on the camera's rate do not make a verdict (two
+ * arcs 2.26× and 1.33× in a 2.8 s cut of a real-time rally filmed from behind, the ball flying
+ * along the camera axis, gave a median of 60 fps); the pose's cues are asked instead, and when
+ * they say nothing the coach reads that the clip's speed could not be told. Not a fitted
+ * constant: a majority over the arcs, with the camera rates' own bounds.
+ */
+export function ballArcsAgree(ball: BallClockCue, fps: number): boolean {
+  const rate = snapCaptureFps(fps, ball.factor);
+  const agree = ball.arcs.filter((a) => a > 0 && snapCaptureFps(fps, a) === rate).length;
+  return agree * 2 > ball.arcs.length;
+}
+
+/** The warning (code 'slow-motion-unknown', notice) when the ball's arcs disagree ({@link ballArcsAgree}) and the pose gives no cue. */
+function ballDisagreesWarning(ball: BallClockCue, fps: number): Warning {
+  const rates = ball.arcs.map((a) => `${a.toFixed(1)}× (${Math.round(snapCaptureFps(fps, a))} fps)`).join(', ');
+  return warning('slow-motion-unknown', 'notice', 'Could not tell whether this clip is slowed down; give the capture frame rate if it is.', {
+    tip: 'If the clip is slow motion, give its capture frame rate to measure speeds and timings in real time.',
+    detail: `the ball's flights disagree on the clip's speed (${rates}: no capture rate is read by most of them) and the player's motion gives no sign of slow motion; speeds and timings are measured on the video's clock`,
+  });
+}
+
+/** {@link judgeSlowMotion} on the pose's cues alone (no ball, or a ball whose arcs disagree). */
+function judgeByPose(s: Parameters<typeof guessSlowMotion>[0] & { peak?: HandPeakRun }): SlowMotionVerdict {
   const guess = guessSlowMotion(s);
   if (!guess || !s.peak) return { guess, cannotTell: null };
   const frames = s.peak.widthS * s.fps;
