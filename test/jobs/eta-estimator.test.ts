@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { EtaEstimator, ETA_MIN_ELAPSED_S, ETA_RATE_HALF_LIFE_S } from '../../main/jobs/eta-estimator.js';
-import { etaText } from '../../main/contract/job-eta.js';
+import { ETA_RAN_OUT_TEXT, etaCountdownText, etaLeftS, etaText } from '../../main/contract/job-eta.js';
 import { LiveProgress } from '../../main/jobs/job-view.js';
 import { detailOf } from '../../main/cli/progress.js';
 import type { JobView } from '../../main/contract/job.js';
@@ -55,6 +55,25 @@ describe('etaText', () => {
       '~10 s left', '~10 s left', '~50 s left', '~1 min left', '~1 min left', '~2 min left', '~3 min left', '~1 h left', '~1 h left', '~1 h 20 min left',
     ]);
     expect([undefined, NaN, -1, Infinity].map(etaText)).toEqual(['', '', '', '']);
+  });
+});
+
+describe('the countdown between reports (job list)', () => {
+  const at = 1_000_000; // ms, the report's arrival
+  it('counts the estimate down from the report, floored at 0', () => {
+    expect([0, 1000, 30_500, 90_000, 200_000].map((dt) => etaLeftS(90, at, at + dt))).toEqual([90, 89, 59.5, 0, 0]);
+    expect(etaLeftS(90, at, at - 5000)).toBe(90); // a clock that went back: no time passed
+    expect([undefined, NaN, -1, Infinity].map((e) => etaLeftS(e, at, at + 1000))).toEqual([undefined, undefined, undefined, undefined]);
+  });
+
+  it('says the time left, then the floor text once it ran out, and starts over with a new report', () => {
+    const texts = [0, 50_000, 89_000, 89_999, 90_000, 600_000].map((dt) => etaCountdownText(170, at, at + 80_000 + dt));
+    expect(texts).toEqual(['~2 min left', '~40 s left', '~10 s left', '~10 s left', ETA_RAN_OUT_TEXT, ETA_RAN_OUT_TEXT]);
+    expect(ETA_RAN_OUT_TEXT).toBe('finishing…');
+    // a new report at +700 s with 45 s left: counted from its own arrival
+    expect(etaCountdownText(45, at + 700_000, at + 700_000)).toBe('~50 s left');
+    expect(etaCountdownText(45, at + 700_000, at + 720_000)).toBe('~30 s left');
+    expect(etaCountdownText(undefined, at, at)).toBe('');
   });
 });
 

@@ -52,3 +52,12 @@ export function upsertJob(jobs: readonly JobView[], job: JobView): JobView[] {
   const rest = jobs.filter((j) => j.id !== job.id);
   return [job, ...rest].sort((a, b) => b.id - a.id);
 }
+
+/**
+ * Whether `job` (an event) carries a new progress report of the job shown as `before`: a new job,
+ * another state, share or `etaS`. An event that repeats them (e.g. a new warning) is not one, so
+ * the ETA countdown is not started afresh from an old estimate.
+ */
+export function isNewReport(before: JobView | undefined, job: JobView): boolean {
+  return !before || before.state !== job.state || before.share !== job.share || before.etaS !== job.etaS;
+}

@@ -5,13 +5,18 @@
 import type { JobView } from '../../../../preload/contract.js';
 import type { AnalysisJobInput } from './analysis-form.js';
 import { call, onEvent } from '../api.js';
-import { isActive, upsertJob } from './job-text.js';
+import { isActive, isNewReport, upsertJob } from './job-text.js';
 
 /** The jobs store. */
 export class JobsManager {
   jobs = $state<JobView[]>([]);
   /** Jobs still queued or running. */
   active = $derived(this.jobs.filter(isActive));
+  /**
+   * When this renderer received each job's latest progress report, ms since the epoch (Date.now());
+   * the job list counts the report's `etaS` down from it (main/contract/job-eta.ts etaCountdownText).
+   */
+  reportedAt = $state<Record<number, number>>({});
   /** Listeners told when a job reaches `done` (e.g. refresh the library). */
   #onDone: ((job: JobView) => void)[] = [];
 
@@ -19,6 +24,8 @@ export class JobsManager {
   async load(): Promise<void> {
     const list = await call('jobs.list');
     this.jobs = [...list].sort((a, b) => b.id - a.id);
+    const now = Date.now();
+    this.reportedAt = Object.fromEntries(list.map((j) => [j.id, now]));
   }
 
   /** Follows main's job events; returns the unsubscribe. */
@@ -29,6 +36,7 @@ export class JobsManager {
   /** Applies one job event. */
   apply(job: JobView): void {
     const before = this.jobs.find((j) => j.id === job.id);
+    if (isNewReport(before, job)) this.reportedAt = { ...this.reportedAt, [job.id]: Date.now() };
     this.jobs = upsertJob(this.jobs, job);
     if (job.state === 'done' && before?.state !== 'done') for (const l of this.#onDone) l(job);
   }
