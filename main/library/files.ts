@@ -23,17 +23,28 @@ export function sha256File(path: string): string {
     throw new LibraryError('invalid-input', `cannot read clip ${path} (${(err as Error).message})`, { cause: err });
   }
   try {
-    const hash = createHash('sha256');
-    const buf = Buffer.allocUnsafe(1 << 20);
-    for (;;) {
-      const n = readSync(fd, buf, 0, buf.length, null);
-      if (n === 0) break;
-      hash.update(buf.subarray(0, n));
-    }
-    return hash.digest('hex');
+    return hashAndCopy(fd);
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * The one read loop of the library's clips: reads the open file `src` to its end in 1 MiB chunks,
+ * hashes each and, when `out` (an open file) is given, writes it there too. Returns the SHA-256,
+ * lowercase hex. Decided: one loop for hash-only (linked clips) and hash-while-copy (copied clips).
+ * @throws the underlying fs error (read error, disk full); closing both files is the caller's.
+ */
+function hashAndCopy(src: number, out?: number): string {
+  const hash = createHash('sha256');
+  const buf = Buffer.allocUnsafe(1 << 20);
+  for (;;) {
+    const n = readSync(src, buf, 0, buf.length, null);
+    if (n === 0) break;
+    hash.update(buf.subarray(0, n));
+    if (out !== undefined) for (let off = 0; off < n; ) off += writeSync(out, buf, off, n - off);
+  }
+  return hash.digest('hex');
 }
 
 /** A clip stored in the library. */
@@ -68,16 +79,8 @@ export function storeClip(paths: LibraryPaths, source: string): StoredClip {
   try {
     const out = openSync(tmp, 'wx', 0o600);
     try {
-      const hash = createHash('sha256');
-      const buf = Buffer.allocUnsafe(1 << 20);
-      for (;;) {
-        const n = readSync(src, buf, 0, buf.length, null);
-        if (n === 0) break;
-        hash.update(buf.subarray(0, n));
-        for (let off = 0; off < n; ) off += writeSync(out, buf, off, n - off);
-      }
+      sha256 = hashAndCopy(src, out);
       fsyncSync(out);
-      sha256 = hash.digest('hex');
     } finally {
       closeSync(out);
     }
