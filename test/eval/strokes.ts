@@ -49,6 +49,8 @@ export interface StrokeOutcome {
   errorMs: number | null;
   features: FeatureOutcome[];
   leftOut: { name: string; reason: string }[];
+  /** The camera view the analysis estimated around contact (technique/camera-view.ts), when it gave one. */
+  view?: string;
   /** Why there is no result (InsufficientPoseError message), or null. */
   failure: string | null;
 }
@@ -173,6 +175,7 @@ export function analyseStroke(
       ...timed(out.contact.frame),
       features: out.result.features.map(featureOutcome),
       leftOut: (out.result.features_left_out ?? []).map((l) => ({ name: l.feature_name, reason: l.reason })),
+      ...(out.result.camera_view ? { view: out.result.camera_view.view } : {}),
       failure: null,
     };
   } catch (e) {
