@@ -2,8 +2,7 @@
  * A clip run the way a coach runs the app (issue 26, "Why"): the whole clip, as `/process`
  * analyses an upload (stroke-analysis.ts `analyseStrokes` on the engine's pose of the whole
  * file), asked for the swing type of the clip's first labelled stroke of the analysed player
- * (backhand → backhand_drive; every other stroke, serves and overheads included, → forehand_drive:
- * API.md has no other type), with that stroke's hand (unknown → right) and the labelled capture
+ * ({@link requestedSwingType}: serve for a serve, else the drive of its side), with that stroke's hand (unknown → right) and the labelled capture
  * rate only where the clip is slowed (slow_motion_factor < 1). Its outcome is the analysis or the
  * error text the service would put on its `error` line; the same run without any capture rate
  * gives the clip's slow-motion guess.
@@ -13,7 +12,7 @@ import { analyseStrokes } from '../../main/analysis/stroke-analysis.js';
 import { DETECTION_PARAMS, type DetectionParams } from '../../main/analysis/strokes/detection-params.js';
 import type { SwingType } from '../../main/contract/technique-schema.js';
 import type { ClipSetup } from './clips.js';
-import { captureFps, strokeSide, type ClipLabels, type StrokeLabel } from './labels.js';
+import { captureFps, strokeKind, strokeSide, type ClipLabels, type StrokeLabel } from './labels.js';
 import { strokeMeta } from './meta.js';
 import type { CachedPose } from './pose-cache.js';
 
@@ -32,8 +31,15 @@ export interface CoachRun {
   error: string | null;
 }
 
-/** The swing type a coach asks for a stroke labelled `label`: backhand_drive for a backhand, else forehand_drive. */
+/**
+ * The swing type a coach asks for a stroke labelled `label` (contract technique-names.ts): `serve`
+ * for a serve of either sport (tennis overhead, pickleball underhand: issue 28's extension), else
+ * the drive of the label's side (backhand_drive for a backhand, else forehand_drive; overheads
+ * too: no type describes them). Dinks and volleys are asked as drives: the drive features are the
+ * ones scored, and the known-groups test compares scores (a `dink` analysis scores none).
+ */
 export function requestedSwingType(label: StrokeLabel | undefined): SwingType {
+  if (label && strokeKind(label.stroke) === 'serve') return 'serve';
   return label && strokeSide(label.stroke) === 'backhand' ? 'backhand_drive' : 'forehand_drive';
 }
 

@@ -11,11 +11,11 @@
 import { clipStrokes } from '../../main/analysis/strokes/clip-strokes.js';
 import { analyseStrokes } from '../../main/analysis/stroke-analysis.js';
 import { DETECTION_PARAMS, type DetectionParams } from '../../main/analysis/strokes/detection-params.js';
-import type { Feature, SwingType } from '../../main/contract/technique-schema.js';
+import type { Feature } from '../../main/contract/technique-schema.js';
 import { selectBallFrames, type BallCandidates } from '../../main/pose/ball-candidates.js';
 import { selectFrames, type PoseTrack } from '../../main/pose/pose-track.js';
 import { strokeGroup, type ClipSetup, type PlayerGroup } from './clips.js';
-import type { CoachRun } from './coach-run.js';
+import { requestedSwingType, type CoachRun } from './coach-run.js';
 import { captureFps, strokeKind, strokeSide, strokeType, type ClipLabels, type StrokeLabel, type StrokeSide } from './labels.js';
 import { framesToRealS, matchStrokes, type MatchResult } from './match-strokes.js';
 import { strokeMeta } from './meta.js';
@@ -135,7 +135,7 @@ export function analyseStroke(
   const meta = strokeMeta({
     uid: `${clip}#${label.contact_frame}`,
     sport: setup.sport,
-    swingType: evalSwingType(label.stroke),
+    swingType: requestedSwingType(label),
     hand: label.hand === 'left' ? 'left' : 'right',
     playerHeightMm: setup.playerHeightMm,
     captureFps: captureFps(labels),
@@ -181,17 +181,6 @@ export function analyseStroke(
   } catch (e) {
     return { ...base, failure: e instanceof Error ? e.message : String(e) };
   }
-}
-
-/**
- * The swing type a coach asks for a labelled stroke (contract technique-names.ts): `serve` for a
- * serve of either sport (tennis overhead, pickleball underhand: issue 28's extension), else the
- * drive of the label's side. Dinks and volleys are asked as drives: the drive features are the
- * ones scored, and the known-groups test compares scores (a `dink` analysis scores none).
- */
-export function evalSwingType(stroke: string): SwingType {
-  if (strokeKind(stroke) === 'serve') return 'serve';
-  return strokeSide(stroke) === 'backhand' ? 'backhand_drive' : 'forehand_drive';
 }
 
 /** The analysed player's labelled strokes of a clip the engine refused: each fails with the engine's `message`. */
