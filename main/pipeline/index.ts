@@ -6,7 +6,7 @@
  */
 import { lazyPipeline, type AnalysisPipeline } from './pipeline-types.js';
 
-export { createEngineSlot, type EngineSlot, type EngineSlotState, type EngineUser } from './engine-slot.js';
+export { createEngineSlot, EngineBusyError, type EngineHolder, type EngineSlot, type EngineSlotState, type EngineUser, type EngineWaitOptions } from './engine-slot.js';
 export { lazyPipeline, type AnalysisPipeline, type RunHooks, type TechniqueAnalysis, type TechniqueOutcome } from './pipeline-types.js';
 export { analysisFromDone, ballNotStoredWarning, doneObject, DonePoseMissingError } from './done-object.js';
 export { COMPUTE_VERSION, versionMetadata } from './versions.js';

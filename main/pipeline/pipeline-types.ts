@@ -74,8 +74,13 @@ export interface AnalysisPipeline {
    * the done object) atomically to `outPath`.
    */
   writeTechniqueArchive(outPath: string, parts: { pose2d: PoseTrack; pose3d: PoseTrack; analysis: object }): void;
-  /** Tennis statistics JSON of a video (path or URL ffmpeg can read). */
-  tennisStatistics(videoInput: string, opts: { dominantHand: 'left' | 'right'; signal: AbortSignal }): Promise<unknown>;
+  /**
+   * Tennis statistics JSON of a video (path or URL ffmpeg can read). `video`: the caller's probe
+   * of it (the engine then does not probe again); `checkpointDir`: the task's working folder for
+   * the engine's pose checkpoints (main/engine/pose-checkpoint.ts), kept by the caller while the
+   * task may resume (main/service/task-worker.ts).
+   */
+  tennisStatistics(videoInput: string, opts: { dominantHand: 'left' | 'right'; signal: AbortSignal; video?: VideoInfo; checkpointDir?: string }): Promise<unknown>;
 }
 
 /** Loads the pipeline once (dynamic import of technique-pipeline.js) and caches it. */

@@ -7,6 +7,9 @@
  *   objects/         object storage: videos/<uuid><ext>, results/<task_id>.json, archives/<uuid>.zip
  *   tmp/             partial uploads and multipart bodies; same file system as objects/ so that
  *                    rename() is atomic; emptied on start
+ *   work/            per-task working folders, work/task-<id>/pose: the engine's pose checkpoints
+ *                    of a task that may resume (kept while it is queued or running, removed when
+ *                    it ends; task-worker.ts)
  */
 import { join } from 'node:path';
 import { homeDir } from '../config/home.js';
@@ -19,6 +22,8 @@ export interface ServiceLayout {
   dbPath: string;
   objectsDir: string;
   tmpDir: string;
+  /** Working folders of tennis tasks (pose checkpoints), one `task-<id>` per task. */
+  workDir: string;
 }
 
 /** Creates (0700) the service folders under `home` and returns their paths. */
@@ -31,5 +36,6 @@ export function serviceLayout(home: string): ServiceLayout {
     dbPath: join(root, 'tasks.sqlite'),
     objectsDir: homeDir(home, 'service', 'objects'),
     tmpDir: homeDir(home, 'service', 'tmp'),
+    workDir: homeDir(home, 'service', 'work'),
   };
 }

@@ -20,6 +20,25 @@ export const MAX_UPLOADS_IN_FLIGHT = 4;
 /** Retry-After of the 503s and 429s, seconds (about one analysis). */
 export const RETRY_AFTER_S = 60;
 
+/**
+ * Longest wait of a `/process` request for the engine, ms: 15 min, then its stream ends with a
+ * `failed` line saying the engine is busy and since when (process-route.ts).
+ * Decided: a bounded wait, not an interrupted task. Before issue 29 a running task was itself
+ * bounded by 15 min; a task on a long rally video may now hold the engine for hours
+ * (task-budget.ts), and interrupting it would cost it the re-decode of the clip up to its last
+ * pose checkpoint each time (≈ 0.44 CPU-s per video-s: 13 CPU-min at the 30th minute of a video),
+ * so a stream of /process requests could starve it. 15 min keeps what a coach could wait before:
+ * the four /process requests ahead (MAX_WAITING_PROCESS × 30-120 s) and a short task.
+ */
+export const PROCESS_MAX_WAIT_MS = 15 * 60_000;
+
+/**
+ * While a `/process` request waits for the engine, a `processing` line (progress 0) every 30 s, ms:
+ * the client sees the request is alive, and its idle timeout (the app's is 300 s,
+ * main/api/process-video.ts) does not cut the wait off silently.
+ */
+export const PROCESS_WAIT_HEARTBEAT_MS = 30_000;
+
 /** @throws HttpError 503 with Retry-After when `count` has reached `max`. */
 export function requireRoom(count: number, max: number, what: string): void {
   if (count >= max) throw new HttpError(503, `Busy: ${what}; try again later`, { 'Retry-After': String(RETRY_AFTER_S) });

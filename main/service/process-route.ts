@@ -7,12 +7,17 @@
  *   `warnings` as they arise), then one of: `done` (full response object, plus `archive_url`
  *   when `store_data` is true), `error` (no person / too little pose: `errors`, empty features),
  *   `failed` (internal failure; details only in the service log).
- * - The client closing the connection aborts the analysis (the engine kills ffmpeg).
+ * - The client closing the connection aborts the analysis (the engine kills ffmpeg), or takes the
+ *   request out of the engine's waiting line.
+ * - Waiting for the engine (one analysis at a time): a `processing` line every
+ *   PROCESS_WAIT_HEARTBEAT_MS (30 s); past PROCESS_MAX_WAIT_MS (15 min) a `failed` line saying the
+ *   engine is busy (limits.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ballTimeOutsideClip } from '../contract/fields.js';
+import { lengthWords } from '../contract/clip-limits.js';
 import { poseTrackProblem } from '../pose/pose-checks.js';
 import { TechniqueRequestMetadata } from '../contract/technique-schema.js';
 import { playerPointOutsideClip } from '../contract/player-point.js';
@@ -21,11 +26,12 @@ import { probeVideo, type VideoInfo } from '../av/index.js';
 import { ballToJson } from '../pose/ball-candidates.js';
 import { poseTrackToJson } from '../pose/pose-track.js';
 import { presign, type ServiceContext } from './service-context.js';
-import { doneObject, type TechniqueOutcome } from '../pipeline/index.js';
+import { doneObject, EngineBusyError, type TechniqueOutcome } from '../pipeline/index.js';
 import { HttpError } from './http-util.js';
 import { zodIssueText } from '../contract/zod-issues.js';
 import { readMultipart, type MultipartForm } from './multipart-form.js';
 import { NdjsonWriter, throttleProgress } from './ndjson-writer.js';
+import { PROCESS_MAX_WAIT_MS, PROCESS_WAIT_HEARTBEAT_MS } from './limits.js';
 import { PROBE_TIMEOUT_MS } from './video-check-route.js';
 import { warningText, type Warning } from '../contract/warning.js';
 
@@ -145,9 +151,11 @@ async function analyse(ctx: ServiceContext, res: ServerResponse, path: string, m
   const warnings: Warning[] = [];
   out.open();
   out.line({ status: 'processing', uid: meta.uid, progress: 0, warnings: [] });
+  const heartbeat = setInterval(() => out.line({ status: 'processing', uid: meta.uid, progress: 0, warnings: [] }), PROCESS_WAIT_HEARTBEAT_MS);
   try {
     const pipeline = await ctx.pipeline();
     const outcome = await ctx.engineSlot(() => {
+      clearInterval(heartbeat);
       ac.signal.throwIfAborted();
       return pipeline.analyseTechnique(path, meta, {
         signal: ac.signal,
@@ -158,18 +166,33 @@ async function analyse(ctx: ServiceContext, res: ServerResponse, path: string, m
           out.line({ status: 'processing', uid: meta.uid, warnings: [warningText(w)] });
         },
       });
-    }, 'process');
+    }, 'process', { signal: ac.signal, maxWaitMs: ctx.processMaxWaitMs ?? PROCESS_MAX_WAIT_MS });
     out.line(await finalLine(ctx, meta, outcome, warnings));
   } catch (err) {
-    if (ac.signal.aborted) {
+    if (err instanceof EngineBusyError) {
+      ctx.log(`/process ${meta.uid}: ${err.message}`);
+      out.line({ status: 'failed', uid: meta.uid, errors: [busyText(err)], warnings: [] });
+    } else if (ac.signal.aborted) {
       ctx.log(`/process ${meta.uid}: aborted (client closed the connection)`);
     } else {
       ctx.log(`/process ${meta.uid} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
       out.line({ status: 'failed', uid: meta.uid, errors: ['Internal error while analysing the video'], warnings: warnings.map(warningText) });
     }
   } finally {
+    clearInterval(heartbeat);
     out.end();
   }
+}
+
+/**
+ * The coach's line when a request waited its longest for the engine: what held it and since when,
+ * e.g. "The analysis engine was busy with a tennis statistics task (running for 42 min) for the
+ * 15 min this analysis could wait: try again later".
+ */
+export function busyText(err: EngineBusyError): string {
+  const what = err.holder?.user === 'task' ? 'a tennis statistics task' : 'other analyses';
+  const since = err.holder ? ` (running for ${lengthWords((Date.now() - err.holder.sinceMs) / 1000)})` : '';
+  return `The analysis engine was busy with ${what}${since} for the ${lengthWords(err.waitedMs / 1000)} this analysis could wait: try again later`;
 }
 
 /**

@@ -37,6 +37,8 @@ export interface ServiceContext {
   uploads: UploadGate;
   /** Jobs waiting for the engine in a line (main/pipeline/engine-slot.ts), for the queue caps (limits.ts). */
   engineWaiting: (user: 'process' | 'task') => number;
+  /** Longest wait of a /process request for the engine, ms; default PROCESS_MAX_WAIT_MS (limits.ts; tests shorten it). */
+  processMaxWaitMs?: number | undefined;
 }
 
 /** Presigned URL for `method` on `key`, valid {@link PRESIGNED_URL_LIFETIME_S} (24 h) from now. */

@@ -41,8 +41,12 @@ export interface ServiceCoreOptions {
   log?: (message: string) => void;
   /** Host names or IP literals on the LAN that checks and tasks may read from (net-guard.ts). */
   allowLanHosts?: string[];
-  /** Deadline of one tennis task, ms; default TASK_DEADLINE_MS (task-worker.ts). */
+  /** Floor of a tennis task's analysis budget, ms; default TASK_DEADLINE_MS, 15 min (task-budget.ts). */
   taskDeadlineMs?: number;
+  /** A tennis task's analysis budget per video second, s; default TASK_ANALYSIS_S_PER_VIDEO_S, 15 (task-budget.ts; tests shorten it). */
+  taskBudgetPerVideoS?: number;
+  /** Longest wait of a /process request for the engine, ms; default PROCESS_MAX_WAIT_MS, 15 min (limits.ts; tests shorten it). */
+  processMaxWaitMs?: number;
   /** Idle timeout of upload bodies, ms; default UPLOAD_IDLE_TIMEOUT_MS (limits.ts). */
   uploadIdleMs?: number;
   /** The analysis glue; default technique-pipeline.js, imported on first use. */
@@ -95,6 +99,7 @@ export function openServiceCore(opts: ServiceCoreOptions): ServiceCore {
     engineSlot: slot.run,
     engineWaiting: slot.waiting,
     uploads: new UploadGate(undefined, opts.uploadIdleMs),
+    processMaxWaitMs: opts.processMaxWaitMs,
   };
   const sweep = (): void => {
     const r = sweepExpiredObjects(layout.objectsDir, now());
@@ -103,7 +108,7 @@ export function openServiceCore(opts: ServiceCoreOptions): ServiceCore {
   sweep();
   const sweeper = setInterval(sweep, RETENTION_SWEEP_INTERVAL_MS);
   sweeper.unref();
-  const worker = new TaskWorker(ctx, db, opts.taskDeadlineMs);
+  const worker = new TaskWorker(ctx, db, { workDir: layout.workDir, floorMs: opts.taskDeadlineMs, sPerVideoS: opts.taskBudgetPerVideoS });
   let closing: Promise<void> | undefined;
   return {
     ctx,

@@ -46,8 +46,12 @@ export interface LocalServiceOptions {
    * tasks may read from (net-guard.ts); every other non-public address is refused. Default none.
    */
   allowLanHosts?: string[];
-  /** Deadline of one tennis task, ms; default TASK_DEADLINE_MS (task-worker.ts). */
+  /** Floor of a tennis task's analysis budget, ms; default TASK_DEADLINE_MS, 15 min (task-budget.ts). */
   taskDeadlineMs?: number;
+  /** A tennis task's analysis budget per video second, s; default TASK_ANALYSIS_S_PER_VIDEO_S, 15 (task-budget.ts; tests shorten it). */
+  taskBudgetPerVideoS?: number;
+  /** Longest wait of a /process request for the engine, ms; default PROCESS_MAX_WAIT_MS, 15 min (limits.ts; tests shorten it). */
+  processMaxWaitMs?: number;
   /** Idle timeout of upload bodies, ms; default UPLOAD_IDLE_TIMEOUT_MS (limits.ts). */
   uploadIdleMs?: number;
   /** The analysis glue; default technique-pipeline.js, imported on first use. */

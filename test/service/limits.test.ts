@@ -71,7 +71,8 @@ it('the engine slot starts a waiting /process before a waiting task', async () =
 describe('a service whose engine is held', () => {
   it('a task that never finishes ends at its deadline and a /process sent meanwhile gets its answer', async () => {
     const held = heldPipeline();
-    const svc = await startTestService(h.home, { pipeline: () => Promise.resolve(held.pipeline), taskDeadlineMs: 1500 });
+    // The analysis budget is max(floor, video s × rate): a 1.7 s clip at 0.5 s per video-s gets the 1.5 s floor.
+    const svc = await startTestService(h.home, { pipeline: () => Promise.resolve(held.pipeline), taskDeadlineMs: 1500, taskBudgetPerVideoS: 0.5 });
     try {
       const { uploadUrl, downloadUrl } = await uploadUrls(svc, 'v.mp4');
       await fetch(uploadUrl, { method: 'PUT', headers: { 'Content-Type': 'video/mp4' }, body: readFileSync(clip) });
@@ -83,7 +84,7 @@ describe('a service whose engine is held', () => {
       const last = (await (await answer).text()).trim().split('\n').pop()!;
       expect(JSON.parse(last)).toMatchObject({ status: 'error', uid: 'after-task' });
       const t = await api(svc, 'GET', `/api/statistics/tennis/${task.task_id}`);
-      expect(t.json).toMatchObject({ status: 'failed', error: 'The task took longer than its limit of 2 s' });
+      expect(t.json).toMatchObject({ status: 'failed', error: 'The analysis took longer than its limit of 1 min for this 2 s video: try again when the computer is less busy, or split the video' });
     } finally {
       await svc.close();
     }
