@@ -66,6 +66,7 @@ async function estimateOnceChecked(videoPath: string, opts: EngineOptions): Retu
 /** One estimate; a picture judged turned (when `opts.video` is not already turned) returns after the fast pass. */
 async function estimateOnce(videoPath: string, opts: EngineOptions): Promise<PoseEstimate | { turned: TurnedPicture; video: PoseEstimate['video'] }> {
   const t0 = performance.now();
+  const c0 = cpuS();
   if (!(opts.playerHeightMm > 0)) throw new RangeError(`playerHeightMm must be a positive number of millimetres, got ${opts.playerHeightMm}`);
   const warnings: Warning[] = [];
   const warn = (w: Warning) => (warnings.push(w), opts.onWarning?.(w));
@@ -106,6 +107,8 @@ async function estimateOnce(videoPath: string, opts: EngineOptions): Promise<Pos
   const low = new RangeWarner(lowConfidenceWarning, warn, LOW_CONFIDENCE_MIN_FRAMES);
   const results: FrameResult[] = [];
   let [decodeS, inferenceS, everFound, lastShare, secondPassS, secondPassFrames, ballS] = [0, 0, false, 0, 0, 0, 0];
+  let fastPassCpuS: number;
+  let secondPassCpuS = 0;
   let lastAt = 0;
   const fastShare = opts.secondPass === false ? 1 : FAST_PASS_PROGRESS;
   const kept = opts.secondPass === false ? undefined : new KeptCrops();
@@ -153,6 +156,7 @@ async function estimateOnce(videoPath: string, opts: EngineOptions): Promise<Pos
     inferenceS += (performance.now() - tIn) / 1000;
     const turned = video.turned === undefined && everFound ? turnedPicture(results.map((r) => r.found?.pose)) : null;
     if (turned) return { turned, video };
+    fastPassCpuS = cpuS() - c0;
     if (everFound && opts.secondPass !== false) {
       await decoded.return(undefined).catch(() => undefined);
       const t1 = performance.now();
@@ -160,6 +164,7 @@ async function estimateOnce(videoPath: string, opts: EngineOptions): Promise<Pos
       const realPerVideo = opts.captureFps && opts.captureFps > video.fps ? video.fps / opts.captureFps : 1;
       secondPassFrames = await refine(results, videoPath, size, turn, pool, kept, realPerVideo, opts.signal, onFrame, ckpt && new SecondPassCheckpoints(ckpt));
       secondPassS = (performance.now() - t1) / 1000;
+      secondPassCpuS = cpuS() - c0 - fastPassCpuS;
     }
   } catch (e) {
     throw opts.signal?.aborted ? opts.signal.reason : e;
@@ -176,13 +181,21 @@ async function estimateOnce(videoPath: string, opts: EngineOptions): Promise<Pos
   low.finish(results.length - 1);
   if (results.length === 0) throw new VideoDecodeError('the video has no decodable frames');
   if (!everFound) throw new NoPersonError(results.length);
+  const c1 = cpuS();
   const { pose2d, pose3d } = finishTracks(results, videoPath, video, size, opts.playerHeightMm, warn);
+  const finishCpuS = cpuS() - c1;
   opts.onProgress?.(1);
   const totalS = (performance.now() - t0) / 1000;
   recordEngineRun(decodeS + inferenceS + secondPassS, results.length);
   const ball = balls.finish(video.width / size.width, video.height / size.height);
-  return { pose2d, pose3d, ball, video, warnings, timings: { decodeS, inferenceS, totalS, secondPassS, secondPassFrames, ballS } };
+  return { pose2d, pose3d, ball, video, warnings, timings: { decodeS, inferenceS, totalS, secondPassS, secondPassFrames, ballS, fastPassCpuS, secondPassCpuS, finishCpuS } };
 }
+
+/** CPU seconds used so far by this process, all threads (user + system). */
+const cpuS = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+};
 
 interface Queued {
   frame: DecodedFrame;

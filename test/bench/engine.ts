@@ -27,7 +27,12 @@
  *   without the engine, whole job and up to the `storing` state.
  * - ball candidates (ball-detect.ts, part `ball` or `plans`): their time in the default plan's fast
  *   pass ÷ its wall time, and ÷ the decode baseline's.
- * ENGINE_BENCH_PARTS (comma list of plans, decode-threads, runtime, paths, transport, rss, ball; default all but transport and ball)
+ * - whole analysis (part `whole`, issue 29 item 2: ≤ 2.0 CPU-s per video-s): estimatePose with the
+ *   second pass, then analyseStrokes, as techniquePipeline.analyseTechnique runs them: CPU-s per
+ *   video-s and ÷ the decode baseline's CPU of the same round, with the engine's own CPU split
+ *   (timings: fast pass incl. decode, second pass, smoothing + lift) and the stroke analysis.
+ *   Run it on the issue's kind of clip: `ENGINE_BENCH_PARTS=whole npx tsx test/bench/engine.ts ../shared/media/pickleball_rec_1.mp4`.
+ * ENGINE_BENCH_PARTS (comma list of plans, decode-threads, runtime, paths, transport, rss, ball, whole; default all but transport and ball)
  * selects parts; the decode baseline and the pure-inference ceiling always run.
  * Run: `npm run bench -- engine` or `npx tsx test/bench/engine.ts [clip]`.
  */
@@ -40,11 +45,12 @@ import { inferPlan, InferencePool, type InferPlan } from '../../main/engine/infe
 import type { CocoPose } from '../../main/engine/inference/movenet.js';
 import { mediaPath } from '../support/media.js';
 import { techniquePipeline } from '../../main/pipeline/technique-pipeline.js';
+import { analyseStrokes } from '../../main/analysis/index.js';
 import { jobRun, recording, replaying } from './backend-paths.js';
 import { decodeBaseline, measured, median } from './measure.js';
 
 const ROUNDS = Number(process.env.ENGINE_BENCH_ROUNDS ?? 3);
-const PARTS = new Set((process.env.ENGINE_BENCH_PARTS ?? 'plans,decode-threads,runtime,paths,rss').split(',').map((p) => p.trim()));
+const PARTS = new Set((process.env.ENGINE_BENCH_PARTS ?? 'whole,plans,decode-threads,runtime,paths,rss').split(',').map((p) => p.trim()));
 /** A module path that does not exist: makes onnxruntime-node's import fail, so the engine runs the TF.js WASM fallback. */
 const NO_ORT = '/nonexistent/onnxruntime-node.js';
 
@@ -100,6 +106,16 @@ async function pipeline(clip: string, plan?: InferPlan, tfjs = false, secondPass
   return { wall: m.wall, cpu: m.cpu, frames: m.value.pose2d.frames, secondRatio: secondPassS / (totalS - secondPassS), secondPassFrames, ballS };
 }
 
+/** CPU-s of one whole analysis (estimatePose with the second pass, then analyseStrokes, as techniquePipeline runs them), split. */
+async function wholeAnalysis(clip: string) {
+  const e = await measured(() => estimatePose(clip, { playerHeightMm: 1850 }));
+  const { pose2d, pose3d, ball, video } = e.value;
+  const meta = { uid: 'bench-whole', sport: 'tennis', swing_type: 'forehand_drive', dominant_hand: 'right', player_height_mm: 1850 } as const;
+  const a = await measured(() => Promise.resolve(analyseStrokes({ pose2d, pose3d, ball, fps: video.fps, width: video.width, height: video.height, meta })));
+  const t = e.value.timings;
+  return { cpu: e.cpu + a.cpu, fast: t.fastPassCpuS, second: t.secondPassCpuS, finish: t.finishCpuS, analysis: a.cpu, secondFrames: t.secondPassFrames };
+}
+
 /**
  * Peak RSS (MiB) of a fresh process running one analysis of the clip (engine-rss.ts): `mode`
  * fast (estimatePose, fast pass) or process (the whole /process analysis), on the TF.js WASM
@@ -148,6 +164,11 @@ async function main(): Promise<void> {
   for (let round = 0; round < ROUNDS; round++) {
     const d = await decodeBaseline(clip, size);
     add('decode', d.wall, d.cpu);
+    if (PARTS.has('whole')) {
+      const w = await wholeAnalysis(clip);
+      for (const k of ['cpu', 'fast', 'second', 'finish', 'analysis', 'secondFrames'] as const) add(`whole ${k}`, w[k], w[k]);
+      add('whole ratio', w.cpu / d.cpu, d.cpu);
+    }
     for (const [name, o] of Object.entries(plans)) {
       const p = await pipeline(clip, o.plan, o.tfjs, o.second, o.decodeThreads);
       add(`pipeline ${name}`, p.wall, p.cpu);
@@ -186,6 +207,11 @@ async function main(): Promise<void> {
   const [dw, dc] = [med('decode', 'wall'), med('decode', 'cpu')];
   console.log(`runtime: ${runtime}; ${frames} frames of a ${f2(v.durationS)} s clip; medians of ${ROUNDS} rounds`);
   console.log(`decode baseline: ${f2(dw)} s wall, ${f2(dc)} CPU-s`);
+  if (PARTS.has('whole')) {
+    const w = (k: string) => med(`whole ${k}`, 'cpu');
+    console.log(`whole analysis (estimatePose with the second pass + analyseStrokes): ${f2(w('cpu'))} CPU-s = ${f2(w('cpu') / v.durationS)} CPU-s per video-s = ${f2(med('whole ratio', 'wall'))}× the decode's CPU in the same round (decode ${f2(dc / v.durationS)} CPU-s per video-s)`);
+    console.log(`  split, CPU-s: fast pass (probe, start-up, decode, MoveNet, ball, kept crops) ${f2(w('fast'))}, second pass ${f2(w('second'))} over ${w('secondFrames')} frames, smoothing + lift ${f2(w('finish'))}, stroke analysis ${f2(w('analysis'))}`);
+  }
   const iw = med('pure inference default', 'wall');
   for (const name of Object.keys(plans)) {
     const [w, c] = [med(`pipeline ${name}`, 'wall'), med(`pipeline ${name}`, 'cpu')];

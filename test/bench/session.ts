@@ -3,7 +3,8 @@
  * about N minutes (default 20) joined at bench time from the shared real-time tennis clips that
  * follow one player (never committed: a temp folder, removed after), analysed by the CLI's job
  * (the persistent queue and the direct local backend, as `swing-studio analyze` runs it, in a temp
- * home). Prints: wall ÷ video duration, CPU-s per video-s, peak RSS, the ETA's error at 10 % and
+ * home). Prints: wall ÷ video duration, CPU-s per video-s and ÷ the CPU of decoding the same clip
+ * in the same run (the engine's decode to 640 px, measure.ts), peak RSS, the ETA's error at 10 % and
  * 50 % of the analysis (the job's `etaS` then vs the time the analysis really took from there),
  * and the strokes found vs the labels of the joined clips (../shared/media/labels/strokes.json).
  * Each clip is first made 1920×1080 at 30 fps once (libx264), then the list is joined with the
@@ -19,7 +20,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { probeVideo } from '../../main/av/index.js';
+import { decodeSize, probeVideo } from '../../main/av/index.js';
 import { backendsFor } from '../../main/cli/backend-options.js';
 import { JobQueue } from '../../main/jobs/queue.js';
 import { getSessionDetail } from '../../main/library/detail.js';
@@ -27,7 +28,7 @@ import { openConfiguredLibrary } from '../../main/settings/library-location.js';
 import type { JobView } from '../../main/contract/job.js';
 import { testFfmpeg } from '../support/ffmpeg-cli.js';
 import { MEDIA_DIR, mediaPath } from '../support/media.js';
-import { cpuSeconds } from './measure.js';
+import { cpuSeconds, decodeBaseline } from './measure.js';
 
 /** Real-time tennis clips with one labelled player (strokes.json: slow_motion_factor 1). */
 const CLIPS = ['tennis_broadcast_1.mp4', 'tennis_rally_pro_behind_1.mp4', 'tennis_serve_amateur_1.mp4', 'tennis_serve_coach_behind_1.mp4', 'tennis_serve_overhead_drone_1.mp4'];
@@ -70,6 +71,9 @@ async function main(): Promise<void> {
     const { clip, labelled } = joinClips(dir, minutes);
     const v = await probeVideo(clip);
     console.log(`clip: ${v.width}×${v.height}, ${f2(v.durationS)} s, ${v.frameCount} frames at ${f2(v.fps)} fps, joined from ${CLIPS.length} clips; load average ${loadavg().map(f2).join(' ')}`);
+    // The baseline of the same run: the engine's own decode of the clip to its input size (measure.ts).
+    const d = await decodeBaseline(clip, decodeSize(v.width, v.height, 640));
+    console.log(`decode baseline: ${f2(d.wall)} s wall, ${f2(d.cpu)} CPU-s = ${f2(d.cpu / v.durationS)} CPU-s per video-s`);
     const env = { ...process.env, SWING_STUDIO_HOME: join(dir, 'home') };
     const { home, backends } = backendsFor({ backend: 'local' }, env);
     const db = openConfiguredLibrary(home);
@@ -91,7 +95,7 @@ async function main(): Promise<void> {
       const cpu = cpuSeconds() - c0;
       const job = queue.get(id);
       const strokes = job?.sessionId !== undefined ? (getSessionDetail(db, job.sessionId)?.strokes.length ?? 0) : 0;
-      console.log(`job: ${job?.state}${job?.reason ? ` (${job.reason})` : ''}, ${f2(wall)} s wall = ${f2(wall / v.durationS)}× the video's ${f2(v.durationS)} s; ${f2(cpu)} CPU-s = ${f2(cpu / v.durationS)} CPU-s per video-s`);
+      console.log(`job: ${job?.state}${job?.reason ? ` (${job.reason})` : ''}, ${f2(wall)} s wall = ${f2(wall / v.durationS)}× the video's ${f2(v.durationS)} s; ${f2(cpu)} CPU-s = ${f2(cpu / v.durationS)} CPU-s per video-s = ${f2(cpu / d.cpu)}× the decode baseline's CPU`);
       console.log(`memory: peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB (this process: queue, engine, analysis, library)`);
       for (const at of [0.1, 0.5]) {
         const s = seen.find((x) => x.share >= at && x.etaS !== undefined);
