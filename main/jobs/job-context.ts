@@ -7,7 +7,7 @@ import type { WritableDb } from '../library/db.js';
 import type { JobRecord, JobStep, SafePoint } from '../contract/job.js';
 import { sameWarning, warning, type Warning } from '../contract/warning.js';
 import type { JobPatch } from './job-store.js';
-import type { LiveProgress } from './job-view.js';
+import { PROGRESS_EVENT_INTERVAL_MS, type LiveProgress } from './job-view.js';
 
 /** Live progress within the current state. */
 export interface JobProgress {
@@ -60,6 +60,14 @@ export interface ContextHost {
  */
 export function jobContext(job: JobRecord, signal: AbortSignal, host: ContextHost): JobContext {
   let safePoint: SafePoint = job.safePoint;
+  // Decided: a report held back by the throttle is emitted once the interval has passed (a
+  // trailing event), so the last report before a quiet spell (a sparse second pass) is shown at
+  // once, not when the next report comes; the job list counts its ETA down from it.
+  let trailing: ReturnType<typeof setTimeout> | undefined;
+  const cancelTrailing = (): void => {
+    if (trailing !== undefined) clearTimeout(trailing);
+    trailing = undefined;
+  };
   return {
     job,
     db: host.db,
@@ -67,11 +75,25 @@ export function jobContext(job: JobRecord, signal: AbortSignal, host: ContextHos
     backends: host.backends,
     signal,
     setState: (state) => {
+      cancelTrailing();
       host.live.reset(job.id);
       host.write(job.id, { state });
     },
     progress: (p) => {
-      if (host.live.report(job.id, p)) host.emit(job.id);
+      if (host.live.report(job.id, p)) {
+        cancelTrailing();
+        host.emit(job.id);
+      } else if (trailing === undefined) {
+        trailing = setTimeout(() => {
+          trailing = undefined;
+          try {
+            host.emit(job.id);
+          } catch {
+            // the queue stopped and closed its library meanwhile: nothing to tell
+          }
+        }, PROGRESS_EVENT_INTERVAL_MS);
+        trailing.unref?.();
+      }
     },
     warn: (w) => {
       if (safePoint.warnings?.some((s) => sameWarning(s, w))) return;

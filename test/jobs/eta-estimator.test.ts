@@ -3,10 +3,12 @@
  * (share done at given real seconds: no clock is read), its words (main/contract/job-eta.ts),
  * and how it reaches the job's view (LiveProgress, job-view.ts) and the CLI's progress line.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { EtaEstimator, ETA_MIN_ELAPSED_S, ETA_RATE_HALF_LIFE_S } from '../../main/jobs/eta-estimator.js';
 import { ETA_RAN_OUT_TEXT, etaCountdownText, etaLeftS, etaText } from '../../main/contract/job-eta.js';
-import { LiveProgress } from '../../main/jobs/job-view.js';
+import { LiveProgress, PROGRESS_EVENT_INTERVAL_MS } from '../../main/jobs/job-view.js';
+import { jobContext, type ContextHost } from '../../main/jobs/job-context.js';
+import type { JobRecord } from '../../main/contract/job.js';
 import { detailOf } from '../../main/cli/progress.js';
 import type { JobView } from '../../main/contract/job.js';
 
@@ -90,5 +92,34 @@ describe('the ETA on the job', () => {
     expect(detailOf(job)).toBe(' ~3 min left');
     expect(detailOf({ ...job, state: 'uploading', bytes: 1e6, totalBytes: 5e6 })).toBe(' 1.0/5.0 MB ~3 min left');
     expect(detailOf({ ...job, state: 'storing' })).toBe('');
+  });
+});
+
+describe('a report held back by the throttle', () => {
+  it('is emitted once the interval has passed, so the last report before a quiet spell is shown', () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    try {
+      const live = new LiveProgress();
+      const emitted: (number | undefined)[] = [];
+      const host = { live, emit: (id: number) => emitted.push(live.get(id)?.share), write: () => undefined } as unknown as ContextHost;
+      const ctx = jobContext({ id: 7, safePoint: {} } as unknown as JobRecord, new AbortController().signal, host);
+      ctx.setState('analysing'); // the state change itself is announced by write()
+      vi.advanceTimersByTime(10);
+      ctx.progress({ share: 0.02 }); // within the interval of the state's start: held back
+      ctx.progress({ share: 0.03 });
+      expect(emitted).toEqual([]);
+      vi.advanceTimersByTime(PROGRESS_EVENT_INTERVAL_MS);
+      expect(emitted).toEqual([0.03]); // one trailing event with the latest report
+      vi.advanceTimersByTime(5 * PROGRESS_EVENT_INTERVAL_MS);
+      expect(emitted).toEqual([0.03]);
+      ctx.progress({ share: 0.1 }); // due: emitted at once
+      expect(emitted).toEqual([0.03, 0.1]);
+      ctx.progress({ share: 0.11 }); // held back again
+      ctx.setState('storing'); // a state change drops the held report (the new state is announced)
+      vi.advanceTimersByTime(5 * PROGRESS_EVENT_INTERVAL_MS);
+      expect(emitted).toEqual([0.03, 0.1]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
