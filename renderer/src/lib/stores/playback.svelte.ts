@@ -1,29 +1,24 @@
 /**
  * The open session and its playback state: the session detail, the clip URL, the time and
  * pose frame on screen, play/pause, rate, A/B loop and the selected feature. Commands act on
- * the <video> (the master clock); the state follows from the clock's ticks.
+ * the <video> (the master clock); the state follows from the clock's ticks. The clock half
+ * (time, play/pause, seek, rate, A/B loop) is PlaybackTransport (playback-transport.svelte.ts).
  */
 import type { SessionDetail, SessionStroke } from '../../../../preload/contract.js';
 import { call } from '../api.js';
 import { adjacentStroke, chosenStroke, defaultStroke, strokeView, type ShownFeature, type StrokeChoice } from '../strokes/stroke-choice.js';
 import type { SessionPlayer } from '../playback/session-player.js';
-import { clampRate, nextRate, stepTarget, SEEK_INTO_FRAME_S } from '../playback/frame-step.js';
+import { stepTarget, SEEK_INTO_FRAME_S } from '../playback/frame-step.js';
+import { PlaybackTransport } from './playback-transport.svelte.js';
 
 /** HTMLMediaElement.HAVE_METADATA: the video knows its duration and can seek. */
 const HAVE_METADATA = 1;
 
-/** The playback store. */
-export class PlaybackManager {
+/** The playback store: the clock (PlaybackTransport) plus the open session, its strokes and the selected feature. */
+export class PlaybackManager extends PlaybackTransport {
   detail = $state.raw<SessionDetail | null>(null);
   clipUrl = $state<string | null>(null);
   loading = $state(false);
-  currentTime = $state(0);
-  frameIndex = $state(-1);
-  duration = $state(0);
-  playing = $state(false);
-  rate = $state(1);
-  loopA = $state<number | null>(null);
-  loopB = $state<number | null>(null);
   selected = $state.raw<ShownFeature | null>(null);
   /** The stroke strip's choice: a stroke's `index`, 'all' (the consistency view), null when the session lists no strokes. */
   stroke = $state<StrokeChoice>(null);
@@ -33,8 +28,6 @@ export class PlaybackManager {
   view = $derived(strokeView(this.detail, this.chosenStroke));
   /** The shown features sorted by score, weakest first (what the coach looks at first). */
   features = $derived([...this.view.features].sort((a, b) => a.score - b.score));
-  #video: HTMLVideoElement | null = null;
-  #player: SessionPlayer | null = null;
   #openId = 0;
   /** The feature the coach selected in the list (its name), shown again on each stroke chosen that has it. */
   #followed: string | null = null;
@@ -139,16 +132,9 @@ export class PlaybackManager {
    * Connects the mounted video and player (null on unmount). The first video attached after
    * {@link open} is sought to {@link openingTime} (once it knows its duration).
    */
-  attach(video: HTMLVideoElement | null, player: SessionPlayer | null): void {
-    for (const type of ['play', 'pause', 'ended'] as const) this.#video?.removeEventListener(type, this.#syncPlaying);
-    this.#video = video;
-    this.#player = player;
-    if (video) {
-      video.playbackRate = this.rate;
-      this.playing = !video.paused;
-      for (const type of ['play', 'pause', 'ended'] as const) video.addEventListener(type, this.#syncPlaying);
-      if (this.#seekOnAttach && this.detail) this.#seekToOpening(video);
-    }
+  override attach(video: HTMLVideoElement | null, player: SessionPlayer | null): void {
+    super.attach(video, player);
+    if (video && this.#seekOnAttach && this.detail) this.#seekToOpening(video);
     const f = this.selected;
     if (player && f) player.setHighlight(f.highlight_joints, Object.values(f.highlight_limbs));
   }
@@ -159,64 +145,12 @@ export class PlaybackManager {
     const t = this.openingTime();
     if (t === null) return;
     if (video.readyState >= HAVE_METADATA) this.seek(t);
-    else video.addEventListener('loadedmetadata', () => this.#video === video && this.seek(t), { once: true });
-  }
-
-  /** Keeps `playing` right whoever starts or stops the video (controls, keys, the end of the clip). */
-  readonly #syncPlaying = (): void => {
-    if (this.#video) this.playing = !this.#video.paused;
-  };
-
-  /** Called by the player after each draw. */
-  tick(t: number, frame: number): void {
-    this.currentTime = t;
-    this.frameIndex = frame;
-    const v = this.#video;
-    if (v) {
-      this.playing = !v.paused;
-      if (Number.isFinite(v.duration) && v.duration > 0) this.duration = v.duration;
-    }
-  }
-
-  /** Plays or pauses. */
-  togglePlay(): void {
-    const v = this.#video;
-    if (!v) return;
-    if (v.paused) this.play();
-    else this.pause();
-  }
-
-  /** Starts playback (at the loop start when a loop is set and the time is outside it). */
-  play(): void {
-    const v = this.#video;
-    if (!v) return;
-    if (this.loopA !== null && this.loopB !== null && (v.currentTime < this.loopA || v.currentTime >= this.loopB)) {
-      v.currentTime = this.loopA;
-    }
-    this.playing = true;
-    v.play().catch((err: unknown) => {
-      this.playing = !v.paused;
-      console.warn('play() refused', err);
-    });
-  }
-
-  /** Pauses playback. */
-  pause(): void {
-    this.#video?.pause();
-    this.playing = false;
-  }
-
-  /** Seeks to `t` seconds (clamped to the clip). */
-  seek(t: number): void {
-    const v = this.#video;
-    if (!v) return;
-    const end = Number.isFinite(v.duration) ? v.duration : this.duration;
-    v.currentTime = Math.min(Math.max(0, t), end || t);
+    else video.addEventListener('loadedmetadata', () => this.video === video && this.seek(t), { once: true });
   }
 
   /** Pauses and steps `delta` pose frames from the frame on screen. */
   step(delta: number): void {
-    const v = this.#video;
+    const v = this.video;
     const ts = this.detail?.pose2d?.timestamps;
     if (!v) return;
     this.pause();
@@ -225,41 +159,10 @@ export class PlaybackManager {
     if (target !== null) this.seek(target);
   }
 
-  /** Sets the playback rate (clamped to 0.1–2×). */
-  setRate(rate: number): void {
-    this.rate = clampRate(rate);
-    if (this.#video) this.#video.playbackRate = this.rate;
-  }
-
-  /** One step up or down the rate ladder. */
-  changeRate(dir: 1 | -1): void {
-    this.setRate(nextRate(this.rate, dir));
-  }
-
   /** J: slower while playing; one frame back while paused (Chromium cannot play backwards). */
   keyJ(): void {
-    if (this.#video && !this.#video.paused) this.changeRate(-1);
+    if (this.video && !this.video.paused) this.changeRate(-1);
     else this.step(-1);
-  }
-
-  /** L: play, or faster when already playing. */
-  keyL(): void {
-    if (this.#video && !this.#video.paused) this.changeRate(1);
-    else this.play();
-  }
-
-  /** Marks the loop start (A) or end (B) at the current time; a B before A swaps them. */
-  markLoop(which: 'a' | 'b'): void {
-    if (which === 'a') this.loopA = this.currentTime;
-    else this.loopB = this.currentTime;
-    if (this.loopA !== null && this.loopB !== null && this.loopB < this.loopA) [this.loopA, this.loopB] = [this.loopB, this.loopA];
-    this.#syncLoop();
-  }
-
-  /** Removes the A/B loop. */
-  clearLoop(): void {
-    this.loopA = this.loopB = null;
-    this.#syncLoop();
   }
 
   /**
@@ -301,7 +204,7 @@ export class PlaybackManager {
   /** Selects `feature` (null clears) and highlights its joints and limbs on the overlay and in the 3D view, at the time on screen. */
   #highlight(feature: ShownFeature | null): void {
     this.selected = feature;
-    this.#player?.setHighlight(feature?.highlight_joints ?? [], feature ? Object.values(feature.highlight_limbs) : []);
+    this.player?.setHighlight(feature?.highlight_joints ?? [], feature ? Object.values(feature.highlight_limbs) : []);
   }
 
   /**
@@ -316,12 +219,6 @@ export class PlaybackManager {
       if (t !== undefined) return t + SEEK_INTO_FRAME_S;
     }
     return event.timestamp + SEEK_INTO_FRAME_S;
-  }
-
-  #syncLoop(): void {
-    const a = this.loopA;
-    const b = this.loopB;
-    this.#player?.setLoop(a !== null && b !== null ? { a, b } : null);
   }
 }
 
