@@ -78,9 +78,12 @@ export interface AnalysisPipeline {
    * Tennis statistics JSON of a video (path or URL ffmpeg can read). `video`: the caller's probe
    * of it (the engine then does not probe again); `checkpointDir`: the task's working folder for
    * the engine's pose checkpoints (main/engine/pose-checkpoint.ts), kept by the caller while the
-   * task may resume (main/service/task-worker.ts).
+   * task may resume (main/service/task-worker.ts); `onProgress`: the engine's share of frames done, 0..1.
    */
-  tennisStatistics(videoInput: string, opts: { dominantHand: 'left' | 'right'; signal: AbortSignal; video?: VideoInfo; checkpointDir?: string }): Promise<unknown>;
+  tennisStatistics(
+    videoInput: string,
+    opts: { dominantHand: 'left' | 'right'; signal: AbortSignal; video?: VideoInfo; checkpointDir?: string; onProgress?: (share: number) => void },
+  ): Promise<unknown>;
 }
 
 /** Loads the pipeline once (dynamic import of technique-pipeline.js) and caches it. */

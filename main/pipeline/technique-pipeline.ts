@@ -73,12 +73,13 @@ export const techniquePipeline: AnalysisPipeline = {
     writeArchive(outPath, parts);
   },
 
-  async tennisStatistics(videoInput, { dominantHand, signal, video: probed, checkpointDir }) {
+  async tennisStatistics(videoInput, { dominantHand, signal, video: probed, checkpointDir, onProgress }) {
     const { pose2d, pose3d, ball, video } = await estimatePose(videoInput, {
       signal,
       playerHeightMm: DEFAULT_PLAYER_HEIGHT_MM,
       ...(probed ? { video: probed } : {}),
       ...(checkpointDir ? { checkpoint: { dir: checkpointDir } } : {}),
+      ...(onProgress ? { onProgress } : {}),
     });
     return computeTennisStats({ pose2d, pose3d, ball, fps: video.fps, width: video.width, height: video.height, dominantHand });
   },

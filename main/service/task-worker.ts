@@ -60,6 +60,7 @@ export class TaskWorker {
   private wake: (() => void) | undefined;
   private current: AbortController | undefined;
   private readonly listeners = new Set<(taskId: string) => void>();
+  private readonly progress = new Map<string, number>();
 
   constructor(
     private readonly ctx: ServiceContext,
@@ -101,6 +102,22 @@ export class TaskWorker {
   onSettled(listener: (taskId: string) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * The running task's share of frames analysed, 0..1 (the engine's progress), or undefined when
+   * `taskId` is not running here. In-process only: API.md shows no field for a pending task's
+   * progress, so the routes do not send it (README.md "Tennis tasks", **Progress**).
+   */
+  progressOf(taskId: string): number | undefined {
+    return this.progress.get(taskId);
+  }
+
+  /** Records a share of the task done; logs each tenth reached (an hour of video runs for hours). */
+  private noteProgress(task: TaskRow, share: number): void {
+    const before = this.progress.get(task.id) ?? 0;
+    this.progress.set(task.id, share);
+    if (Math.floor(share * 10) > Math.floor(before * 10)) this.ctx.log(`tennis task ${task.id}: ${Math.floor(share * 10) * 10} % analysed`);
   }
 
   /** Tells the loop a task was queued. */
@@ -152,7 +169,9 @@ export class TaskWorker {
           budget = { ms: budgetMs, signal: AbortSignal.timeout(budgetMs) };
           this.ctx.log(`tennis task ${task.id}: analysing ${lengthWords(durationS)} of video, limit ${budgetMinutes(budgetMs)} min`);
           const signal = AbortSignal.any([ac.signal, budget.signal]);
-          return pipeline.tennisStatistics(input, { dominantHand: task.dominantHand, signal, video, checkpointDir: join(workDir, 'pose') });
+          this.progress.set(task.id, 0);
+          const onProgress = (share: number): void => this.noteProgress(task, share);
+          return pipeline.tennisStatistics(input, { dominantHand: task.dominantHand, signal, video, checkpointDir: join(workDir, 'pose'), onProgress });
         },
         'task',
         { signal: ac.signal },
@@ -176,6 +195,7 @@ export class TaskWorker {
       }
     } finally {
       this.current = undefined;
+      this.progress.delete(task.id);
       if (!keepCopy) await rm(this.ctx.store.pathOf(copyKey), { force: true });
       if (!keepWork) await rm(workDir, { recursive: true, force: true });
       for (const l of this.listeners) l(task.id);

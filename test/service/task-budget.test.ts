@@ -53,8 +53,9 @@ function standIn(o: { checkpointFile?: string } = {}) {
     secondsPerFrame: () => 0.1,
     analyseTechnique: () => Promise.resolve<TechniqueOutcome>({ kind: 'no-analysis', message: 'stand-in', warnings: [] }),
     writeTechniqueArchive: () => undefined,
-    tennisStatistics: (input, { signal, video, checkpointDir }) =>
+    tennisStatistics: (input, { signal, video, checkpointDir, onProgress }) =>
       new Promise((resolve, reject) => {
+        onProgress?.(0.55);
         const found = checkpointDir && existsSync(checkpointDir) ? readdirSync(checkpointDir) : [];
         calls.push({ input, video, checkpointDir, found });
         // What the engine does as chunks are done: a file in the checkpoint folder.
@@ -130,6 +131,7 @@ describe('the analysis budget of a tennis task', () => {
         error: `The analysis took longer than its limit of 1 min for this ${lengthWords(long.durationS)} video: try again when the computer is less busy, or split the video`,
       });
       expect(svc.logs.join('\n')).toContain(`tennis task ${id}: analysing ${lengthWords(long.durationS)} of video, limit 1 min`);
+      expect(svc.logs).toContain(`tennis task ${id}: 50 % analysed`);
       expect(existsSync(join(h.home, 'service', 'work', `task-${id}`))).toBe(false);
     } finally {
       await svc.close();
