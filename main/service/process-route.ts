@@ -151,7 +151,10 @@ async function analyse(ctx: ServiceContext, res: ServerResponse, path: string, m
   const warnings: Warning[] = [];
   out.open();
   out.line({ status: 'processing', uid: meta.uid, progress: 0, warnings: [] });
-  const heartbeat = setInterval(() => out.line({ status: 'processing', uid: meta.uid, progress: 0, warnings: [] }), PROCESS_WAIT_HEARTBEAT_MS);
+  const maxWaitMs = ctx.processMaxWaitMs ?? PROCESS_MAX_WAIT_MS;
+  // A third of a shortened wait (tests) so that heartbeats still come before its end.
+  const beatMs = Math.min(PROCESS_WAIT_HEARTBEAT_MS, maxWaitMs / 3);
+  const heartbeat = setInterval(() => out.line({ status: 'processing', uid: meta.uid, progress: 0, warnings: [] }), beatMs);
   try {
     const pipeline = await ctx.pipeline();
     const outcome = await ctx.engineSlot(() => {
@@ -166,7 +169,7 @@ async function analyse(ctx: ServiceContext, res: ServerResponse, path: string, m
           out.line({ status: 'processing', uid: meta.uid, warnings: [warningText(w)] });
         },
       });
-    }, 'process', { signal: ac.signal, maxWaitMs: ctx.processMaxWaitMs ?? PROCESS_MAX_WAIT_MS });
+    }, 'process', { signal: ac.signal, maxWaitMs });
     out.line(await finalLine(ctx, meta, outcome, warnings));
   } catch (err) {
     if (err instanceof EngineBusyError) {

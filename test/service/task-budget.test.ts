@@ -207,7 +207,9 @@ describe('a /process request behind a running task', () => {
       const res = await fetch(`${svc.techniqueUrl}/process`, { method: 'POST', body: form, headers: { Authorization: `Bearer ${svc.token}` } });
       expect(res.status).toBe(200);
       const lines = (await res.text()).trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
-      expect(lines[0]).toMatchObject({ status: 'processing', uid: 'waits', progress: 0 });
+      // The first line at once, then a heartbeat every third of the wait (30 s at the default 15 min).
+      expect(lines.length).toBeGreaterThanOrEqual(3);
+      for (const l of lines.slice(0, -1)) expect(l).toEqual({ status: 'processing', uid: 'waits', progress: 0, warnings: [] });
       const last = lines.at(-1)!;
       expect(last).toMatchObject({ status: 'failed', uid: 'waits', warnings: [] });
       expect((last.errors as string[])[0]).toMatch(/^The analysis engine was busy with a tennis statistics task \(running for \d+ s\) for the 2 s this analysis could wait: try again later$/);
