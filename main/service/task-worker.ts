@@ -35,8 +35,6 @@ import { probeVideo, refuseLongClip } from '../av/index.js';
 import { lengthWords } from '../contract/clip-limits.js';
 import { analysisBudgetMs, budgetMinutes, overrunMessage } from './task-budget.js';
 
-export { TASK_DEADLINE_MS } from './task-budget.js';
-
 /** Time limit of copying a remote video into storage, ms (2 GiB cap at ≥ 3.6 MB/s). */
 export const COPY_TIMEOUT_MS = 10 * 60_000;
 
