@@ -3,6 +3,7 @@
  * the CLI's progress line and the app's job list, and the job list's countdown between two
  * progress reports. No run-time imports: the renderer imports it.
  */
+import type { JobView } from './job.js';
 
 /** What the job list says once a countdown has run out before the next report came: the job is late, not done. */
 export const ETA_RAN_OUT_TEXT = 'finishing…';
@@ -46,4 +47,13 @@ export function etaCountdownText(etaS: number | undefined, reportedAtMs: number,
   const left = etaLeftS(etaS, reportedAtMs, nowMs);
   if (left === undefined) return '';
   return left > 0 ? etaText(left) : ETA_RAN_OUT_TEXT;
+}
+
+/**
+ * Whether `job` (an event) carries a new progress report of the job shown as `before`: a new job,
+ * another state, share or `etaS`. An event that repeats them (e.g. a new warning) is not one, so
+ * the ETA countdown is not started afresh from an old estimate. Used by the job list and the CLI's bar.
+ */
+export function isNewReport<T extends Pick<JobView, 'state' | 'share' | 'etaS'>>(before: T | undefined, job: T): boolean {
+  return !before || before.state !== job.state || before.share !== job.share || before.etaS !== job.etaS;
 }

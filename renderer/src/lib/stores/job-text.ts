@@ -53,11 +53,5 @@ export function upsertJob(jobs: readonly JobView[], job: JobView): JobView[] {
   return [job, ...rest].sort((a, b) => b.id - a.id);
 }
 
-/**
- * Whether `job` (an event) carries a new progress report of the job shown as `before`: a new job,
- * another state, share or `etaS`. An event that repeats them (e.g. a new warning) is not one, so
- * the ETA countdown is not started afresh from an old estimate.
- */
-export function isNewReport(before: JobView | undefined, job: JobView): boolean {
-  return !before || before.state !== job.state || before.share !== job.share || before.etaS !== job.etaS;
-}
+/** Whether a job event is a new progress report (main/contract/job-eta.ts, shared with the CLI's bar). */
+export { isNewReport } from '../../../../main/contract/job-eta.js';
