@@ -28,6 +28,8 @@ export interface SwingDebug {
   firstSkeletonAt: number;
   /** performance.now() when the session was opened. */
   openedAt: number;
+  /** The A/B loop's jumps back to A: the media time of the clock tick that issued each (s) and its target (s). */
+  loopJumps: { at: number; to: number }[];
 }
 
 declare global {
@@ -54,6 +56,7 @@ export function resetDebug(): SwingDebug {
     lastTickMs: NaN,
     firstSkeletonAt: NaN,
     openedAt: performance.now(),
+    loopJumps: [],
   };
   window.__swingDebug = d;
   return d;

@@ -113,6 +113,11 @@ export class SessionPage extends AppPage {
    * frame callback's mediaTime next to what the overlay drew for that frame (its callback was
    * registered first, so it has already run). Pauses afterwards.
    */
+  /** The A/B loop's jumps the session player made since the session opened (renderer/src/lib/debug.ts `loopJumps`): tick media time and target, s. */
+  async loopJumps(): Promise<{ at: number; to: number }[]> {
+    return this.page.evaluate(() => (globalThis as unknown as BrowserGlobals).__swingDebug?.loopJumps ?? []);
+  }
+
   async playAndSample(from: number, rate: number, frames: number): Promise<PlaySample[]> {
     return this.page.getByTestId('video').evaluate(
       async (el, args) => {

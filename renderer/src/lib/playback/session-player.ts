@@ -126,7 +126,10 @@ export class SessionPlayer {
 
   readonly #onClock = (tick: ClockTick): void => {
     const jump = this.#video.paused ? null : loopJump(this.#loop, tick.mediaTime);
-    if (jump !== null) this.#video.currentTime = jump;
+    if (jump !== null) {
+      this.#video.currentTime = jump;
+      this.#debug.loopJumps.push({ at: tick.mediaTime, to: jump });
+    }
     this.#drawAt(tick.mediaTime);
   };
 
