@@ -15,7 +15,14 @@ import type { LandmarkModel } from '../inference/index.js';
 import type { CocoPose, Crop } from '../inference/index.js';
 import type { PoseTrack } from '../../pose/pose-track.js';
 
-/** The model of the second pass (measurements in the README, "Second pass"). */
+/**
+ * The model of the second pass (measurements in the README, "Second pass" and "Speed").
+ * Decided (issue 29 item 2): heavy stays. BlazePose full in its place costs about half heavy's
+ * CPU per frame but lost on every headline of `npm run eval` (fresh poses, 2026-11-27, commit
+ * 67a721a; 13 clips, 29 strokes): contact ±2 frames 14/29 against 19/29, precision 19/30
+ * against 22/30, recall 19/29 against 22/29 (left out), 3D PA-MPJPE 92 against 80 mm, per camera
+ * 92/139/94/102 against 80/70/100/106 mm.
+ */
 export const SECOND_PASS_MODEL: LandmarkModel = 'blazepose-heavy';
 /*
  * No test-time flip augmentation by default (blazepose.ts can): measured on tennis_forehand_2.mp4
