@@ -36,7 +36,7 @@ export interface CreatedTask {
 /** What `GET /api/statistics/tennis/{id}` said. */
 export type TennisTaskState =
   | { state: 'done'; taskId: string; resultUrl: string; metadata?: DoneBody['metadata']; raw: unknown }
-  | { state: 'pending'; taskId: string; status: string; retryAfterMs?: number; raw: unknown }
+  | { state: 'pending'; taskId: string; status: string; retryAfterMs?: number; /** Share of the analysis done, 0..1: only the direct local backend knows it (API.md shows no such field). */ share?: number; raw: unknown }
   | { state: 'failed'; taskId: string; status: string; error?: string; raw: unknown };
 
 /**

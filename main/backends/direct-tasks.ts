@@ -64,12 +64,15 @@ async function finished(core: ServiceCore, task: TaskRow): Promise<TennisTaskRes
   return { taskId: task.id, resultUrl: pathToFileURL(path).href, metadata: versionMetadata(task.version), resultRaw, result: JSON.parse(resultRaw) as unknown };
 }
 
+/** How often a waiter reports the running task's share of work done, ms. */
+export const PROGRESS_REPORT_MS = 2000;
+
 /**
  * The direct task client over `core` (whose worker the caller starts). Every method throws
  * ApiError only, with the kinds the HTTP client gives for the same case: 'input' (bad request,
  * unknown task, missing file: status 400/404), 'auth' (our storage URL with a bad signature:
  * 403), 'rate-limited' (MAX_QUEUED_TASKS queued: 429), 'server' code `task-failed`, 'timeout'
- * code `task-wait-limit` or `task-result-gone` (the result was swept after 24 h), 'cancelled'
+ * code `task-wait-limit` (only when maxWaitMs is given: without it the wait ends when the worker settles the task) or `task-result-gone` (the result was swept after 24 h), 'cancelled'
  * (the signal); an analysis glue that cannot load rejects as it is.
  */
 export function directTasks(core: ServiceCore): TaskClient {
@@ -106,7 +109,11 @@ export function directTasks(core: ServiceCore): TaskClient {
     },
 
     async waitForTennisTask(taskId, opts: WaitOptions = {}) {
-      const maxWait = opts.maxWaitMs ?? 30 * 60_000;
+      // Decided: without maxWaitMs the direct client waits until the worker settles the task: the
+      // worker ends each task within its budget, which follows the video's length
+      // (main/service/task-budget.ts), so a fixed limit here (30 min before issue 29) gave up on
+      // long rally videos the worker was still analysing.
+      const maxWait = opts.maxWaitMs ?? Infinity;
       // `poked` catches a settle that lands between reading the task and starting to wait.
       const woken = { poked: false };
       let wake: (() => void) | undefined;
@@ -115,7 +122,9 @@ export function directTasks(core: ServiceCore): TaskClient {
         wake?.();
       };
       const off = worker.onSettled((id) => id === taskId.toLowerCase() && poke());
-      const deadline = setTimeout(poke, maxWait);
+      const deadline = Number.isFinite(maxWait) ? setTimeout(poke, maxWait) : undefined;
+      // The running task's share, reported every PROGRESS_REPORT_MS (in-process only: TennisTaskState `share`).
+      const ticker = setInterval(poke, PROGRESS_REPORT_MS);
       const start = Date.now();
       opts.signal?.addEventListener('abort', poke);
       try {
@@ -125,7 +134,8 @@ export function directTasks(core: ServiceCore): TaskClient {
           const task = getTask(db, taskId.toLowerCase());
           if (!task) throw new ApiError({ kind: 'input', status: 404, message: `tennis task ${taskId}: no such task` });
           const end = await finished(core, task);
-          opts.onStatus?.(end ? { state: 'done', taskId, resultUrl: end.resultUrl, raw: null } : { state: 'pending', taskId, status: task.status, raw: null });
+          const share = worker.progressOf(task.id);
+          opts.onStatus?.(end ? { state: 'done', taskId, resultUrl: end.resultUrl, raw: null } : { state: 'pending', taskId, status: task.status, ...(share === undefined ? {} : { share }), raw: null });
           if (end) return end;
           if (Date.now() - start >= maxWait) throw new ApiError({ kind: 'timeout', code: 'task-wait-limit', retryable: false, message: `tennis task ${taskId} not done after ${maxWait} ms` });
           if (!woken.poked) await new Promise<void>((r) => (wake = r));
@@ -134,6 +144,7 @@ export function directTasks(core: ServiceCore): TaskClient {
       } finally {
         off();
         clearTimeout(deadline);
+        clearInterval(ticker);
         opts.signal?.removeEventListener('abort', poke);
       }
     },

@@ -37,9 +37,13 @@ export async function runTennisJob(ctx: JobContext): Promise<{ sessionId?: numbe
   const result = await client.waitForTennisTask(taskId, {
     signal: ctx.signal,
     onStatus: (s) => {
-      // The service gives no share of work done; each poll moves the bar asymptotically to 90 %.
+      // The direct local backend (the one with fileUrl) reports the analysis' share of frames done,
+      // none while the task waits for the engine; an HTTP service gives none, so there each poll
+      // moves the bar asymptotically to 90 %.
       polls++;
-      ctx.progress({ share: s.state === 'done' ? 1 : 0.9 * (1 - 1 / (1 + polls / 5)) });
+      const known = s.state === 'pending' ? s.share : undefined;
+      const share = s.state === 'done' ? 1 : known !== undefined ? 0.99 * known : client.fileUrl ? 0 : 0.9 * (1 - 1 / (1 + polls / 5));
+      ctx.progress({ share });
     },
   });
 

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createBackendResolver } from '../../main/backends/index.js';
-import { directTasks } from '../../main/backends/direct-tasks.js';
+import { directTasks, PROGRESS_REPORT_MS } from '../../main/backends/direct-tasks.js';
 import { JobQueue } from '../../main/jobs/index.js';
 import { openLibrary } from '../../main/library/db.js';
 import { openServiceCore, type ServiceCore } from '../../main/service/service-core.js';
@@ -35,7 +35,7 @@ function glue(hold = false) {
       secondsPerFrame: () => 0.05,
       analyseTechnique: () => Promise.reject(new Error('not used')),
       writeTechniqueArchive: () => undefined,
-      tennisStatistics: (input: string, o: { dominantHand: 'left' | 'right'; signal: AbortSignal }) => {
+      tennisStatistics: (input: string, o: { dominantHand: 'left' | 'right'; signal: AbortSignal; onProgress?: (share: number) => void }) => {
         g.inputs.push(input);
         begun();
         if (!hold) return Promise.resolve({ file: input, hand: o.dominantHand, swing_counts: { total: 1 } });
@@ -149,5 +149,40 @@ describe('direct tennis tasks in the persistent queue', () => {
       db.close();
     }
     expect(holding.aborts).toBe(1); // the running task, aborted (and re-queued) when the backends closed
+  });
+
+  it('a waiter without a wait limit reports the running task\'s share until the worker settles it', async () => {
+    const home = join(root, 'progress');
+    let finish!: () => void;
+    let report!: (share: number) => void;
+    const reporting = glue();
+    const running = new Promise<void>((r) => (finish = r));
+    let begun!: () => void;
+    const started = new Promise<void>((r) => (begun = r));
+    reporting.pipeline.tennisStatistics = (input, o) => {
+      report = (x) => o.onProgress?.(x);
+      begun();
+      return running.then(() => ({ file: input, hand: o.dominantHand, swing_counts: { total: 1 } }));
+    };
+    const c = core(home, reporting);
+    try {
+      const t = directTasks(c);
+      const { taskId } = await t.createTennisTask({ video_url: t.fileUrl!(CLIP) });
+      await started;
+      report(0.4);
+      const shares: number[] = [];
+      const waiting = t.waitForTennisTask(taskId, { onStatus: (x) => x.state === 'pending' && x.share !== undefined && shares.push(x.share) });
+      await new Promise((r) => setTimeout(r, PROGRESS_REPORT_MS * 1.5)); // at least one tick
+      report(0.7);
+      await new Promise((r) => setTimeout(r, PROGRESS_REPORT_MS * 1.5));
+      finish();
+      const done = await waiting;
+      expect(done.result).toMatchObject({ swing_counts: { total: 1 } });
+      expect(shares[0]).toBe(0.4);
+      expect(shares).toContain(0.7);
+      expect([...shares].sort((a, b) => a - b)).toEqual(shares); // never backwards
+    } finally {
+      await c.close();
+    }
   });
 });
