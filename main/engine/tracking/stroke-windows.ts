@@ -13,6 +13,11 @@ import { median3InPlace } from './one-euro.js';
  * Seconds of real time kept on each side of a contact: the issue's ≥ 0.6 s plus 0.15 s for the
  * peak-to-contact offset (a 2D hand-speed peak falls within ±0.1 s of contact on the labelled
  * strokes, and a 20 images/s cadence adds half a period).
+ * Decided (issue 29 item 2, speed): stays 0.75. At 0.5 the second pass has a third fewer frames,
+ * but `npm run eval` with fresh poses (2026-11-27, commit 67a721a; 13 clips, 29 strokes) lost:
+ * contact ±2 frames 17/29 against 19/29, precision 19/29 against 22/30, recall 19/29 against
+ * 22/29 (left out), pro features advanced+ 62/85 against 73/95 (README, "Whole analysis per
+ * video-second").
  */
 export const WINDOW_HALF_S = 0.75;
 /**
