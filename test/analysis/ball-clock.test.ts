@@ -1,10 +1,11 @@
 /**
  * The ball's free flight as the clip's clock (strokes/ball-clock.ts) and the slow-motion verdict it
- * gives (core/slow-motion.ts `judgeSlowMotion` with `ball`): synthetic ball candidates falling
+ * gives (core/slow-motion-verdict.ts `judgeSlowMotion` with `ball`): synthetic ball candidates falling
  * along parabolas at a known gravity, scaled by the ball's own diameter in the picture.
  */
 import { describe, expect, it } from 'vitest';
-import { ballArcsAgree, judgeSlowMotion, snapCaptureFps } from '../../main/analysis/core/slow-motion.js';
+import { snapCaptureFps } from '../../main/analysis/core/slow-motion.js';
+import { ballArcsAgree, judgeSlowMotion } from '../../main/analysis/core/slow-motion-verdict.js';
 import { BALL_DIAMETER_M, ballClock, GRAVITY_MPS2 } from '../../main/analysis/strokes/ball-clock.js';
 import { BALL_SLOTS, emptyBallCandidates, type BallCandidates } from '../../main/pose/ball-candidates.js';
 

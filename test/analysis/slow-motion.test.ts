@@ -5,7 +5,8 @@
  * peak hand speed measured at a slowing factor reaches 6.75 m/s (interpolated in log factor).
  */
 import { expect, test } from 'vitest';
-import { calibratedFactor, guessSlowMotion, handPeakRun, judgeSlowMotion, MIN_PEAK_FRAMES, slowMotionWarning, TYPICAL_DRIVE_HAND_MPS } from '../../main/analysis/core/slow-motion.js';
+import { judgeSlowMotion, MIN_PEAK_FRAMES } from '../../main/analysis/core/slow-motion-verdict.js';
+import { calibratedFactor, guessSlowMotion, handPeakRun, slowMotionWarning, TYPICAL_DRIVE_HAND_MPS } from '../../main/analysis/core/slow-motion.js';
 
 const SHORT_LEAD = 0.06; // a real-time lead: the trunk cue is silent
 
