@@ -20,7 +20,8 @@ import { strokeWindows } from './tracking/index.js';
 import { poseBox, poseScore, uprightPoint } from './tracking/index.js';
 import { BallCandidateCollector } from './tracking/index.js';
 import type { EngineOptions, PoseEstimate } from './pose-estimate-types.js';
-import { buildTrack2d, finishTracks, type FrameResult } from './frame-results.js';
+import { buildTrack2d, finishTracks } from './frame-results.js';
+import { FrameStore } from './frame-store.js';
 import { absentWarning, lowConfidenceWarning, lowFrameRateWarning, LOW_CONFIDENCE, LOW_CONFIDENCE_MIN_FRAMES, RangeWarner, runtimeFallbackWarning, providerFallbackWarning, providerSettingWarning } from './warnings.js';
 import { sameWarning, type Warning } from '../contract/warning.js';
 import { pictureTurnedWarning, turnedPicture, type TurnedPicture } from './turned-picture.js';
@@ -105,7 +106,8 @@ async function estimateOnce(videoPath: string, opts: EngineOptions): Promise<Pos
     warn,
   );
   const low = new RangeWarner(lowConfidenceWarning, warn, LOW_CONFIDENCE_MIN_FRAMES);
-  const results: FrameResult[] = [];
+  // Decided: the whole clip's per-frame results as typed arrays (frame-store.ts), not an object per frame (README "Memory with length").
+  const results = new FrameStore();
   let [decodeS, inferenceS, everFound, lastShare, secondPassS, secondPassFrames, ballS] = [0, 0, false, 0, 0, 0, 0];
   let fastPassCpuS: number;
   let secondPassCpuS = 0;
@@ -115,13 +117,13 @@ async function estimateOnce(videoPath: string, opts: EngineOptions): Promise<Pos
   const balls = new BallCandidateCollector();
   const track = async (item: Queued) => {
     const { frame, prefetched, repeat = false, saved } = item;
-    const found = repeat ? results.at(-1)?.found : saved ? saved.pose && scored(saved.pose) : await tracker.step(frame, frame.timestamp, prefetched);
+    const found = repeat ? (results.length > 0 ? results.found(results.length - 1) : undefined) : saved ? saved.pose && scored(saved.pose) : await tracker.step(frame, frame.timestamp, prefetched);
     if (kept && found && !repeat) kept.keep(frame.index, frame, found.pose);
     if (found && !everFound) firstFound = frame.index;
     everFound ||= !!found;
     absent.push(frame.index, frame.timestamp, !found);
     low.push(frame.index, frame.timestamp, !!found && found.score < LOW_CONFIDENCE);
-    results.push({ t: frame.timestamp, found, repeat });
+    results.push(frame.timestamp, found, repeat);
     resume?.tracked(inFlight(item), found, tracker, queue.map(inFlight));
     const share = Math.min(1, (frame.index + 1) / Math.max(1, video.frameCount)) * fastShare;
     // Every 2 % of the frames, and at least once a second on a long clip (the job's ETA, main/jobs/eta-estimator.ts, follows the reports).
@@ -143,7 +145,7 @@ async function estimateOnce(videoPath: string, opts: EngineOptions): Promise<Pos
       const repeat = repeatsPrevious(frame.rgb);
       const saved = resume?.savedFrame(frame.index, frame.timestamp, repeat);
       const tBall = performance.now();
-      balls.push(frame, results.at(-1)?.found?.box, repeat);
+      balls.push(frame, results.length > 0 ? results.box(results.length - 1) : undefined, repeat);
       ballS += (performance.now() - tBall) / 1000;
       queue.push(saved ? { frame, prefetched: undefined, repeat, saved } : repeat ? { frame, prefetched: undefined, repeat: true } : prefetch(pool, tracker, frame, resume));
       if (queue.length >= pool.size) await track(queue.shift()!);
@@ -154,7 +156,7 @@ async function estimateOnce(videoPath: string, opts: EngineOptions): Promise<Pos
     while (queue.length > 0) await track(queue.shift()!);
     resume?.finish(tracker);
     inferenceS += (performance.now() - tIn) / 1000;
-    const turned = video.turned === undefined && everFound ? turnedPicture(results.map((r) => r.found?.pose)) : null;
+    const turned = video.turned === undefined && everFound ? turnedPicture(results.poses()) : null;
     if (turned) return { turned, video };
     fastPassCpuS = cpuS() - c0;
     if (everFound && opts.secondPass !== false) {
@@ -234,10 +236,10 @@ const FAST_PASS_PROGRESS = 0.3;
  * repeated image takes its original's. Returns the frames re-estimated. With `saved`
  * (second-pass-checkpoint.ts), a frame whose result was saved on the same crop is not run again.
  */
-async function refine(results: FrameResult[], videoPath: string, size: { width: number; height: number }, turn: number, pool: InferencePool, kept: KeptCrops | undefined, realPerVideo: number, signal: AbortSignal | undefined, onFrame: (done: number, total: number) => void, saved?: SecondPassCheckpoints): Promise<number> {
+async function refine(results: FrameStore, videoPath: string, size: { width: number; height: number }, turn: number, pool: InferencePool, kept: KeptCrops | undefined, realPerVideo: number, signal: AbortSignal | undefined, onFrame: (done: number, total: number) => void, saved?: SecondPassCheckpoints): Promise<number> {
   const fast = buildTrack2d(results, videoPath, 1, 1);
   const windows = strokeWindows(fast, fast.timestamps, realPerVideo);
-  const repeat = Uint8Array.from(results, (r) => (r.repeat ? 1 : 0));
+  const repeat = results.repeatFlags();
   const crops = secondPassCrops(fast, windows.ranges, repeat);
   const before = saved?.read() ?? new Map<number, SavedLandmarks>();
   const have = (f: number, c: (typeof crops)[number]) => !!c && !!before.get(f) && sameCrop(before.get(f)!.crop, c);
@@ -247,16 +249,18 @@ async function refine(results: FrameResult[], videoPath: string, size: { width: 
     if (have(f, c)) out[f] = before.get(f)!.result;
   });
   let n = 0;
-  results.forEach((r, f) => {
-    const prev = results[f - 1];
-    if (r.repeat && prev) return void ((r.found = prev.found), (r.learned = prev.learned));
+  for (let f = 0; f < results.length; f++) {
+    if (repeat[f] && f > 0) {
+      results.copyFrame(f - 1, f);
+      continue;
+    }
     const b: BlazePoseResult | undefined = out[f];
-    if (!b || !r.found || b.poseFlag < MIN_POSE_FLAG) return;
+    if (!b || !results.has(f) || b.poseFlag < MIN_POSE_FLAG) continue;
     const pose = blazePoseToCoco(b);
-    r.found = { pose, box: poseBox(pose) ?? r.found.box, score: poseScore(pose) };
-    r.learned = blazePoseWorldH36m(b);
+    results.setFound(f, { pose, box: poseBox(pose) ?? results.box(f)!, score: poseScore(pose) });
+    results.setLearned(f, blazePoseWorldH36m(b));
     n++;
-  });
+  }
   return n;
 }
 

@@ -1,26 +1,17 @@
 /**
- * From the engine's per-frame results to its tracks (estimate-pose.ts): the raw 2D track in
- * source pixels, left/right swaps repaired, smoothed, and the 3D lift with the second pass's
- * learned poses fused in.
+ * From the engine's per-frame results (frame-store.ts, filled by estimate-pose.ts) to its
+ * tracks: the raw 2D track in source pixels, left/right swaps repaired, smoothed, and the 3D
+ * lift with the second pass's learned poses fused in.
  */
 import { cadenceOf } from '../pose/frame-cadence.js';
 import { createPoseTrack, selectFrames, spreadFrames, type PoseTrack } from '../pose/pose-track.js';
 import { cocoToH36m } from './inference/index.js';
 import { liftWithLearned } from './lift/index.js';
-import { repairSideSwaps, KEYPOINT_ONE_EURO, median3InPlace, oneEuroInPlace, type TrackedPose } from './tracking/index.js';
+import { repairSideSwaps, KEYPOINT_ONE_EURO, median3InPlace, oneEuroInPlace, } from './tracking/index.js';
+import type { FrameStore } from './frame-store.js';
 import type { PoseEstimate } from './pose-estimate-types.js';
 import { leftRightRepairedWarning, repeatedFramesWarning } from './warnings.js';
 import type { Warning } from '../contract/warning.js';
-
-/** One decoded frame's result: its time (s, video timeline), the tracked pose (decoded-frame pixels) or none. */
-export interface FrameResult {
-  t: number;
-  found: TrackedPose | undefined;
-  /** The second pass's learned 3D pose (H36M-17, engine axes, model scale), when it ran on this frame. */
-  learned?: Float64Array;
-  /** The frame repeats the image before it (no inference: its pose is its original's). */
-  repeat: boolean;
-}
 
 /**
  * The smoothed 2D track and the 3D lift from the per-frame results: left/right swaps repaired
@@ -28,14 +19,14 @@ export interface FrameResult {
  * the distinct images at their true times (frame-cadence.ts); each repeated frame then gets its
  * original's pose exactly, which is how later readers find repeats again.
  */
-export function finishTracks(results: FrameResult[], videoPath: string, video: PoseEstimate['video'], size: { width: number; height: number }, heightMm: number, warn: (w: Warning) => void) {
+export function finishTracks(results: FrameStore, videoPath: string, video: PoseEstimate['video'], size: { width: number; height: number }, heightMm: number, warn: (w: Warning) => void) {
   const raw = buildTrack2d(results, videoPath, video.width / size.width, video.height / size.height);
-  const cadence = cadenceOf(Uint8Array.from(results, (r) => (r.repeat ? 1 : 0)), raw.timestamps, video.fps);
+  const cadence = cadenceOf(results.repeatFlags(), raw.timestamps, video.fps);
   const repairSwaps = (t: PoseTrack) => {
     const { repairedFrames } = repairSideSwaps(t);
     if (repairedFrames > 0) warn(leftRightRepairedWarning(repairedFrames, t.frames));
   };
-  const learned = results.map((r) => r.learned);
+  const learned = results.learnedPoses();
   if (cadence.repeated === 0) {
     repairSwaps(raw);
     smoothTrack(raw);
@@ -50,17 +41,18 @@ export function finishTracks(results: FrameResult[], videoPath: string, video: P
 }
 
 /** The raw 2D track (H36M-17) of the results, keypoints and boxes scaled by (sx, sy) to source pixels. */
-export function buildTrack2d(results: FrameResult[], sourcePath: string, sx: number, sy: number): PoseTrack {
+export function buildTrack2d(results: FrameStore, sourcePath: string, sx: number, sy: number): PoseTrack {
   const t = createPoseTrack(results.length, 2, 17, sourcePath);
-  results.forEach((r, f) => {
-    t.timestamps[f] = r.t;
-    if (!r.found) return;
+  for (let f = 0; f < results.length; f++) {
+    t.timestamps[f] = results.t(f);
+    const found = results.found(f);
+    if (!found) continue;
     t.present[f] = 1;
-    cocoToH36m(r.found.pose, sx, sy, t.keypoints.subarray(f * 34, f * 34 + 34), t.confidences.subarray(f * 17, f * 17 + 17));
-    const [x, y, w, h] = r.found.box;
+    cocoToH36m(found.pose, sx, sy, t.keypoints.subarray(f * 34, f * 34 + 34), t.confidences.subarray(f * 17, f * 17 + 17));
+    const [x, y, w, h] = found.box;
     t.bbox.set([x * sx, y * sy, w * sx, h * sy], f * 4);
-    t.boxConfidence[f] = r.found.score;
-  });
+    t.boxConfidence[f] = found.score;
+  }
   return t;
 }
 

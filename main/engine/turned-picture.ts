@@ -47,7 +47,7 @@ export interface TurnedPicture {
  * vector lies within {@link TURNED_MAX_TILT_DEG} of horizontal. The side the head points to (the
  * vector's x sign, by majority of those frames) picks the turn. Null for an upright picture.
  */
-export function turnedPicture(poses: readonly (CocoPose | undefined)[]): TurnedPicture | null {
+export function turnedPicture(poses: Iterable<CocoPose | undefined>): TurnedPicture | null {
   let [frames, lying, right] = [0, 0, 0];
   const tan = Math.tan((TURNED_MAX_TILT_DEG * Math.PI) / 180);
   for (const p of poses) {
