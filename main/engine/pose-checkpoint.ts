@@ -37,6 +37,12 @@ export interface CheckpointOptions {
   chunkS?: number;
   /** Called as each chunk of the fast pass is done: taken from its checkpoint, or inferred (and saved). */
   onChunk?: (chunk: number, from: 'checkpoint' | 'inferred') => void;
+  /**
+   * The clip's whole SHA-256 (hex) when the caller has it (the service hashes a `/process` upload
+   * as it arrives): the key then holds it instead of the file's size, mtime and sampled bytes, so
+   * the same content sent again, in a new temp file, finds the checkpoints of the first attempt.
+   */
+  clipSha256?: string;
   /** True ignores and removes the chunks already there (after a chunk that did not match the decoded clip). */
   fresh?: boolean;
 }
@@ -109,9 +115,13 @@ export class PoseCheckpoints {
     if (opts.fresh) rmSync(this.folder, { recursive: true, force: true });
   }
 
-  /** Checkpoints for this clip and these parameters (the key: a hash of the clip's size, mtime, first and last MiB, and `params`). */
+  /** Checkpoints for this clip and these parameters (the key: a hash of the clip's size, mtime, first and last MiB, and `params`; or of `opts.clipSha256` and `params`). */
   static open(opts: CheckpointOptions, parts: CheckpointKeyParts): PoseCheckpoints {
     const h = createHash('sha256');
+    if (opts.clipSha256) {
+      h.update(JSON.stringify({ format: FORMAT, sha256: opts.clipSha256, fps: parts.fps, chunkS: opts.chunkS ?? CHECKPOINT_CHUNK_S, params: parts.params }));
+      return new PoseCheckpoints(opts, h.digest('hex'), parts.fps);
+    }
     const st = statSync(parts.videoPath);
     h.update(JSON.stringify({ format: FORMAT, size: st.size, mtimeMs: st.mtimeMs, fps: parts.fps, chunkS: opts.chunkS ?? CHECKPOINT_CHUNK_S, params: parts.params }));
     const fd = openSync(parts.videoPath, 'r');

@@ -22,6 +22,12 @@ export interface RunHooks {
   video?: VideoInfo;
   /** The job's folder for pose checkpoints: the fast pass saves its chunks there and a resumed job reads them back (main/engine/pose-checkpoint.ts). Default: none. */
   checkpointDir?: string;
+  /** The clip's whole SHA-256 (hex), when known: keys the checkpoints by content, not by file (pose-checkpoint.ts CheckpointOptions.clipSha256). */
+  clipSha256?: string;
+  /** Video seconds per checkpoint chunk; default the engine's CHECKPOINT_CHUNK_S (20 s; tests shorten it). */
+  checkpointChunkS?: number;
+  /** Each chunk of the fast pass as it is done: read back from a checkpoint, or inferred (pose-checkpoint.ts CheckpointOptions.onChunk). */
+  onCheckpointChunk?: (chunk: number, from: 'checkpoint' | 'inferred') => void;
 }
 
 /**

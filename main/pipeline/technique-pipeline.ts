@@ -8,9 +8,9 @@ import { InsufficientPoseError } from '../analysis/index.js';
 import { computeTennisStats } from '../analysis/index.js';
 import { writeArchive } from '../archive/write.js';
 import { ballTimeOutsideClip } from '../contract/fields.js';
-import { estimatePose, measuredSecondsPerFrame, NoPersonError } from '../engine/index.js';
+import { estimatePose, measuredSecondsPerFrame, NoPersonError, type EngineOptions } from '../engine/index.js';
 import { ClipTooLongError, VideoDecodeError } from '../av/index.js';
-import type { AnalysisPipeline, TechniqueOutcome } from './pipeline-types.js';
+import type { AnalysisPipeline, RunHooks, TechniqueOutcome } from './pipeline-types.js';
 import { warning } from '../contract/warning.js';
 
 /** Player height used for tennis statistics, mm (the task request carries none): adult male median ≈ 1.78 m (WHO/NCD-RisC 2016). */
@@ -37,7 +37,7 @@ export const techniquePipeline: AnalysisPipeline = {
         ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),
         ...(hooks.onWarning ? { onWarning: hooks.onWarning } : {}),
         ...(hooks.video ? { video: hooks.video } : {}),
-        ...(hooks.checkpointDir ? { checkpoint: { dir: hooks.checkpointDir } } : {}),
+        ...(hooks.checkpointDir ? { checkpoint: checkpointOptions(hooks.checkpointDir, hooks) } : {}),
       });
     } catch (err) {
       // Input problems found while decoding are the request's fault: an `error` line, not `failed`.
@@ -84,3 +84,13 @@ export const techniquePipeline: AnalysisPipeline = {
     return computeTennisStats({ pose2d, pose3d, ball, fps: video.fps, width: video.width, height: video.height, dominantHand });
   },
 };
+
+/** The engine's checkpoint options of a run (EngineOptions.checkpoint) from its hooks: the folder, the content key when known, the chunk callback. */
+function checkpointOptions(dir: string, hooks: RunHooks): NonNullable<EngineOptions['checkpoint']> {
+  return {
+    dir,
+    ...(hooks.clipSha256 ? { clipSha256: hooks.clipSha256 } : {}),
+    ...(hooks.checkpointChunkS ? { chunkS: hooks.checkpointChunkS } : {}),
+    ...(hooks.onCheckpointChunk ? { onChunk: hooks.onCheckpointChunk } : {}),
+  };
+}

@@ -9,7 +9,8 @@
  *                    rename() is atomic; emptied on start
  *   work/            per-task working folders, work/task-<id>/pose: the engine's pose checkpoints
  *                    of a task that may resume (kept while it is queued or running, removed when
- *                    it ends; task-worker.ts)
+ *                    it ends; task-worker.ts), work/process-<sha256 prefix>: a /process run's
+ *                    pose checkpoints (process-work.ts)
  */
 import { join } from 'node:path';
 import { homeDir } from '../config/home.js';
@@ -22,7 +23,7 @@ export interface ServiceLayout {
   dbPath: string;
   objectsDir: string;
   tmpDir: string;
-  /** Working folders of tennis tasks (pose checkpoints), one `task-<id>` per task. */
+  /** Working folders (pose checkpoints): one `task-<id>` per tennis task, one `process-<sha256 prefix>` per interrupted /process run. */
   workDir: string;
 }
 

@@ -1,7 +1,8 @@
 /**
  * Streaming multipart/form-data reader (busboy): the `file` part goes straight to a temp file,
- * never into memory; text fields are kept (64 KiB each at most).
+ * never into memory, hashed (SHA-256) as it arrives; text fields are kept (64 KiB each at most).
  */
+import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
@@ -21,6 +22,8 @@ export interface UploadedFile {
   bytes: number;
   /** True when the file was cut at the size cap. */
   truncated: boolean;
+  /** SHA-256 of the bytes received (hex), computed as they arrive; set once the whole part is written. */
+  sha256?: string;
 }
 
 /** What the form held. */
@@ -51,7 +54,12 @@ export async function readMultipart(req: IncomingMessage, store: ObjectStore, fi
     }
     const file: UploadedFile = { path: store.tempPath(), name: info.filename ?? '', bytes: 0, truncated: false };
     form.file = file;
-    stream.on('data', (chunk: Buffer) => (file.bytes += chunk.length));
+    const hash = createHash('sha256');
+    stream.on('data', (chunk: Buffer) => {
+      file.bytes += chunk.length;
+      hash.update(chunk);
+    });
+    stream.on('end', () => (file.sha256 = hash.digest('hex')));
     stream.on('limit', () => (file.truncated = true));
     const write = pipeline(stream, createWriteStream(file.path, { mode: 0o600 }));
     write.catch(() => undefined); // observed below via Promise.all; avoids an unhandled rejection meanwhile

@@ -8,7 +8,8 @@
  *   when `store_data` is true), `error` (no person / too little pose: `errors`, empty features),
  *   `failed` (internal failure; details only in the service log).
  * - The client closing the connection aborts the analysis (the engine kills ffmpeg), or takes the
- *   request out of the engine's waiting line.
+ *   request out of the engine's waiting line. The run's pose checkpoints stay (process-work.ts):
+ *   the same clip sent again resumes where the fast pass was, with the same result.
  * - Waiting for the engine (one analysis at a time): a `processing` line every
  *   PROCESS_WAIT_HEARTBEAT_MS (30 s); past PROCESS_MAX_WAIT_MS (15 min) a `failed` line saying the
  *   engine is busy (limits.ts).
@@ -34,6 +35,7 @@ import { NdjsonWriter, throttleProgress } from './ndjson-writer.js';
 import { PROCESS_MAX_WAIT_MS, PROCESS_WAIT_HEARTBEAT_MS } from './limits.js';
 import { PROBE_TIMEOUT_MS } from './video-check-route.js';
 import { warningText, type Warning } from '../contract/warning.js';
+import { processWork, type ProcessWork } from './process-work.js';
 
 /** A request refused before analysis starts. */
 class BadRequest extends Error {
@@ -136,13 +138,13 @@ export async function handleProcess(ctx: ServiceContext, req: IncomingMessage, r
       if (err instanceof BadRequest) return sendInvalid(ctx, res, err);
       throw err;
     }
-    await analyse(ctx, res, form.file?.path ?? '', checked.meta, checked.video);
+    await analyse(ctx, res, form.file?.path ?? '', checked.meta, checked.video, processWork(ctx, form.file?.sha256));
   } finally {
     if (form.file) await rm(form.file.path, { force: true });
   }
 }
 
-async function analyse(ctx: ServiceContext, res: ServerResponse, path: string, meta: TechniqueRequestMetadata, video: VideoInfo): Promise<void> {
+async function analyse(ctx: ServiceContext, res: ServerResponse, path: string, meta: TechniqueRequestMetadata, video: VideoInfo, work: ProcessWork | undefined): Promise<void> {
   const out = new NdjsonWriter(res);
   const ac = new AbortController();
   res.on('close', () => {
@@ -168,9 +170,12 @@ async function analyse(ctx: ServiceContext, res: ServerResponse, path: string, m
           warnings.push(w);
           out.line({ status: 'processing', uid: meta.uid, warnings: [warningText(w)] });
         },
+        ...work?.hooks,
       });
     }, 'process', { signal: ac.signal, maxWaitMs });
+    if (work?.resumedChunks()) ctx.log(`/process ${meta.uid}: resumed, ${work.resumedChunks()} chunk(s) of the fast pass read back from its pose checkpoints`);
     out.line(await finalLine(ctx, meta, outcome, warnings));
+    await work?.remove();
   } catch (err) {
     if (err instanceof EngineBusyError) {
       ctx.log(`/process ${meta.uid}: ${err.message}`);
@@ -179,6 +184,7 @@ async function analyse(ctx: ServiceContext, res: ServerResponse, path: string, m
       ctx.log(`/process ${meta.uid}: aborted (client closed the connection)`);
     } else {
       ctx.log(`/process ${meta.uid} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      await work?.remove();
       out.line({ status: 'failed', uid: meta.uid, errors: ['Internal error while analysing the video'], warnings: warnings.map(warningText) });
     }
   } finally {

@@ -39,6 +39,13 @@ export interface ServiceContext {
   engineWaiting: (user: 'process' | 'task') => number;
   /** Longest wait of a /process request for the engine, ms; default PROCESS_MAX_WAIT_MS (limits.ts; tests shorten it). */
   processMaxWaitMs?: number | undefined;
+  /**
+   * Where `/process` runs keep their pose checkpoints: `<dir>/process-<sha256 of the upload>`,
+   * removed when the run answers, kept when the client goes away mid-run so that the same clip
+   * sent again resumes (process-route.ts); `chunkS` video seconds per chunk (default the engine's,
+   * 20 s; tests shorten it). None: no checkpoints.
+   */
+  processCheckpoints?: { dir: string; chunkS?: number | undefined } | undefined;
 }
 
 /** Presigned URL for `method` on `key`, valid {@link PRESIGNED_URL_LIFETIME_S} (24 h) from now. */

@@ -13,7 +13,7 @@ import { UploadGate } from './limits.js';
 import { hostPolicy } from './net-guard.js';
 import { DEFAULT_MAX_UPLOAD_BYTES, ObjectStore } from './object-store.js';
 import { createEngineSlot, techniquePipelineLoader, type AnalysisPipeline, type EngineSlotState } from '../pipeline/index.js';
-import { RETENTION_SWEEP_INTERVAL_MS, sweepExpiredObjects } from './retention.js';
+import { RETENTION_SWEEP_INTERVAL_MS, sweepAbandonedProcessWork, sweepExpiredObjects } from './retention.js';
 import { loadOrCreateSecret } from './secrets.js';
 import { openTaskDb, recoverInterrupted } from './task-db.js';
 import { TaskWorker } from './task-worker.js';
@@ -47,6 +47,8 @@ export interface ServiceCoreOptions {
   taskBudgetPerVideoS?: number;
   /** Longest wait of a /process request for the engine, ms; default PROCESS_MAX_WAIT_MS, 15 min (limits.ts; tests shorten it). */
   processMaxWaitMs?: number;
+  /** Video seconds per pose-checkpoint chunk of `/process` runs; default the engine's CHECKPOINT_CHUNK_S, 20 s (tests shorten it). */
+  processCheckpointChunkS?: number;
   /** Idle timeout of upload bodies, ms; default UPLOAD_IDLE_TIMEOUT_MS (limits.ts). */
   uploadIdleMs?: number;
   /** The analysis glue; default technique-pipeline.js, imported on first use. */
@@ -100,10 +102,13 @@ export function openServiceCore(opts: ServiceCoreOptions): ServiceCore {
     engineWaiting: slot.waiting,
     uploads: new UploadGate(undefined, opts.uploadIdleMs),
     processMaxWaitMs: opts.processMaxWaitMs,
+    processCheckpoints: { dir: layout.workDir, chunkS: opts.processCheckpointChunkS },
   };
   const sweep = (): void => {
     const r = sweepExpiredObjects(layout.objectsDir, now());
     if (r.files) log(`retention: removed ${r.files} stored object(s) older than 24 h (${r.bytes} bytes)`);
+    const w = sweepAbandonedProcessWork(layout.workDir, now());
+    if (w) log(`retention: removed ${w} abandoned /process checkpoint folder(s) older than 24 h`);
   };
   sweep();
   const sweeper = setInterval(sweep, RETENTION_SWEEP_INTERVAL_MS);

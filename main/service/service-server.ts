@@ -52,6 +52,8 @@ export interface LocalServiceOptions {
   taskBudgetPerVideoS?: number;
   /** Longest wait of a /process request for the engine, ms; default PROCESS_MAX_WAIT_MS, 15 min (limits.ts; tests shorten it). */
   processMaxWaitMs?: number;
+  /** Video seconds per pose-checkpoint chunk of `/process` runs; default the engine's CHECKPOINT_CHUNK_S, 20 s (process-work.ts; tests shorten it). */
+  processCheckpointChunkS?: number;
   /** Idle timeout of upload bodies, ms; default UPLOAD_IDLE_TIMEOUT_MS (limits.ts). */
   uploadIdleMs?: number;
   /** The analysis glue; default technique-pipeline.js, imported on first use. */
