@@ -5,9 +5,9 @@
  * worker threads as the CLI pipe's separate process did; the generator pulls one frame at a time,
  * so memory holds a few compressed packets and one frame, never the clip.
  */
-import type { Decoder, FilterAPI } from 'node-av/api';
+import type { Decoder, Demuxer, FilterAPI } from 'node-av/api';
 import type { Frame, Packet } from 'node-av/lib';
-import { openClip, reason } from './open-input.js';
+import { isUrl, openClip, reason } from './open-input.js';
 import { VideoDecodeError } from './errors.js';
 import { loadAv } from './runtime.js';
 import { streamDisplayRotation, streamRotation } from './probe.js';
@@ -20,6 +20,7 @@ export interface DecodedFrame {
   timestamp: number;
   width: number;
   height: number;
+  /** Over a SharedArrayBuffer (both decode paths): posting it to a worker shares it, no copy. */
   rgb: Uint8Array;
 }
 
@@ -44,6 +45,49 @@ export function rotationFilters(rotation: number): string[] {
 export function decodeThreads(): number {
   const n = Number(process.env.SWING_DECODE_THREADS ?? 0);
   return Number.isInteger(n) && n >= 0 ? n : 0;
+}
+
+/**
+ * The bytes copied into a new SharedArrayBuffer. Decided (issue 29, speed): decoded frames live
+ * in SharedArrayBuffers, as the CLI relay's (decode-worker-source.ts) always did, so posting a
+ * frame to the inference workers (main/engine/inference) shares it instead of copying 0.7 MB per
+ * request; same bytes, one copy as before (FFmpeg's frame → JS).
+ */
+export function sharedCopy(bytes: Uint8Array): Uint8Array {
+  const out = new Uint8Array(new SharedArrayBuffer(bytes.length));
+  out.set(bytes);
+  return out;
+}
+
+/**
+ * The packets of stream `index`, null at the end. Decided (issue 29, speed): a local file's
+ * packets are read when the decoder asks for them (node-av's packetsSync, as frame-seek.ts: the
+ * same packets after the same timestamp processing). node-av's packets() reads ahead in a loop
+ * that, once 100 packets wait, polls with setImmediate until the decoder takes one, so while the
+ * engine's inference held the decoder back the main thread spun: 200 frames of pickleball_rec_1
+ * taken 40 ms apart cost 7.9-8.0 CPU-s, against 3.1-3.2 taken at once. A URL keeps packets() (a
+ * synchronous read would hold the event loop for the network).
+ */
+function videoPackets(demuxer: Demuxer, index: number, url: boolean): AsyncIterable<Packet | null> | Iterable<Packet | null> {
+  return url ? demuxer.packets(index) : demuxer.packetsSync(index);
+}
+
+/**
+ * The RGB24 bytes of a filtered frame of `size`, copied row by row from FFmpeg's plane (node-av's
+ * `data` is a view of the frame's memory, `linesize` its row stride) into a SharedArrayBuffer:
+ * one copy, where `toBuffer()` then a shared copy made two (≈ 0.3 ms and a 0.7 MB allocation per
+ * 640 × 360 frame). Undefined when the frame is not `size` RGB24 in one plane (the caller falls
+ * back to `toBuffer()`, whose length check reports the mismatch).
+ */
+export function frameRgb(f: Pick<Frame, 'data' | 'linesize' | 'width' | 'height'>, size: { width: number; height: number }): Uint8Array | undefined {
+  const plane = f.data?.[0];
+  const stride = f.linesize[0] ?? 0;
+  const row = size.width * 3;
+  if (!plane || f.width !== size.width || f.height !== size.height || stride < row || plane.length < stride * (size.height - 1) + row) return undefined;
+  const out = new Uint8Array(new SharedArrayBuffer(row * size.height));
+  if (stride === row) out.set(plane.subarray(0, row * size.height));
+  else for (let y = 0; y < size.height; y++) out.set(plane.subarray(y * stride, y * stride + row), y * row);
+  return out;
 }
 
 /**
@@ -98,7 +142,7 @@ export async function* decodeFramesInProcess(
         const out = await filter!.processAll(frame);
         frame.free();
         for (const f of out) {
-          const rgb = new Uint8Array(f.toBuffer());
+          const rgb = frameRgb(f, size) ?? sharedCopy(f.toBuffer());
           f.free();
           if (rgb.length !== size.width * size.height * 3)
             throw new VideoDecodeError(
@@ -108,7 +152,7 @@ export async function* decodeFramesInProcess(
         }
       }
     };
-    for await (const packet of demuxer.packets(video.index)) {
+    for await (const packet of videoPackets(demuxer, video.index, isUrl(pathOrUrl))) {
       signal?.throwIfAborted();
       if (packet === null) break;
       const frames = await decodeSafely(packet);
