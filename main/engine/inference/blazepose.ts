@@ -13,6 +13,7 @@
  * MediaPipe Pose's 33 (BLAZEPOSE below); 33-38 are auxiliary (ROI points, palms) and unused.
  */
 import { cropToInput } from './crop-input.js';
+import { ReusedArrays } from './reused-arrays.js';
 import type { InferFrame } from './infer-pool.js';
 import type { CocoPose, Crop } from './movenet.js';
 import type { PoseModel } from '../runtime/index.js';
@@ -75,22 +76,32 @@ export interface CropBytes {
   bytes: Uint8Array;
 }
 
-/** The crop's input bytes ({@link CropBytes}) of a frame: bilinear resample (crop-input.ts). */
+/**
+ * The crop's input bytes ({@link CropBytes}) of a frame: bilinear resample (crop-input.ts), in a
+ * SharedArrayBuffer (Decided, issue 29 speed: the second pass posts them to a worker, which then
+ * shares them instead of copying).
+ */
 export function blazePoseCropBytes(frame: InferFrame, crop: Crop): CropBytes {
-  return { bytes: cropToInput(frame.rgb, frame.width, frame.height, crop, BLAZEPOSE_INPUT, new Uint8Array(BLAZEPOSE_INPUT * BLAZEPOSE_INPUT * 3)) };
+  const n = BLAZEPOSE_INPUT * BLAZEPOSE_INPUT * 3;
+  return { bytes: cropToInput(frame.rgb, frame.width, frame.height, crop, BLAZEPOSE_INPUT, new Uint8Array(new SharedArrayBuffer(n))) };
 }
 
 /**
- * The model input for a crop of a frame, or for its bytes kept earlier: 0..1 float32.
- * @throws RangeError when the kept bytes are not {@link BLAZEPOSE_INPUT}² × 3 long.
+ * The model input for a crop of a frame, or for its bytes kept earlier: 0..1 float32, written
+ * into `into` when given (every value overwritten; reused-arrays.ts).
+ * @throws RangeError when the kept bytes or `into` are not {@link BLAZEPOSE_INPUT}² × 3 long.
  */
-export function blazePoseInput(source: InferFrame | CropBytes, crop: Crop): Float32Array {
+export function blazePoseInput(source: InferFrame | CropBytes, crop: Crop, into?: Float32Array): Float32Array {
   const px = 'bytes' in source ? source.bytes : cropToInput(source.rgb, source.width, source.height, crop, BLAZEPOSE_INPUT);
   if (px.length !== BLAZEPOSE_INPUT * BLAZEPOSE_INPUT * 3) throw new RangeError(`BlazePose input needs ${BLAZEPOSE_INPUT}² × 3 values, got ${px.length}`);
-  const out = new Float32Array(px.length);
+  const out = into ?? new Float32Array(px.length);
+  if (out.length !== px.length) throw new RangeError(`BlazePose input array needs ${px.length} values, got ${out.length}`);
   for (let i = 0; i < px.length; i++) out[i] = px[i]! / 255;
   return out;
 }
+
+/** BlazePose's input arrays of this thread (reused-arrays.ts). */
+const inputs = new ReusedArrays(() => new Float32Array(BLAZEPOSE_INPUT * BLAZEPOSE_INPUT * 3));
 
 /**
  * Decodes the model outputs for a crop into frame pixels.
@@ -174,8 +185,12 @@ function unmirror(out: Record<string, { data: Float32Array } | undefined>): Reco
  * 87 mm against 80 unaveraged (README, Second pass).
  * @throws Error from the runtime or {@link decodeBlazePose}.
  */
-export async function blazePoseInCrop(model: PoseModel, source: InferFrame | CropBytes, crop: Crop, flip = true): Promise<BlazePoseResult> {
-  const input = blazePoseInput(source, crop);
+export function blazePoseInCrop(model: PoseModel, source: InferFrame | CropBytes, crop: Crop, flip = true): Promise<BlazePoseResult> {
+  return inputs.use((into) => runBlazePose(model, blazePoseInput(source, crop, into), crop, flip));
+}
+
+/** {@link blazePoseInCrop} on its input (mirrored in place for the flipped run). */
+async function runBlazePose(model: PoseModel, input: Float32Array, crop: Crop, flip: boolean): Promise<BlazePoseResult> {
   const dims = [1, BLAZEPOSE_INPUT, BLAZEPOSE_INPUT, 3];
   const a = decodeBlazePose(await model.run({ data: input, dims }), crop);
   if (!flip) return a;

@@ -8,6 +8,7 @@
  * inputs are built in JS (crop-input.ts).
  */
 import { cropToInput, resizeToInput } from './crop-input.js';
+import { ReusedArrays } from './reused-arrays.js';
 import type { InferFrame } from './infer-pool.js';
 import type { ModelInput, PoseModel } from '../runtime/index.js';
 import { loadModel, runtimes } from '../runtime/index.js';
@@ -136,11 +137,15 @@ export async function detectPeople(net: MoveNet, frame: InferFrame, minScore = 0
   return people;
 }
 
+/** The crop model's input arrays of this thread by input size (reused-arrays.ts). */
+const cropInputs = new Map<number, ReusedArrays<Int32Array>>();
+
 /** Runs the single-person model (lightning/thunder) on a square crop of the frame; keypoints are mapped back to frame pixels. */
 export async function poseInCrop(net: MoveNet, frame: InferFrame, crop: Crop): Promise<CocoPose> {
   const half = crop.side / 2;
   const size = net.singleSize;
-  const v = await runFirst(net.single, { data: cropToInput(frame.rgb, frame.width, frame.height, crop, size), dims: [1, size, size, 3] });
+  const inputs = cropInputs.get(size) ?? cropInputs.set(size, new ReusedArrays(() => new Int32Array(size * size * 3))).get(size)!;
+  const v = await inputs.use((data) => runFirst(net.single, { data: cropToInput(frame.rgb, frame.width, frame.height, crop, size, data), dims: [1, size, size, 3] }));
   const xy = new Float32Array(34);
   const score = new Float32Array(17);
   for (let k = 0; k < 17; k++) {
