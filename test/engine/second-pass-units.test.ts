@@ -143,6 +143,21 @@ describe('crops kept by the fast pass', () => {
     expect(kept.get(2, crop)).toBeUndefined();
   });
 
+  it('gives the same bytes for a crop larger than the model input (resampled when kept) as for a small one (its window resampled when asked)', () => {
+    const [bw, bh] = [400, 300];
+    const big = { rgb: Uint8Array.from({ length: bw * bh * 3 }, (_, i) => (i * 13) % 253), width: bw, height: bh };
+    const tall = (k: number) => [150 + (k % 5) * 12 + k * 2, 20 + k * 15];
+    const pose: CocoPose = { xy: Float32Array.from({ length: 34 }, (_, i) => tall(i >> 1)[i & 1]!), score: new Float32Array(17).fill(0.9) };
+    const kept = new KeptCrops();
+    kept.keep(0, big, pose);
+    const t = createPoseTrack(1, 2);
+    t.present[0] = 1;
+    cocoToH36m(pose, 1, 1, t.keypoints.subarray(0, 34), t.confidences.subarray(0, 17));
+    const crop = secondPassCrops(t, [[0, 0]], new Uint8Array(1))[0]!;
+    expect(crop.side).toBeGreaterThan(256); // its window is larger than the model's input
+    expect(Array.from(blazePoseInput(kept.get(0, crop)!, crop))).toEqual(Array.from(blazePoseInput(big, crop)));
+  });
+
   it('stops keeping when the budget is spent', () => {
     const one = BLAZEPOSE_INPUT * BLAZEPOSE_INPUT * 3;
     const kept = new KeptCrops(2.5 * one);

@@ -12,7 +12,7 @@
  * `output_poseflag` 1×1 = probability that a person is in the crop. Landmarks 0-32 are
  * MediaPipe Pose's 33 (BLAZEPOSE below); 33-38 are auxiliary (ROI points, palms) and unused.
  */
-import { cropToInput } from './crop-input.js';
+import { cropToInput, type FrameWindow } from './crop-input.js';
 import { ReusedArrays } from './reused-arrays.js';
 import type { InferFrame } from './infer-pool.js';
 import type { CocoPose, Crop } from './movenet.js';
@@ -77,13 +77,15 @@ export interface CropBytes {
 }
 
 /**
- * The crop's input bytes ({@link CropBytes}) of a frame: bilinear resample (crop-input.ts), in a
+ * The crop's input bytes ({@link CropBytes}) of a frame, or of the frame's window that holds the
+ * crop (crop-input.ts cropWindow; the same bytes): bilinear resample (crop-input.ts), in a
  * SharedArrayBuffer (Decided, issue 29 speed: the second pass posts them to a worker, which then
  * shares them instead of copying).
  */
-export function blazePoseCropBytes(frame: InferFrame, crop: Crop): CropBytes {
+export function blazePoseCropBytes(frame: InferFrame | FrameWindow, crop: Crop): CropBytes {
   const n = BLAZEPOSE_INPUT * BLAZEPOSE_INPUT * 3;
-  return { bytes: cropToInput(frame.rgb, frame.width, frame.height, crop, BLAZEPOSE_INPUT, new Uint8Array(new SharedArrayBuffer(n))) };
+  const window = 'window' in frame ? frame.window : undefined;
+  return { bytes: cropToInput(frame.rgb, frame.width, frame.height, crop, BLAZEPOSE_INPUT, new Uint8Array(new SharedArrayBuffer(n)), window) };
 }
 
 /**

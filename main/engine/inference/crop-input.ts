@@ -16,14 +16,17 @@ import type { Crop } from './movenet.js';
 /**
  * Samples the crop of an RGB24 frame (width × height × 3 bytes) into `size × size × 3` values
  * 0..255, row-major: int32 for a MoveNet single-person model, or into `into` (e.g. a Uint8Array:
- * the second pass keeps its crops as bytes, second-pass.ts; zeroed first).
+ * the second pass keeps its crops as bytes, second-pass.ts; zeroed first). With `window`, `rgb`
+ * holds only that window of the width × height frame ({@link cropWindow}): the same values.
  * @throws RangeError when `into` is not size × size × 3 long.
  */
-export function cropToInput<T extends Int32Array | Uint8Array = Int32Array>(rgb: Uint8Array, width: number, height: number, crop: Crop, size: number, into?: T): T {
+export function cropToInput<T extends Int32Array | Uint8Array = Int32Array>(rgb: Uint8Array, width: number, height: number, crop: Crop, size: number, into?: T, window?: WindowOrigin): T {
   const out = (into ?? new Int32Array(size * size * 3)) as T;
   if (out.length !== size * size * 3) throw new RangeError(`crop input needs ${size * size * 3} values, got ${out.length}`);
   into?.fill(0); // black outside the frame
-  if (crop.angle) return rotatedCropToInput(rgb, width, height, crop, size, out);
+  // Byte offsets relative to the window: the same taps and weights as on the whole frame.
+  const [ox, oy, rw] = window ? [window.x0, window.y0, window.w] : [0, 0, width];
+  if (crop.angle) return rotatedCropToInput(rgb, width, height, crop, size, out, ox, oy, rw);
   const step = crop.side / (size - 1);
   const x0 = crop.cx - crop.side / 2;
   const y0 = crop.cy - crop.side / 2;
@@ -35,7 +38,7 @@ export function cropToInput<T extends Int32Array | Uint8Array = Int32Array>(rgb:
     const ya = Math.floor(y);
     const yb = Math.min(ya + 1, height - 1);
     const fy = y - ya;
-    const [rowA, rowC] = [ya * width, yb * width];
+    const [rowA, rowC] = [(ya - oy) * rw - ox, (yb - oy) * rw - ox];
     for (let j = 0; j < size; j++) {
       const xj = xa[j]!;
       if (xj < 0) continue;
@@ -49,6 +52,49 @@ export function cropToInput<T extends Int32Array | Uint8Array = Int32Array>(rgb:
       out[o + 1] = lerp2(rgb[a + 1]!, rgb[b + 1]!, rgb[c + 1]!, rgb[d + 1]!, f, fy);
       out[o + 2] = lerp2(rgb[a + 2]!, rgb[b + 2]!, rgb[c + 2]!, rgb[d + 2]!, f, fy);
     }
+  }
+  return out;
+}
+
+/**
+ * Where `rgb` starts when it holds only a window of a frame: columns x0 … x0 + w − 1 of rows
+ * y0, y0 + 1, … (w × 3 bytes a row), pixels of the whole frame.
+ */
+export interface WindowOrigin {
+  x0: number;
+  y0: number;
+  w: number;
+}
+
+/** A window of a frame (crop-input.ts {@link cropWindow}) and the frame's size, px: what a crop's resample reads, kept instead of the whole frame. */
+export interface FrameWindow {
+  rgb: Uint8Array;
+  width: number;
+  height: number;
+  window: WindowOrigin;
+}
+
+/**
+ * The window of a width × height frame holding every pixel {@link cropToInput} reads for `crop`
+ * (turned or not): the crop's bounding box, side·(|cos a| + |sin a|), widened by 2-3 px against
+ * rounding and clipped to the frame; its height `h`. Undefined when the crop reads no pixel.
+ */
+export function cropWindow(crop: Crop, width: number, height: number): (WindowOrigin & { h: number }) | undefined {
+  const a = crop.angle ?? 0;
+  const e = (crop.side / 2) * (Math.abs(Math.cos(a)) + Math.abs(Math.sin(a)));
+  if (!Number.isFinite(e + crop.cx + crop.cy)) return undefined;
+  const [x0, y0] = [Math.max(0, Math.floor(crop.cx - e) - 2), Math.max(0, Math.floor(crop.cy - e) - 2)];
+  const [x1, y1] = [Math.min(width - 1, Math.floor(crop.cx + e) + 3), Math.min(height - 1, Math.floor(crop.cy + e) + 3)];
+  return x1 < x0 || y1 < y0 ? undefined : { x0, y0, w: x1 - x0 + 1, h: y1 - y0 + 1 };
+}
+
+/** The bytes of `window` (x0, y0, w, h) of a width-pixel-wide RGB24 frame, packed row after row. */
+export function windowBytes(rgb: Uint8Array, width: number, window: WindowOrigin & { h: number }): Uint8Array {
+  const row = window.w * 3;
+  const out = new Uint8Array(row * window.h);
+  for (let y = 0; y < window.h; y++) {
+    const at = ((window.y0 + y) * width + window.x0) * 3;
+    out.set(rgb.subarray(at, at + row), y * row);
   }
   return out;
 }
@@ -90,7 +136,7 @@ export function resizeToInput(rgb: Uint8Array, width: number, height: number, ou
  * u = (j/(size−1) − ½)·side and v = (i/(size−1) − ½)·side, so the crop's "up" points along
  * (sin a, −cos a) in the frame (the MediaPipe ROI rotation: the body's hip→shoulder line up).
  */
-function rotatedCropToInput<T extends Int32Array | Uint8Array>(rgb: Uint8Array, width: number, height: number, crop: Crop, size: number, out: T): T {
+function rotatedCropToInput<T extends Int32Array | Uint8Array>(rgb: Uint8Array, width: number, height: number, crop: Crop, size: number, out: T, ox: number, oy: number, rw: number): T {
   const step = crop.side / (size - 1);
   const half = crop.side / 2;
   const c = Math.cos(crop.angle ?? 0);
@@ -110,10 +156,10 @@ function rotatedCropToInput<T extends Int32Array | Uint8Array>(rgb: Uint8Array, 
       const yb = Math.min(ya + 1, h1);
       const fx = x - xa;
       const fy = y - ya;
-      const a = (ya * width + xa) * 3;
-      const b = (ya * width + xb) * 3;
-      const cc = (yb * width + xa) * 3;
-      const d = (yb * width + xb) * 3;
+      const a = ((ya - oy) * rw + xa - ox) * 3;
+      const b = ((ya - oy) * rw + xb - ox) * 3;
+      const cc = ((yb - oy) * rw + xa - ox) * 3;
+      const d = ((yb - oy) * rw + xb - ox) * 3;
       const o = (i * size + j) * 3;
       out[o] = lerp2(rgb[a]!, rgb[b]!, rgb[cc]!, rgb[d]!, fx, fy);
       out[o + 1] = lerp2(rgb[a + 1]!, rgb[b + 1]!, rgb[cc + 1]!, rgb[d + 1]!, fx, fy);

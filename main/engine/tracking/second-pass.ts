@@ -6,7 +6,7 @@
  * second pass decodes the clip again only for window frames it could not keep (then up to the
  * last of them). The crops do not depend on one another, so every worker of the pool runs at once.
  */
-import { BLAZEPOSE_INPUT, blazePoseCropBytes, type BlazePoseResult, type CropBytes } from '../inference/index.js';
+import { BLAZEPOSE_INPUT, blazePoseCropBytes, cropWindow, windowBytes, type BlazePoseResult, type CropBytes, type FrameWindow } from '../inference/index.js';
 import { bodyCrop } from './body-crop.js';
 import { cocoToH36m } from '../inference/index.js';
 import { decodeFrames } from '../../av/index.js';
@@ -57,11 +57,17 @@ export function secondPassCrops(fast: PoseTrack, ranges: readonly [number, numbe
 export const KEPT_CROPS_MAX_BYTES = 64 * 2 ** 20;
 
 /**
- * The second pass's crop of each fast-pass frame, resampled to the model's input and kept as
- * bytes while they fit in `maxBytes` ({@link KEPT_CROPS_MAX_BYTES}).
+ * The second pass's crop of each fast-pass frame, kept while they fit in `maxBytes`
+ * ({@link KEPT_CROPS_MAX_BYTES}): the window of the frame the crop's resample reads
+ * (crop-input.ts cropWindow) when it is smaller than the resampled crop, else the crop resampled
+ * to the model's input. Decided (issue 29, speed): the fast pass keeps every frame's crop but the
+ * second pass runs on the stroke windows' frames only (145 of 300 on pickleball_rec_1), so a small
+ * player's crop is copied now (≈ 0.05 ms) and resampled only when the second pass asks for it
+ * ({@link get}; ≈ 4-5 CPU-ms each on the 2-core machine); the same input bytes either way
+ * (test/engine/crop-input.test.ts), never more bytes kept than before.
  */
 export class KeptCrops {
-  private readonly kept = new Map<number, { crop: Crop; bytes: CropBytes }>();
+  private readonly kept = new Map<number, { crop: Crop; bytes?: CropBytes; window?: FrameWindow }>();
   private bytes = 0;
   constructor(private readonly maxBytes = KEPT_CROPS_MAX_BYTES) {}
 
@@ -76,15 +82,24 @@ export class KeptCrops {
     cocoToH36m(pose, 1, 1, xy, new Float32Array(17));
     const crop = bodyCrop(xy);
     if (!crop) return;
-    const bytes = blazePoseCropBytes(frame, crop);
-    this.bytes += bytes.bytes.length;
-    this.kept.set(f, { crop, bytes });
+    const win = cropWindow(crop, frame.width, frame.height);
+    if (win && win.w * win.h < BLAZEPOSE_INPUT * BLAZEPOSE_INPUT) {
+      const window = { x0: win.x0, y0: win.y0, w: win.w };
+      this.kept.set(f, { crop, window: { rgb: windowBytes(frame.rgb, frame.width, win), width: frame.width, height: frame.height, window } });
+    } else this.kept.set(f, { crop, bytes: blazePoseCropBytes(frame, crop) });
+    // Decided: every kept crop counts as a resampled one, so the budget keeps as many frames as before (a window is smaller).
+    this.bytes += BLAZEPOSE_INPUT * BLAZEPOSE_INPUT * 3;
   }
 
-  /** Frame f's kept bytes when they were cut with exactly `crop`, else undefined. */
+  /**
+   * Frame f's kept bytes when they were cut with exactly `crop`, else undefined; a kept window is
+   * resampled now (once: the bytes replace it).
+   */
   get(f: number, crop: Crop): CropBytes | undefined {
     const k = this.kept.get(f);
-    return k && k.crop.cx === crop.cx && k.crop.cy === crop.cy && k.crop.side === crop.side && k.crop.angle === crop.angle ? k.bytes : undefined;
+    if (!k || k.crop.cx !== crop.cx || k.crop.cy !== crop.cy || k.crop.side !== crop.side || k.crop.angle !== crop.angle) return undefined;
+    if (!k.bytes && k.window) [k.bytes, k.window] = [blazePoseCropBytes(k.window, k.crop), undefined];
+    return k.bytes;
   }
 
   /** Frames kept. */
