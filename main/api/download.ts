@@ -29,7 +29,7 @@ const DEFAULT_MAX_DOWNLOAD = 4 * 1024 ** 3;
 /**
  * Cap of a result JSON read into memory (a tennis task's result_url), bytes: 32 MiB. The local
  * service's results of the recommended 3-10 s clips are a few kB; a 120 s clip stays far below
- * this (not measured for the hour-long clips the 1 h decode cap now allows).
+ * this (not measured for the hour-long clips the 3 h decode cap now allows).
  */
 export const MAX_RESULT_JSON_BYTES = 32 * 1024 ** 2;
 

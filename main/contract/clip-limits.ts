@@ -6,26 +6,35 @@
  * the pose track checks (main/pose/pose-checks.ts).
  *
  * Decided: the caps live in contract/ (not av/) so the schemas below av may name them.
- * Decided: 1 h of media and 108,000 frames (1 h at 30 fps, 30 min at 60 fps), not the 3 h issue 29
- * asks for, because the whole clip's pose is not yet held as typed arrays while it is estimated.
- * Measured (2026-11-27, `/usr/bin/time -v node dist/main/cli/bin.js analyze`, whole CLI process,
- * peak RSS, machine shared): pickleball_rec_1.mp4 (10 s, 1080p30, 300 frames) 667 MiB; joined 6×
- * (60 s, 1,800 frames) 722 MiB; joined 15× (150 s, 4,500 frames) 702 MiB. Peak RSS is flat within
- * ±30 MiB of noise up to 150 s, so it cannot resolve the per-frame cost: the 10 → 150 s rise bounds
- * it at ≈ 8.7 KB per frame; the per-frame objects in the code (main/engine/README.md "Memory with
- * length") come to an estimated 2–4 KB. At 108,000 frames that is ≈ 0.9–1.6 GiB in all; 3 h at 60 fps
- * (648,000 frames) would be 2–6 GiB. Decoded frames are streamed (the read-ahead and the relay's
- * 8-frame credit) and the kept crops are capped (64 MiB), so neither grows with length.
+ * Decided: 3 h of media and 270,000 frames (3 h at 25 fps, 2 h 30 min at 30 fps, 1 h 15 min at
+ * 60 fps), so that one job's peak memory stays ≤ 1.5 GiB by measurement. Since commit 07b8ad8 the
+ * engine holds the clip's per-frame results as typed arrays (main/engine/frame-store.ts, 254 bytes
+ * a frame + 408 per learned 3D pose). Measured 2026-11-27 (commit 0ee9ac1 + the memory bench,
+ * `npm run bench -- memory`: a real clip's cached pose played at 60 fps, 70 % of the frames with a
+ * second-pass result, everything after the engine kept alive to the end; load 5-8):
+ * peak RSS of the bench's process, its 135 MiB baseline included, 224 MiB at 10,000 frames, 415 MiB
+ * at 50,000, 874 MiB at 216,000 (1 h at 60 fps), 2,349 MiB at 648,000 (3 h at 60 fps): 3,583 bytes
+ * a frame over the baseline, flat from 216,000 to 648,000 frames (the store, the second pass's
+ * results at their largest, the 2D and 3D tracks, the stroke analysis, the archive's protobuf
+ * encoding, the library's BLOBs). The engine's models are not in it: a process that ran
+ * estimatePose on a short clip peaks at 648 MiB and keeps 492 MiB resident after its workers
+ * close. So the analysis of N frames peaks at ≈ 492 MiB + 3,583 B × N: 1.20 GiB for 1 h at 60 fps,
+ * 1.38 GiB at the 270,000-frame cap; 3 h at 30 fps (324,000 frames) would be 1.56 GiB and 3 h at
+ * 60 fps 2.64 GiB. During the second pass, with the models loaded: ≈ 648 MiB + 1.5 KB × N (the
+ * bench's second-pass stage), 1.0 GiB at the cap. Decoded frames are streamed (the read-ahead and the relay's 8-frame credit) and
+ * the kept crops are capped (64 MiB), so neither grows with length. What still grows per frame
+ * and would let the cap rise: main/engine/README.md "Memory with length".
  * The caps stay a guard against endless streams (a live camera, a looping or broken container) too.
  */
 
-/** Longest media time decoded from one clip, s: 1 h (memory, see the file comment). */
-export const MAX_DECODE_S = 3600;
+/** Longest media time decoded from one clip, s: 3 h (issue 29; the frame cap bounds memory, see the file comment). */
+export const MAX_DECODE_S = 10_800;
 /**
- * Most frames decoded from one clip: 108,000 (1 h at 30 fps, 30 min at 60 fps, 7.5 min of 240 fps
- * slow motion). Memory grows per frame, not per second, so this is the cap that bounds it.
+ * Most frames decoded from one clip: 270,000 (3 h at 25 fps, 2 h 30 min at 30 fps, 1 h 15 min at
+ * 60 fps, 18 min 45 s of 240 fps slow motion). Memory grows per frame, not per second, so this is
+ * the cap that bounds it: ≈ 1.38 GiB peak at the cap (measured, see the file comment).
  */
-export const MAX_DECODE_FRAMES = 108_000;
+export const MAX_DECODE_FRAMES = 270_000;
 
 /** A length in words, its zero parts left out: "95 s", "12 min 5 s", "3 h", "3 h 10 s". */
 export function lengthWords(s: number): string {

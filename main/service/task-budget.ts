@@ -24,7 +24,7 @@ export const TASK_DEADLINE_MS = 15 * 60_000;
  */
 export const TASK_ANALYSIS_S_PER_VIDEO_S = 15;
 
-/** Ceiling of the analysis budget at a given rate, ms: the longest clip the engine decodes (MAX_DECODE_S, 1 h) at that rate (15 h at the default). */
+/** Ceiling of the analysis budget at a given rate, ms: the longest clip the engine decodes (MAX_DECODE_S, 3 h) at that rate (45 h at the default). */
 export function analysisBudgetCeilingMs(sPerVideoS: number = TASK_ANALYSIS_S_PER_VIDEO_S): number {
   return MAX_DECODE_S * sPerVideoS * 1000;
 }

@@ -7,7 +7,7 @@
  *
  * Deadlines (issue 29 item 5): the download has its own (COPY_TIMEOUT_MS); the video is then
  * probed (PROBE_TIMEOUT_MS) and the analysis gets a budget that follows the probed length
- * (task-budget.ts analysisBudgetMs: 15 s per video second, 15 min floor, 15 h ceiling at the 1 h
+ * (task-budget.ts analysisBudgetMs: 15 s per video second, 15 min floor, 45 h ceiling at the 3 h
  * clip cap), counted from the moment the engine slot starts it (waiting behind /process requests
  * does not use it up). Past it the task fails with one line naming the limit in minutes and the
  * clip's length.

@@ -1,5 +1,5 @@
 /**
- * Decode caps (main/av/decode-limits.ts): a clip longer than MAX_DECODE_S (1 h) is cut off with a
+ * Decode caps (main/av/decode-limits.ts): a clip longer than MAX_DECODE_S (3 h) is cut off with a
  * clear error on the shipped FFmpeg and on a system ffmpeg (FFMPEG_PATH), and the source is
  * closed; a source with more than MAX_DECODE_FRAMES frames is stopped at that frame; a probe that
  * says the clip is too long is refused at once (refuseLongClip).
@@ -45,7 +45,7 @@ async function decodeAll(path: string): Promise<{ frames: number; lastS: number;
 describe(`a clip longer than ${MAX_DECODE_S} s`, () => {
   it('stops the shipped FFmpeg decode at the cap with a clear error', async () => {
     const r = await decodeAll(longClip);
-    expect(r.error).toMatch(/longer than 1 h or 108000 frames/);
+    expect(r.error).toMatch(/longer than 3 h or 270000 frames/);
     expect(r.frames).toBe(FRAMES_TO_CAP);
     expect(r.lastS).toBe(MAX_DECODE_S);
   });
@@ -54,7 +54,7 @@ describe(`a clip longer than ${MAX_DECODE_S} s`, () => {
     process.env.FFMPEG_PATH = testFfmpeg();
     try {
       const r = await decodeAll(longClip);
-      expect(r.error).toMatch(/longer than 1 h or 108000 frames/);
+      expect(r.error).toMatch(/longer than 3 h or 270000 frames/);
       expect(r.frames).toBe(FRAMES_TO_CAP);
       expect(r.lastS).toBe(MAX_DECODE_S);
     } finally {
@@ -86,13 +86,13 @@ describe('the probe check before any decode (refuseLongClip)', () => {
   it('refuses the probed clip at once, naming its length and the cap', async () => {
     const info = await probeVideo(longClip);
     expect(() => refuseLongClip(info)).toThrow(ClipTooLongError);
-    expect(() => refuseLongClip(info)).toThrow(`the clip is ${lengthWords(MAX_DECODE_S + 10)} long, longer than the 1 h Swing Studio analyses from one clip`);
-    expect(lengthWords(MAX_DECODE_S + 10)).toBe('1 h 10 s');
+    expect(() => refuseLongClip(info)).toThrow(`the clip is ${lengthWords(MAX_DECODE_S + 10)} long, longer than the 3 h Swing Studio analyses from one clip`);
+    expect(lengthWords(MAX_DECODE_S + 10)).toBe('3 h 10 s');
   });
 
   it('lets a clip at the cap through, and one whose probe gives no length (the decode guard stops it)', () => {
     expect(() => refuseLongClip({ durationS: MAX_DECODE_S, frameCount: MAX_DECODE_FRAMES })).not.toThrow();
     expect(() => refuseLongClip({ durationS: NaN, frameCount: 0 })).not.toThrow();
-    expect(() => refuseLongClip({ durationS: 60, frameCount: MAX_DECODE_FRAMES + 1 })).toThrow(/108001 frames, longer than the 108000 frames/);
+    expect(() => refuseLongClip({ durationS: 60, frameCount: MAX_DECODE_FRAMES + 1 })).toThrow(/270001 frames, longer than the 270000 frames/);
   });
 });

@@ -22,10 +22,11 @@ const BENCHES: Record<string, string[]> = {
   renderer: [],
   'long-clip': [],
   session: [],
+  memory: [],
 };
 
-/** Benchmarks that take hours (a 20-minute session): run only when named. */
-const ONLY_WHEN_NAMED = new Set(['session']);
+/** Benchmarks that take hours (a 20-minute session) or tens of minutes (memory up to 3 h of frames): run only when named. */
+const ONLY_WHEN_NAMED = new Set(['session', 'memory']);
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);

@@ -1,6 +1,6 @@
 /**
  * Whole practice sessions (issue 29): a clip longer than the old 120 s cap is analysed end to
- * end, and a clip whose probe says it is longer than the 1 h cap (main/contract/clip-limits.ts)
+ * end, and a clip whose probe says it is longer than the 3 h cap (main/contract/clip-limits.ts)
  * is refused from the probe before any frame is decoded.
  *
  * The long clip is joined at test time from a shared clip (never committed): tennis_forehand_2.mp4
@@ -58,7 +58,7 @@ describe(`a clip the probe says is longer than ${MAX_DECODE_S / 3600} h`, () => 
     decodes.calls = 0;
     const err = await estimatePose(overCap, { playerHeightMm: 1700 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ClipTooLongError);
-    expect((err as Error).message).toBe('the clip is 1 h 1 min long, longer than the 1 h Swing Studio analyses from one clip: trim it or split it');
+    expect((err as Error).message).toBe('the clip is 3 h 1 min long, longer than the 3 h Swing Studio analyses from one clip: trim it or split it');
     expect(decodes.calls).toBe(0);
   }, 120_000);
 
@@ -66,7 +66,7 @@ describe(`a clip the probe says is longer than ${MAX_DECODE_S / 3600} h`, () => 
     const meta = { uid: 'over-cap', sport: 'tennis', swing_type: 'forehand_drive', dominant_hand: 'right', player_height_mm: 1700 } as const;
     const out = await techniquePipeline.analyseTechnique(overCap, meta, { signal: new AbortController().signal });
     expect(out.kind).toBe('no-analysis');
-    expect(out.kind === 'no-analysis' ? out.message : '').toMatch(/^the clip is 1 h 1 min long, longer than the 1 h/);
+    expect(out.kind === 'no-analysis' ? out.message : '').toMatch(/^the clip is 3 h 1 min long, longer than the 3 h/);
     expect(decodes.calls).toBe(0);
   }, 120_000);
 });
