@@ -6,9 +6,9 @@
  * - second-pass model: the first BlazePose heavy request of a started pool (session creation
  *   on first use) minus the median of the next ones (the per-frame cost);
  * - probe: probeVideo of the clip.
- * From TypeScript sources each worker also compiles its modules with tsx (the built app does not):
- * the `empty worker` row (a worker that loads tsx and the inference modules, nothing else) is
- * that share. Medians of STARTUP_BENCH_ROUNDS rounds (default 3).
+ * From TypeScript sources each worker also compiles its modules with tsx (the built app does not),
+ * so the pool's figure is an upper bound for the app. Medians of STARTUP_BENCH_ROUNDS rounds
+ * (default 3).
  * Run: `npx tsx test/bench/engine-startup.ts [clip]`.
  */
 import { loadavg } from 'node:os';
