@@ -130,9 +130,13 @@ export async function runSecondPass(
   const total = crops.filter(Boolean).length;
   let done = 0;
   const inFlight: Promise<void>[] = [];
+  // Waits for a free worker before sending, not after: the next frame's input (a kept window
+  // resampled, a frame decoded again) is made while the previous request runs.
   const run = async (f: number, source: InferFrame | CropBytes, crop: Crop) => {
-    inFlight.push(pool.landmarks(model, source, crop, false).then((r) => void ((out[f] = r), onFrame?.(++done, total, f, r))));
     if (inFlight.length >= pool.size) await inFlight.shift();
+    const p = pool.landmarks(model, source, crop, false).then((r) => void ((out[f] = r), onFrame?.(++done, total, f, r)));
+    p.catch(() => undefined); // a failure surfaces where it is awaited (not as an unhandled rejection while the next input is made)
+    inFlight.push(p);
   };
   let last = -1;
   try {
