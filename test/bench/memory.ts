@@ -12,11 +12,15 @@
  *   (the share of the session bench's joined clip in its windows), merged into the store;
  * - finishTracks (2D track, swaps, smoothing, 3D lift with the learned poses), analyseStrokes,
  *   the archive's bytes (buildArchive: both .pb entries and technique_analysis.json) and the
- *   library's pose BLOBs (poseToRow of both tracks), everything kept alive to the end.
- * After each stage (with gc(): run with --expose-gc) it prints V8 heap used, array buffers (the
- * typed arrays' bytes, outside the heap) and RSS, minus the child's baseline after loading the
- * cached pose, in MiB and bytes per frame; and the child's peak RSS. The models' arenas are not
- * in it (≈ 600 MiB for the whole CLI process: main/engine/README.md "Memory with length").
+ *   library's pose BLOBs (poseToRow of both tracks), and the local service's done line's pose as
+ *   JSON (process-route.ts: poseTrackToJson of both tracks, stringified), all kept alive to the
+ *   end (the store only until finishTracks has run, as estimatePose's).
+ * After each stage (with gc(): run with --expose-gc) it prints V8 heap used + array buffers (the
+ * typed arrays' bytes, outside the heap; freed buffers leave this count late), RSS, and the peak
+ * RSS so far (what a stage's transients cost), minus the child's baseline after loading the
+ * cached pose, in MiB and bytes per frame. The models are not in it (a process that ran the
+ * engine keeps ≈ 492 MiB resident after its workers close: main/engine/README.md "Memory with
+ * length").
  * Prints its figures; asserts nothing.
  */
 import { spawnSync } from 'node:child_process';
@@ -28,6 +32,7 @@ import { FrameStore } from '../../main/engine/frame-store.js';
 import { finishTracks } from '../../main/engine/frame-results.js';
 import { emptyBallCandidates, BALL_SLOTS } from '../../main/pose/ball-candidates.js';
 import { poseToRow } from '../../main/library/pose-blob.js';
+import { poseTrackToJson } from '../../main/pose/pose-track.js';
 import { poseOf } from '../eval/pose-cache.js';
 import { mediaPath } from '../support/media.js';
 
@@ -123,8 +128,11 @@ async function child(n: number): Promise<void> {
   mark('archive bytes');
   const rows = [poseToRow(pose2d), poseToRow(pose3d)];
   mark('library BLOBs');
+  // The local service's done line carries the pose as API.md JSON (process-route.ts poseTrackToJson); the app's direct backend does not.
+  const doneJson = JSON.stringify({ video_entry_2D_json: poseTrackToJson(pose2d), video_entry_3D_json: poseTrackToJson(pose3d) });
+  mark('service done line: pose as JSON (string kept)');
   const strokes = (analysis.result as { strokes?: unknown[] }).strokes?.length ?? NaN;
-  console.log(JSON.stringify({ n, storeFrames, strokes, zipMiB: zip.length / MiB, rows: rows.length, warnings: warnings.length, samples, maxRssMiB: process.resourceUsage().maxRSS / 1024 }));
+  console.log(JSON.stringify({ n, storeFrames, strokes, zipMiB: zip.length / MiB, doneJsonMiB: doneJson.length / MiB, rows: rows.length, warnings: warnings.length, samples, maxRssMiB: process.resourceUsage().maxRSS / 1024 }));
 }
 
 function parent(): void {
@@ -138,9 +146,9 @@ function parent(): void {
       console.log(`N=${n}: child exited ${r.status ?? r.signal}: ${r.stdout}`);
       continue;
     }
-    const o = JSON.parse(line) as { n: number; strokes: number; zipMiB: number; samples: Sample[]; maxRssMiB: number };
+    const o = JSON.parse(line) as { n: number; strokes: number; zipMiB: number; doneJsonMiB: number; samples: Sample[]; maxRssMiB: number };
     const base = o.samples[0]!;
-    console.log(`\nN = ${n} frames (${(n / FPS / 3600).toFixed(2)} h at ${FPS} fps): ${o.strokes} strokes, archive ${o.zipMiB.toFixed(1)} MiB, child peak RSS ${o.maxRssMiB.toFixed(0)} MiB (baseline RSS ${base.rssMiB.toFixed(0)} MiB)`);
+    console.log(`\nN = ${n} frames (${(n / FPS / 3600).toFixed(2)} h at ${FPS} fps): ${o.strokes} strokes, archive ${o.zipMiB.toFixed(1)} MiB, done-line JSON ${o.doneJsonMiB.toFixed(1)} MiB, child peak RSS ${o.maxRssMiB.toFixed(0)} MiB (baseline RSS ${base.rssMiB.toFixed(0)} MiB)`);
     console.log('stage | heap+buffers over baseline MiB (B/frame) | RSS over baseline MiB (B/frame) | peak RSS so far over baseline MiB (B/frame) | s');
     for (const s of o.samples.slice(1)) {
       const held = s.heapMiB + s.buffersMiB - base.heapMiB - base.buffersMiB;
