@@ -60,15 +60,17 @@ export function sharedCopy(bytes: Uint8Array): Uint8Array {
 }
 
 /**
- * The packets of stream `index`, null at the end. Decided (issue 29, speed): a local file's
+ * The packets of stream `index` (every stream's when undefined), null at the end; `url`: the
+ * clip is read over the network (open-input.ts isUrl). Decided (issue 29, speed): a local file's
  * packets are read when the decoder asks for them (node-av's packetsSync, as frame-seek.ts: the
  * same packets after the same timestamp processing). node-av's packets() reads ahead in a loop
  * that, once 100 packets wait, polls with setImmediate until the decoder takes one, so while the
  * engine's inference held the decoder back the main thread spun: 200 frames of pickleball_rec_1
  * taken 40 ms apart cost 7.9-8.0 CPU-s, against 3.1-3.2 taken at once. A URL keeps packets() (a
- * synchronous read would hold the event loop for the network).
+ * synchronous read would hold the event loop for the network). paint-encode.ts and frame-image.ts
+ * read through it too (their decoder waits for painting and encoding, or stops early).
  */
-function videoPackets(demuxer: Demuxer, index: number, url: boolean): AsyncIterable<Packet | null> | Iterable<Packet | null> {
+export function clipPackets(demuxer: Demuxer, index: number | undefined, url: boolean): AsyncIterable<Packet | null> | Iterable<Packet | null> {
   return url ? demuxer.packets(index) : demuxer.packetsSync(index);
 }
 
@@ -152,7 +154,7 @@ export async function* decodeFramesInProcess(
         }
       }
     };
-    for await (const packet of videoPackets(demuxer, video.index, isUrl(pathOrUrl))) {
+    for await (const packet of clipPackets(demuxer, video.index, isUrl(pathOrUrl))) {
       signal?.throwIfAborted();
       if (packet === null) break;
       const frames = await decodeSafely(packet);

@@ -17,10 +17,10 @@ import { cliClipInput, cliFailureReason } from './cli-input.js';
 import type { Decoder, FilterAPI } from 'node-av/api';
 import type { Frame, Packet } from 'node-av/lib';
 import type { DecodedFrame } from './decode.js';
-import { decodeFramesInProcess, decodeThreads, rotationFilters } from './decode.js';
+import { clipPackets, decodeFramesInProcess, decodeThreads, rotationFilters } from './decode.js';
 import { VideoDecodeError } from './errors.js';
 import { frameTable, framePts, seekPoints } from './frame-seek.js';
-import { openClip } from './open-input.js';
+import { isUrl, openClip } from './open-input.js';
 import { probeVideo, streamDisplayRotation, streamRotation } from './probe.js';
 import { loadAv } from './runtime.js';
 
@@ -101,7 +101,7 @@ async function pngAfterSeek(
       }
       return result;
     };
-    for await (const packet of demuxer.packets(video.index)) {
+    for await (const packet of clipPackets(demuxer, video.index, isUrl(clipPath))) {
       signal?.throwIfAborted();
       if (packet === null) break;
       const frames = await decodeSafely(packet);

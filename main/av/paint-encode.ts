@@ -9,8 +9,8 @@ import { Canvas, ImageData, type SKRSContext2D } from '@napi-rs/canvas';
 import type { Decoder, Encoder, FilterAPI, Muxer } from 'node-av/api';
 import type { Frame, Packet } from 'node-av/lib';
 import { VideoDecodeError } from './errors.js';
-import { rotationFilters } from './decode.js';
-import { openClip, reason } from './open-input.js';
+import { clipPackets, rotationFilters } from './decode.js';
+import { isUrl, openClip, reason } from './open-input.js';
 import { loadAv } from './runtime.js';
 import { streamDisplayRotation, streamRotation } from './probe.js';
 import { createX264, writeAndFree, x264Writer, type X264Writer } from './frame-encode.js';
@@ -81,7 +81,7 @@ export async function paintAndEncode(o: PaintEncodeOptions): Promise<number> {
     };
     // A packet the decoder refuses (a damaged file) is skipped, as in decode.ts and the ffmpeg CLI.
     const decodeSafely = (packet: Packet | null) => decoder!.decodeAll(packet).catch(() => [] as Frame[]);
-    for await (const packet of demuxer.packets()) {
+    for await (const packet of clipPackets(demuxer, undefined, isUrl(o.clipPath))) {
       o.signal?.throwIfAborted();
       if (packet === null) break;
       if (packet.streamIndex === video.index) {
