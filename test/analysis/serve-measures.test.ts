@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { J } from '../../main/pose/h36m.js';
 import { createPoseTrack, kpIndex } from '../../main/pose/pose-track.js';
-import { NO_BAND_REASON, serveMeasures } from '../../main/analysis/technique/serve-measures.js';
+import { CONTACT_SPAN_S, NO_BAND_REASON, serveMeasures } from '../../main/analysis/technique/serve-measures.js';
 
 function pair() {
   const pose2d = createPoseTrack(2, 2);
@@ -38,6 +38,15 @@ function pair() {
 }
 
 describe('serve measures', () => {
+  it('reads the hand speed as the highest within ±2/30 s of contact when the clock is given (CONTACT_SPAN_S)', () => {
+    const at = (t?: number[]) => serveMeasures({ p: pair(), hand: 'right', heightM: 1.8, handSpeed: [9, 4], contact: 1, trophy: 0, ...(t ? { t } : {}) }).find((x) => x.name === 'hand_speed_at_contact');
+    expect(at()?.value).toBe(4);
+    expect(at([0, 1 / 30])?.value).toBe(9);
+    expect(at([0, 1 / 30])?.note).toContain('the highest within ±0.07 s of contact');
+    expect(at([0, 0.1])?.value).toBe(4); // 0.1 s before contact: outside the span
+    expect(CONTACT_SPAN_S).toBeCloseTo(0.0667, 4);
+  });
+
   it('measures each value at its event, unscored with its reason', () => {
     const m = serveMeasures({ p: pair(), hand: 'right', heightM: 1.8, handSpeed: [3, 9], contact: 1, trophy: 0 });
     const by = Object.fromEntries(m.map((x) => [x.name, x]));

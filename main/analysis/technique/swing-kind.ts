@@ -78,7 +78,7 @@ export function serveOutput(
     from_timestamp: x.videoT[st.from]!,
     to_timestamp: x.videoT[st.to]!,
   }));
-  const measures = serveMeasures({ p: x.p, hand: x.hand, heightM: x.heightM, handSpeed: x.handSpeed, contact: x.phases.contact.index, trophy: ph.events.trophy_position });
+  const measures = serveMeasures({ p: x.p, hand: x.hand, heightM: x.heightM, handSpeed: x.handSpeed, contact: x.phases.contact.index, trophy: ph.events.trophy_position, t: x.t });
   const motion = serveMotion({ p: x.p, k: x.k, phases: x.phases, events: ph.events, hand: x.hand, view: x.view, ballAt: x.ballAt });
   return { events, stages, measures: [...measures, ...motion.measures], leftOut: motion.leftOut };
 }
