@@ -21,7 +21,8 @@
  * cached pose, in MiB and bytes per frame. The models are not in it (a process that ran the
  * engine keeps ≈ 492 MiB resident after its workers close: main/engine/README.md "Memory with
  * length").
- * Prints its figures; asserts nothing.
+ * `STREAMED=1` merges each second-pass result as it is made instead of holding them all (what a
+ * second pass that hands each result on would hold). Prints its figures; asserts nothing.
  */
 import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -96,7 +97,9 @@ async function child(n: number): Promise<void> {
     const inWindow = (g: number) => Math.floor(g / 2) % L < SECOND_PASS_SHARE * L && store.has(g);
     (() => {
       const crops = Array.from({ length: n }, (_, g) => (inWindow(g) ? { cx: g, cy: 1.5, side: 256.5, angle: 0.1 } : undefined));
-      const out = crops.map((c) => c && { xy: new Float32Array(78), score: new Float32Array(39), world: new Float32Array(117), poseFlag: 0.9 });
+      const result = () => ({ xy: new Float32Array(78), score: new Float32Array(39), world: new Float32Array(117), poseFlag: 0.9 });
+      // STREAMED=1: each result merged as it arrives and dropped (none held for the whole clip).
+      const out = process.env.STREAMED === '1' ? { forEach: (fn: (b: ReturnType<typeof result> | undefined, g: number) => void) => crops.forEach((c, g) => fn(c && result(), g)) } : crops.map((c) => c && result());
       mark('second pass: crops + results held');
       const learned = new Float64Array(51);
       out.forEach((b, g) => {
