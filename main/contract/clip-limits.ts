@@ -21,7 +21,9 @@
  * close. So the analysis of N frames peaks at ≈ 492 MiB + 3,583 B × N: 1.20 GiB for 1 h at 60 fps,
  * 1.38 GiB at the 270,000-frame cap; 3 h at 30 fps (324,000 frames) would be 1.56 GiB and 3 h at
  * 60 fps 2.64 GiB. During the second pass, with the models loaded: ≈ 648 MiB + 1.5 KB × N (the
- * bench's second-pass stage), 1.0 GiB at the cap. Decoded frames are streamed (the read-ahead and the relay's 8-frame credit) and
+ * bench's second-pass stage), 1.0 GiB at the cap. These are the app's default (direct) path: the
+ * local service's `/process` also writes the pose into its done line as JSON, ≈ 1.86 GiB for 1 h
+ * at 60 fps (main/engine/README.md "Memory with length"). Decoded frames are streamed (the read-ahead and the relay's 8-frame credit) and
  * the kept crops are capped (64 MiB), so neither grows with length. What still grows per frame
  * and would let the cap rise: main/engine/README.md "Memory with length".
  * The caps stay a guard against endless streams (a live camera, a looping or broken container) too.
