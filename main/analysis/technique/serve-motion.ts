@@ -83,6 +83,15 @@ const r = (x: number, d: number) => Math.round(x * 10 ** d) / 10 ** d;
 const ms = (s: number) => Math.round(s * 1000);
 
 /** The serve's movement values (module doc). */
+/**
+ * What the same serve gives when it reaches the app as another file (`npm run eval:reencode`,
+ * test/eval/reencode.ts, 2026-11-27: 2 serves, each recompressed, exported at 60 fps and halved
+ * in size): the hip and trunk rotation peaks moved by 53–888 deg/s (tennis_serve_amateur_1, side-on:
+ * hips 421–694 against 466, trunk 580–929 against 580 deg/s; the broadcast serve −17 % to +31 %), while the contact height, toss offset and landing moved
+ * by a few per cent. Said beside the two peaks so that a coach reads them as rough figures.
+ */
+export const ROTATION_REPEATABILITY = 'a rough figure: the same serve sent as another file (recompressed, 60 fps, half size) read up to 60 % higher or 17 % lower';
+
 export function serveMotion(x: ServeMotionInput): ServeMotion {
   const out: ServeMotion = { measures: [], leftOut: [] };
   const frame = (i: number) => x.p.pose3d.frameNr[i] ?? i;
@@ -105,7 +114,7 @@ export function serveMotion(x: ServeMotionInput): ServeMotion {
     [ch.shoulder, 'trunk_rotation_speed_peak', 'Trunk rotation speed (peak)'],
   ];
   for (const [seg, name, human] of rot) {
-    if (seg.peakIndex >= 0) add(name, human, r(seg.peakValue, 0), 'deg/s', seg.peakIndex, `any view (3D lift); ${before(seg)}`);
+    if (seg.peakIndex >= 0) add(name, human, r(seg.peakValue, 0), 'deg/s', seg.peakIndex, `any view (3D lift); ${before(seg)}; ${ROTATION_REPEATABILITY}`);
     else leave(name, human, seg.cutByClip ? `the speed is highest at the clip's ${seg.cutByClip}: the peak may lie outside it` : 'not measured between the trophy position and contact');
   }
   if (ch.hip.peakIndex >= 0 && ch.shoulder.peakIndex >= 0 && ch.wrist.peakIndex >= 0) {
