@@ -53,7 +53,7 @@ export interface CheckpointOptions {
  */
 export const CHECKPOINT_CHUNK_S = 20;
 const MAGIC = 'SWPC';
-const FORMAT = 1;
+const FORMAT = 2; // 2: the tracker's snapshot carries lastReviewT (player-tracker.ts REVIEW_EVERY_S)
 /** Bytes of the clip hashed at its start and at its end for its identity (with its size and mtime). */
 const SAMPLE_BYTES = 1 << 20;
 

@@ -1,10 +1,11 @@
 /**
  * Per-frame player tracking state machine: detection (multipose) when there is no player or
- * the player was lost, the crop model in a crop around the previous pose otherwise. Rules: tracker.ts.
+ * the player was lost, the crop model in a crop around the previous pose otherwise, and once a
+ * second a review of the automatic choice ({@link REVIEW_EVERY_S}). Rules: tracker.ts.
  */
 import type { CocoPose, Crop, Detection } from '../inference/index.js';
 import type { InferFrame } from '../inference/index.js';
-import { cropAround, matchDetection, MIN_POSE_SCORE, pickAtPoint, pickPlayer, poseBox, poseScore, REACQUIRE_AFTER_S, type PointAt } from './tracker.js';
+import { cropAround, iou, matchDetection, MIN_POSE_SCORE, pickAtPoint, pickPlayer, playerScore, poseBox, poseScore, REACQUIRE_AFTER_S, type PointAt } from './tracker.js';
 
 /**
  * While nobody is tracked, multipose (the expensive model) runs on every 5th frame only
@@ -12,6 +13,28 @@ import { cropAround, matchDetection, MIN_POSE_SCORE, pickAtPoint, pickPlayer, po
  * does not cost a multipose run per frame.
  */
 export const DETECT_EVERY_WHILE_LOST = 5;
+
+/**
+ * While the automatic choice (no coach's point) tracks someone, multipose looks at the whole
+ * picture again every this many seconds, and the track moves to the person the player rule
+ * (tracker.ts `playerScore`) rates {@link SWITCH_FACTOR} times above the tracked one. Decided:
+ * 1 s, as REACQUIRE_AFTER_S: a track that slid onto another person (the player cut off by the
+ * frame edge, the crop taken over by a partner or a far player) comes back within a second, for
+ * one multipose run a second (≈ 3 % of a 30 fps clip's crop-model runs). Measured reason: a
+ * recompressed copy of pickleball_rec_1 (x264 CRF 30, test/eval/reencode.ts) lost the near
+ * player at frame 44 when she walked out of the picture, the crop slid onto a far player (box
+ * 66 × 306 px), and the track stayed there for the rest of the clip although she came back at
+ * 88 (400 × 900 px): both of her labelled strokes were lost.
+ */
+export const REVIEW_EVERY_S = 1.0;
+
+/**
+ * How many times the player rule must rate another person above the tracked one to move the
+ * track there (Decided, not fitted: the rule is dominated by box area, and a doubles partner or
+ * a rally opponent at the same depth differs by well under 2×; 4× asks for a clearly larger,
+ * more central person, as a near player is against a far one: 16× in the case above).
+ */
+export const SWITCH_FACTOR = 4;
 
 /** The player's pose in one frame (decoded-frame pixels) with its box and mean score. */
 export interface TrackedPose {
@@ -33,6 +56,8 @@ export interface TrackerSnapshot {
   lastDetectFrame: number;
   anchored: boolean;
   anchorTriedFrame: number;
+  /** Time of the last review of the automatic choice ({@link REVIEW_EVERY_S}), s; −Infinity: none yet. */
+  lastReviewT: number;
 }
 
 /** Where the models run (infer-pool.ts: worker threads). */
@@ -66,6 +91,7 @@ export class PlayerTracker {
   private lastDetectFrame = -Infinity;
   private anchored: boolean;
   private anchorTriedFrame = -Infinity;
+  private lastReviewT = -Infinity;
 
   constructor(
     private readonly net: PoseRunner,
@@ -87,8 +113,8 @@ export class PlayerTracker {
 
   /** The state carried to the next frame (a copy). */
   snapshot(): TrackerSnapshot {
-    const { crop, lastBox, lostSinceT, frameNr, lastDetectFrame, anchored, anchorTriedFrame } = this;
-    return { crop: crop && { ...crop }, lastBox: lastBox && [...lastBox], lostSinceT, frameNr, lastDetectFrame, anchored, anchorTriedFrame };
+    const { crop, lastBox, lostSinceT, frameNr, lastDetectFrame, anchored, anchorTriedFrame, lastReviewT } = this;
+    return { crop: crop && { ...crop }, lastBox: lastBox && [...lastBox], lostSinceT, frameNr, lastDetectFrame, anchored, anchorTriedFrame, lastReviewT };
   }
 
   /** Goes on from a {@link snapshot} (of this clip, same point): the next step() is the frame after the snapshot's. */
@@ -96,6 +122,7 @@ export class PlayerTracker {
     this.crop = s.crop && { ...s.crop };
     this.lastBox = s.lastBox && [...s.lastBox];
     [this.lostSinceT, this.frameNr, this.lastDetectFrame, this.anchored, this.anchorTriedFrame] = [s.lostSinceT, s.frameNr, s.lastDetectFrame, s.anchored, s.anchorTriedFrame];
+    this.lastReviewT = s.lastReviewT;
   }
 
   /**
@@ -111,6 +138,15 @@ export class PlayerTracker {
       if (person) {
         this.anchored = true;
         this.crop = cropAround(person.box, frame.width, frame.height);
+        prefetched?.pose.catch(() => undefined);
+        prefetched = undefined; // it ran on the previous track's crop
+      }
+    }
+    if (!this.point && this.crop && this.lastBox && t - this.lastReviewT >= REVIEW_EVERY_S - 1e-6) {
+      this.lastReviewT = t;
+      const better = await this.review(frame, this.lastBox);
+      if (better) {
+        this.crop = cropAround(better.box, frame.width, frame.height);
         prefetched?.pose.catch(() => undefined);
         prefetched = undefined; // it ran on the previous track's crop
       }
@@ -140,13 +176,30 @@ export class PlayerTracker {
     return scored(await this.net.pose(frame, crop));
   }
 
+  /**
+   * The person to move the track to ({@link REVIEW_EVERY_S}): the player rule's pick when it rates
+   * it {@link SWITCH_FACTOR}× above the tracked person (the detection matching `lastBox`);
+   * undefined when that is the tracked person, or multipose does not see the tracked person (no
+   * comparison: the track stays).
+   */
+  private async review(frame: InferFrame, lastBox: [number, number, number, number]): Promise<Detection | undefined> {
+    this.lastDetectFrame = this.frameNr;
+    const dets = await this.net.detect(frame);
+    const [best, current] = [pickPlayer(dets, frame.width, frame.height), matchDetection(dets, lastBox)];
+    if (!best || !current || best === current) return undefined;
+    const score = (d: Detection) => playerScore(d, frame.width, frame.height);
+    return score(best) >= SWITCH_FACTOR * score(current) && iou(best.box, current.box) < 0.1 ? best : undefined;
+  }
+
   private async detect(frame: InferFrame, t: number): Promise<void> {
     this.lastDetectFrame = this.frameNr;
     const dets = await this.net.detect(frame);
     const lostLong = !this.lastBox || t - this.lostSinceT > REACQUIRE_AFTER_S;
     const match = this.lastBox ? matchDetection(dets, this.lastBox) : undefined;
     const chosen = match ?? (lostLong ? (this.point ? pickAtPoint(dets, this.point) : pickPlayer(dets, frame.width, frame.height)) : undefined);
-    if (chosen) this.crop = cropAround(chosen.box, frame.width, frame.height);
+    if (!chosen) return;
+    this.crop = cropAround(chosen.box, frame.width, frame.height);
+    this.lastReviewT = t; // just chosen by the rule (or taken back): the next review a second on
   }
 }
 

@@ -10,7 +10,8 @@
  * by cropping around the previous pose (single-person lightning in that crop); when the pose
  * is lost, multipose runs again and the person whose box best overlaps the last known box
  * (IoU ≥ 0.1, or centre within one box height, and height within ×0.5-×2) is taken back; only after REACQUIRE_AFTER_S
- * seconds without a match does the rule above pick a (possibly new) player.
+ * seconds without a match does the rule above pick a (possibly new) player. Once a second the
+ * automatic choice is reviewed against the rule (player-tracker.ts REVIEW_EVERY_S, SWITCH_FACTOR).
  */
 import type { CocoPose, Crop, Detection } from '../inference/index.js';
 
