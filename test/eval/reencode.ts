@@ -21,11 +21,17 @@ export interface ReencodeVariant {
   maxFps?: number;
 }
 
-/** The variants measured (Decided: the three exports a coach's footage most often goes through: a messaging app's recompression, an editor's 60 fps export, a smaller share size). */
+/**
+ * The variants measured (Decided: the three exports a coach's footage most often goes through: a
+ * messaging app's recompression, an editor's 60 fps export, a smaller share size). The first and
+ * the last keep every frame at its time (`-fps_mode passthrough`): a variable-rate phone clip
+ * (pickleball_rally_behind_1) turned constant-rate gains frames and moves contacts by ≈ 0.1 s,
+ * which would count as the analysis' noise.
+ */
 export const REENCODE_VARIANTS: readonly ReencodeVariant[] = [
-  { id: 'crf30', title: 'recompressed (x264 CRF 30, same size and frame rate)', args: ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '30'] },
+  { id: 'crf30', title: 'recompressed (x264 CRF 30, same size, frames and times)', args: ['-fps_mode', 'passthrough', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '30'] },
   { id: 'dup60', title: 'exported at 60 fps (each image shown twice, x264 CRF 20)', args: ['-r', '60', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20'], maxFps: 31 },
-  { id: 'half', title: 'half the size (x264 CRF 23)', args: ['-vf', 'scale=trunc(iw/4)*2:-2', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23'] },
+  { id: 'half', title: 'half the size (x264 CRF 23, same frames and times)', args: ['-fps_mode', 'passthrough', '-vf', 'scale=trunc(iw/4)*2:-2', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23'] },
 ];
 
 /** Farthest two contacts of one stroke in the two runs may lie apart, video seconds (the eval's stroke match, match-strokes.ts). */
