@@ -176,6 +176,10 @@ export class TaskWorker {
       );
       const key = `results/${task.id}.json`;
       await this.ctx.store.put(key, Readable.from([JSON.stringify(stats)]), Number.MAX_SAFE_INTEGER);
+      // Cleaned before the task reads done (the `finally` below repeats it harmlessly): whoever
+      // sees `done` finds no working files left. A crash in between re-runs the task from scratch.
+      if (!keepCopy) await rm(this.ctx.store.pathOf(copyKey), { force: true });
+      await rm(workDir, { recursive: true, force: true });
       markDone(this.db, task.id, key, this.ctx.now());
     } catch (err) {
       if (this.stopped || ac.signal.aborted) {
