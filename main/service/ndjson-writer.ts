@@ -13,6 +13,9 @@ export class NdjsonWriter {
       'Content-Type': 'application/x-ndjson; charset=utf-8',
       'Cache-Control': 'no-store',
       'X-Content-Type-Options': 'nosniff',
+      // A stream may outlast headersTimeout, which Node does not restart on a reused connection
+      // (service-server.ts closeWhenLong): the next request opens a fresh one.
+      Connection: 'close',
     });
   }
 

@@ -98,6 +98,26 @@ function urlHost(host: string): string {
 }
 
 /**
+ * Asks the client to close the connection after a request that is still unanswered
+ * {@link LONG_REQUEST_MS} after it arrived (a slow upload, an analysis waiting for the engine).
+ * Decided: Node restarts neither `headersTimeout` nor `requestTimeout` for the next request on a
+ * kept-alive connection (nodejs/node#58140, open), so a connection reused after a request longer
+ * than HEADERS_TIMEOUT_MS is cut as soon as the next request arrives, and the client reads
+ * ECONNRESET (test/service/process.test.ts saw it once under load, after a /process of > 30 s).
+ * `/process` streams its answer from the start and always closes (ndjson-writer.ts).
+ */
+function closeWhenLong(res: ServerResponse): void {
+  const timer = setTimeout(() => {
+    if (!res.headersSent) res.setHeader('Connection', 'close');
+  }, LONG_REQUEST_MS);
+  timer.unref();
+  res.on('close', () => clearTimeout(timer));
+}
+
+/** Age of an unanswered request after which its connection is not kept alive, ms: half of HEADERS_TIMEOUT_MS ({@link closeWhenLong}). */
+export const LONG_REQUEST_MS = HEADERS_TIMEOUT_MS / 2;
+
+/**
  * Starts the service and resolves when it listens.
  * @throws Error when the port is taken or the home folder is not writable; SchemaTooNewError
  *   when tasks.sqlite comes from a newer app.
@@ -106,6 +126,7 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
   const core = opts.core ?? openServiceCore({ ...opts, home: opts.home ?? swingStudioHome() });
   const { ctx, db, worker, layout, slot } = core;
   const server = createServer((req, res) => {
+    closeWhenLong(res);
     route(ctx, db, worker, req, res).catch((err: unknown) => answerError(ctx, req, res, err));
   });
   // Timeouts (README.md "Timeouts and caps"): headers within 30 s; JSON bodies within
