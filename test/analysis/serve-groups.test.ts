@@ -14,6 +14,7 @@ describe('serve values on the labelled serves', () => {
     const labels = readStrokeLabels();
     const rows: string[] = [];
     let n = 0;
+    let sideOn = 0;
     for (const [clip, l] of Object.entries(labels)) {
       if (!clip.startsWith('tennis_')) continue;
       for (const s of l.strokes) {
@@ -29,11 +30,18 @@ describe('serve values on the labelled serves', () => {
         const m = out.result.serve_measures ?? [];
         expect(m.length).toBeGreaterThan(0);
         rows.push(`${clip} @${s.contact_frame} [${s.group ?? 'pro'}] contact ${out.contact.frame} view ${out.result.camera_view?.view ?? '?'}`);
+        if (out.result.camera_view?.view === 'side') {
+          // Side-on the shoulders overlap: no tilt, and the reason (serve-measures.ts SERVE_VIEW_BLIND).
+          sideOn++;
+          expect(m.some((x) => x.name === 'shoulder_tilt_at_trophy')).toBe(false);
+          expect(out.result.features_left_out?.find((x) => x.feature_name === 'shoulder_tilt_at_trophy')?.reason).toMatch(/side-on, the shoulders overlap/);
+        }
         for (const x of m) rows.push(`  ${x.name} = ${x.value} ${x.unit} @${x.frame_nr}${x.fact ? ` (${x.fact})` : ''}`);
         for (const x of out.result.features_left_out ?? []) if (!/drive feature/.test(x.reason)) rows.push(`  left out ${x.feature_name}: ${x.reason}`);
       }
     }
     console.log(rows.join('\n'));
     expect(n).toBeGreaterThanOrEqual(3);
+    expect(sideOn).toBeGreaterThanOrEqual(1); // tennis_serve_amateur_1 is filmed side-on
   }, 600_000);
 });
