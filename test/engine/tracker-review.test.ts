@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CocoPose, Crop, Detection } from '../../main/engine/inference/movenet.js';
-import { PlayerTracker, REVIEW_EVERY_S, SWITCH_FACTOR, type PoseRunner } from '../../main/engine/tracking/player-tracker.js';
+import { holds, PlayerTracker, REVIEW_EVERY_S, SWITCH_FACTOR, type PoseRunner, type PrefetchedPose } from '../../main/engine/tracking/player-tracker.js';
 
 type Box = [number, number, number, number];
 const det = (box: Box): Detection => ({ box, boxScore: 0.8, xy: new Float32Array(34), score: new Float32Array(17) });
@@ -38,6 +38,26 @@ function scene(far: Box, near: Box, enters: number) {
     pose: (_fr, c: Crop) => Promise.resolve(poseIn(nearest(people(), c))),
   };
   return {
+    /**
+     * As the engine runs it with two workers: frame n is sent with the crop the tracker had after
+     * frame n−2 (PlayerTracker.nextCrop), and step() gets that pose as `prefetched`.
+     */
+    async runPipelined(): Promise<number[]> {
+      const tr = new PlayerTracker(runner);
+      const sent = new Map<number, PrefetchedPose>();
+      const send = (n: number) => {
+        const crop = tr.nextCrop();
+        if (crop) sent.set(n, { crop, pose: runner.pose(frame, crop) });
+      };
+      const out: number[] = [];
+      send(0);
+      send(1);
+      for (f = 0; f < 30; f++) {
+        out.push(centreX((await tr.step(frame, f / 10, sent.get(f)))?.box));
+        send(f + 2);
+      }
+      return out;
+    },
     async run(point?: { x: number; y: number; t: number }): Promise<number[]> {
       const tr = new PlayerTracker(runner, point);
       const out: number[] = [];
@@ -61,6 +81,14 @@ describe('tracker review of the automatic choice', () => {
     expect(xs.slice(back).every((x) => Math.abs(x - 475) < 60)).toBe(true);
   });
 
+  it('with two workers in flight, every frame after the move follows the new person (stale prefetches are run again)', async () => {
+    const xs = await scene(FAR, NEAR, 12).runPipelined();
+    const back = xs.findIndex((x, f) => f >= 12 && Math.abs(x - 475) < 60);
+    expect(back).toBeGreaterThanOrEqual(12);
+    expect(back).toBeLessThanOrEqual(12 + REVIEW_EVERY_S * 10);
+    expect(xs.slice(back).map((x) => Math.abs(x - 475) < 60)).toEqual(xs.slice(back).map(() => true));
+  });
+
   it('keeps the track on a person of similar size (a partner at the same depth)', async () => {
     const partner: Box = [420, 160, 230, 480];
     const xs = await scene(partner, NEAR, 12).run();
@@ -70,5 +98,12 @@ describe('tracker review of the automatic choice', () => {
   it("never reviews a coach's point", async () => {
     const xs = await scene(FAR, NEAR, 12).run({ x: 720, y: 160, t: 0 });
     expect(xs.every((x) => Math.abs(x - 720) < 30)).toBe(true);
+  });
+});
+
+describe('holds', () => {
+  it('is true while the current crop centre lies within half a side of the sent crop', () => {
+    expect(holds({ cx: 100, cy: 100, side: 200 }, { cx: 180, cy: 140, side: 200 })).toBe(true);
+    expect(holds({ cx: 100, cy: 100, side: 200 }, { cx: 250, cy: 100, side: 200 })).toBe(false);
   });
 });

@@ -151,6 +151,13 @@ export class PlayerTracker {
         prefetched = undefined; // it ran on the previous track's crop
       }
     }
+    if (prefetched && this.crop && !holds(prefetched.crop, this.crop)) {
+      // Sent before the track moved to another person (a review, the coach's point): with two
+      // workers frame n goes out with frame n−2's crop, so without this every other frame would
+      // stay on the person left behind. Run on the current crop instead.
+      prefetched.pose.catch(() => undefined);
+      prefetched = undefined;
+    }
     const tracking = !!this.crop;
     if (!this.crop && this.frameNr - this.lastDetectFrame >= DETECT_EVERY_WHILE_LOST) await this.detect(frame, t);
     if (!this.crop) return undefined;
@@ -201,6 +208,16 @@ export class PlayerTracker {
     this.crop = cropAround(chosen.box, frame.width, frame.height);
     this.lastReviewT = t; // just chosen by the rule (or taken back): the next review a second on
   }
+}
+
+/**
+ * True when crop `sent` (the one a frame went out with) holds the centre of the current crop
+ * `now`: the tracked person moved less than half a crop side since, as between any two frames
+ * of one person (the crop is 1.1× the player's longer box side: half of it is ≈ 0.7 of their
+ * height in two frames). False after the track moved to another person.
+ */
+export function holds(sent: Crop, now: Crop): boolean {
+  return Math.hypot(sent.cx - now.cx, sent.cy - now.cy) <= sent.side / 2;
 }
 
 /** The tracked pose of a crop-model pose: undefined when its mean score is below MIN_POSE_SCORE or it has no box (tracker.ts). */
