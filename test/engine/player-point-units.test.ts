@@ -7,21 +7,13 @@
 import { describe, expect, it } from 'vitest';
 import { parsePlayerPoint, PlayerPoint, playerPointOutsideClip } from '../../main/contract/player-point.js';
 import { TechniqueRequestMetadata } from '../../main/contract/technique-schema.js';
-import type { CocoPose, Crop, Detection } from '../../main/engine/inference/movenet.js';
+import type { Crop } from '../../main/engine/inference/movenet.js';
+import { det, poseIn, type Box } from '../support/fake-people.js';
 import { PlayerTracker, type PoseRunner } from '../../main/engine/tracking/player-tracker.js';
 import { pickAtPoint, uprightPoint } from '../../main/engine/tracking/tracker.js';
 import { createPoseTrack } from '../../main/pose/pose-track.js';
 import { analysedPlayerText, playerBoxAt } from '../../main/pose/player-box.js';
 
-type Box = [number, number, number, number];
-const det = (box: Box): Detection => ({ box, boxScore: 0.8, xy: new Float32Array(34), score: new Float32Array(17) });
-
-/** A pose of 17 seen keypoints filling `box`. */
-function poseIn([x, y, w, h]: Box): CocoPose {
-  const xy = new Float32Array(34);
-  for (let k = 0; k < 17; k++) [xy[2 * k], xy[2 * k + 1]] = [x + (w * (k % 3)) / 2, y + (h * k) / 16];
-  return { xy, score: new Float32Array(17).fill(0.9) };
-}
 
 /** Two people: a big one at the left (the automatic rule's pick) and a smaller one at the right. */
 const BIG: Box = [100, 100, 200, 500];

@@ -5,18 +5,10 @@
  * stands in for the models.
  */
 import { describe, expect, it } from 'vitest';
-import type { CocoPose, Crop, Detection } from '../../main/engine/inference/movenet.js';
+import type { Crop } from '../../main/engine/inference/movenet.js';
+import { det, poseIn, type Box } from '../support/fake-people.js';
 import { holds, PlayerTracker, REVIEW_EVERY_S, SWITCH_FACTOR, type PoseRunner, type PrefetchedPose } from '../../main/engine/tracking/player-tracker.js';
 
-type Box = [number, number, number, number];
-const det = (box: Box): Detection => ({ box, boxScore: 0.8, xy: new Float32Array(34), score: new Float32Array(17) });
-
-/** A pose of 17 seen keypoints filling `box`. */
-function poseIn([x, y, w, h]: Box): CocoPose {
-  const xy = new Float32Array(34);
-  for (let k = 0; k < 17; k++) [xy[2 * k], xy[2 * k + 1]] = [x + (w * (k % 3)) / 2, y + (h * k) / 16];
-  return { xy, score: new Float32Array(17).fill(0.9) };
-}
 
 /** The box whose centre lies nearest the crop's. */
 const nearest = (boxes: Box[], c: Crop): Box =>
