@@ -31,7 +31,7 @@ describe('serve values on the labelled serves', () => {
         expect(m.length).toBeGreaterThan(0);
         rows.push(`${clip} @${s.contact_frame} [${s.group ?? 'pro'}] contact ${out.contact.frame} view ${out.result.camera_view?.view ?? '?'}`);
         if (out.result.camera_view?.view === 'side') {
-          // Side-on the shoulders overlap: no tilt, and the reason (serve-measures.ts SERVE_VIEW_BLIND).
+          // Side-on the shoulders overlap: no tilt, and the reason (camera-view.ts VIEW_BLIND_FEATURES).
           sideOn++;
           expect(m.some((x) => x.name === 'shoulder_tilt_at_trophy')).toBe(false);
           expect(out.result.features_left_out?.find((x) => x.feature_name === 'shoulder_tilt_at_trophy')?.reason).toMatch(/side-on, the shoulders overlap/);

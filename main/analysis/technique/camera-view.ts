@@ -96,5 +96,8 @@ export const VIEW_BLIND_FEATURES: Readonly<Record<CameraViewName, Readonly<Recor
     kinetic_chain_sequence: `filmed ${from}, the camera cannot time the hip and trunk rotations (they turn into the depth of the picture)`,
     contact_point_in_front: `filmed ${from}, the swing at contact runs toward or away from the camera, so the camera cannot see how far in front the ball was met`,
   });
-  return { front: hidden('from the front'), behind: hidden('from behind'), side: {}, oblique: {} };
+  // Side-on the two shoulders overlap in the picture: a serve's shoulder tilt at the trophy
+  // position (serve-measures.ts) cannot be read there (swing-kind.ts leaves it out).
+  const side = { shoulder_tilt_at_trophy: 'filmed side-on, the shoulders overlap in the picture, so their tilt cannot be read; film from the front or behind' };
+  return { front: hidden('from the front'), behind: hidden('from behind'), side, oblique: {} };
 })();

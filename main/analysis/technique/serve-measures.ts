@@ -35,7 +35,7 @@
  *   slowed clip), the highest within ±{@link CONTACT_SPAN_S} of the contact when the clock is
  *   given. Any view.
  */
-import type { CameraViewName, ServeMeasure } from '../../contract/technique-schema.js';
+import type { ServeMeasure } from '../../contract/technique-schema.js';
 import { J } from '../../pose/h36m.js';
 import { angleAt, joint2, joint3, type PosePair, type Vec3 } from '../core/index.js';
 
@@ -53,15 +53,6 @@ export const KNEE_REFERENCE = {
 
 /** Why no measure has a band (module doc). */
 export const NO_BAND_REASON = 'no level band: no measurement paper at hand gives this value by level at this instant';
-
-/**
- * Serve values a camera view cannot read, with the reason a coach reads (as view-gate.ts does for
- * the drive features): side-on, the two shoulders overlap in the picture, so their tilt is not
- * measured (the value this module's doc says needs a front or behind view).
- */
-export const SERVE_VIEW_BLIND: Readonly<Partial<Record<CameraViewName, Readonly<Record<string, string>>>>> = {
-  side: { shoulder_tilt_at_trophy: 'filmed side-on, the shoulders overlap in the picture, so their tilt cannot be read; film from the front or behind' },
-};
 
 /** What {@link serveMeasures} reads: the pose pair, hitting hand, player height (m), the hand speed series (m/s), the contact and trophy samples, and their video frame numbers. */
 export interface ServeMeasureInput {

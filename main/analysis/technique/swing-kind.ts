@@ -16,7 +16,8 @@ import type { BallBlob } from '../../pose/ball-candidates.js';
 import type { Kinematics, PosePair } from '../core/index.js';
 import type { SwingPhases } from './phases.js';
 import { findServePhases, type ServeEventName } from './serve-phases.js';
-import { SERVE_VIEW_BLIND, serveMeasures } from './serve-measures.js';
+import { serveMeasures } from './serve-measures.js';
+import { VIEW_BLIND_FEATURES } from './camera-view.js';
 import { serveMotion } from './serve-motion.js';
 
 /** True for the swing types the drive features describe (API.md's two). */
@@ -80,8 +81,8 @@ export function serveOutput(
   }));
   const measures = serveMeasures({ p: x.p, hand: x.hand, heightM: x.heightM, handSpeed: x.handSpeed, contact: x.phases.contact.index, trophy: ph.events.trophy_position, t: x.t });
   const motion = serveMotion({ p: x.p, k: x.k, phases: x.phases, events: ph.events, hand: x.hand, view: x.view, ballAt: x.ballAt });
-  // Values the stroke's view cannot read are left out with the reason (SERVE_VIEW_BLIND).
-  const blind = (x.view && SERVE_VIEW_BLIND[x.view]) || {};
+  // Values the stroke's view cannot read are left out with the reason (camera-view.ts VIEW_BLIND_FEATURES).
+  const blind: Readonly<Record<string, string>> = x.view ? VIEW_BLIND_FEATURES[x.view] : {};
   const unseen = measures.filter((m) => blind[m.name] !== undefined);
   const leftOut = unseen.map((m) => ({ feature_name: m.name, feature_human_readable_name: m.human, reason: blind[m.name]! }));
   return { events, stages, measures: [...measures.filter((m) => blind[m.name] === undefined), ...motion.measures], leftOut: [...leftOut, ...motion.leftOut] };
