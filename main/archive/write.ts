@@ -29,8 +29,8 @@ export function buildArchive(parts: ArchiveParts): Buffer {
   if (parts.pose3d.dims !== 3) throw new ArchiveError('corrupt-entry', `pose3d has dims ${parts.pose3d.dims}`, ARCHIVE_ENTRIES.pose3d);
   const { video_entry_2D_json: _p2, video_entry_3D_json: _p3, ...analysis } = parts.analysis as Record<string, unknown>;
   const zip = new AdmZip();
-  zip.addFile(ARCHIVE_ENTRIES.pose2d, Buffer.from(encodePoseEntry(parts.pose2d)));
-  zip.addFile(ARCHIVE_ENTRIES.pose3d, Buffer.from(encodePoseEntry(parts.pose3d)));
+  zip.addFile(ARCHIVE_ENTRIES.pose2d, encodePoseEntry(parts.pose2d));
+  zip.addFile(ARCHIVE_ENTRIES.pose3d, encodePoseEntry(parts.pose3d));
   zip.addFile(ARCHIVE_ENTRIES.analysis, Buffer.from(JSON.stringify(analysis), 'utf8'));
   return zip.toBuffer();
 }
