@@ -6,6 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import { ballFlights, ballVerdict, carryTo } from '../../main/analysis/strokes/ball-flight.js';
 import { ballHits } from '../../main/analysis/strokes/ball-hits.js';
+import { jointAt, torsoLength } from '../../main/analysis/strokes/ball-racket.js';
 import { analyseStrokes } from '../../main/analysis/stroke-analysis.js';
 import { DETECTION_PARAMS } from '../../main/analysis/strokes/detection-params.js';
 import type { TechniqueRequestMetadata } from '../../main/contract/technique-schema.js';
@@ -259,6 +260,33 @@ describe('hits the ball shows (ballHits) and the strokes only the ball finds', (
       put(bend, 60 + k, hx + 20 * k, hy + 5 * k);
     }
     expect(ballHits(bend, t.pose2d, 'right')).toEqual([]);
+  });
+
+  test('seen from behind, a ball that grows towards the wrist and then shrinks away is a hit (a depth turn); one that grows on, or is far smaller than a ball at the player, is not', () => {
+    const t = synthTracks({ seconds: 2, swings: [{ t: 1, side: 'forehand' }] });
+    const [hx, hy] = wristAt(t.pose2d, 60);
+    const atPlayer = 0.134 * torsoLength((j) => jointAt(t.pose2d, 60, j)); // px: a ball at the player's depth
+    const disc = (d: number) => Math.PI * (d / 2) ** 2;
+    // Both flights move up the picture (a 9° bend, no turn in the picture plane; the struck ball
+    // flies off faster, so the two do not chain into one); sizes in ball diameters at the player.
+    const flights = (inSize: (k: number) => number, outSize: (k: number) => number) => {
+      const c = emptyBallCandidates(t.pose2d.frames);
+      for (let k = 1; k <= 8; k++) {
+        put(c, 60 - k, hx + 3 * k, hy + 12 * k, disc(inSize(k) * atPlayer));
+        put(c, 60 + k, hx - 20 * k, hy - 45 * k, disc(outSize(k) * atPlayer));
+      }
+      return c;
+    };
+    const depth = flights((k) => 1 - 0.05 * k, (k) => 1 - 0.06 * k);
+    expect(ballHits(depth, t.pose2d, 'right', 1, 60).map((h) => [h.at, h.reason])).toEqual([
+      [60, 'the ball turns round in depth at the racket (flying at the camera, then away, or the reverse) at frame 60 (flights 52–59 and 61–68, 0.0 torso lengths from the wrist)'],
+    ]);
+    // Without the clock's rate the depth is not read: only picture-plane turns count.
+    expect(ballHits(depth, t.pose2d, 'right')).toEqual([]);
+    // Growing on through the wrist's position: the ball flew past towards the camera.
+    expect(ballHits(flights((k) => 1 - 0.05 * k, (k) => 1 + 0.05 * k), t.pose2d, 'right', 1, 60)).toEqual([]);
+    // A third of the size of a ball at the player: three times as far from the camera (an opponent's hit).
+    expect(ballHits(flights((k) => (1 - 0.05 * k) / 3, (k) => (1 - 0.06 * k) / 3), t.pose2d, 'right', 1, 60)).toEqual([]);
   });
 
   test('a hit where the hand made no swing adds a stroke found by the ball, with lower confidence and a warning', () => {

@@ -25,6 +25,30 @@ const HIT_TURN_DEG = 90;
  */
 export const HIT_MAX_WRIST_TORSOS = 1.0;
 
+/**
+ * Least rate at which a flight's ball grows or shrinks in the picture for its depth direction to
+ * count, relative size per real second: a ball flying at the camera grows, one flying away
+ * shrinks, at (its speed along the camera axis) ÷ (its distance from the camera). 0.5/s is a
+ * ball closing at 5 m/s on a camera 10 m away; a groundstroke's ball flies at 15–40 m/s. Decided,
+ * not fitted. Measured: tennis_rally_pro_behind_1's forehand at 41 (camera behind the player),
+ * the incoming ball +1.4/s and the struck one −2.8/s.
+ */
+export const DEPTH_TURN_RATE_PER_S = 0.5;
+
+/**
+ * Least ball size at a depth turn, as a share of the size of a ball at the player's own distance
+ * from the camera (ball diameter ÷ torso length: tennis 67 mm ÷ ≈ 0.5 m, the torso being 0.29 of
+ * the body height, Winter 2009 table 4.1; a leaning torso looks shorter, which only raises the
+ * share): 0.5, a ball twice as far from the camera as the player (an opponent's hit across the
+ * net, which turns the ball in depth too) is not at the player's racket. Decided, not fitted. The
+ * labelled contacts where a ball was seen measure 0.41–1.2 of it (0.055–0.160, 20 contacts, 8
+ * clips), so it admits most, and only depth turns are held to it.
+ */
+export const DEPTH_TURN_MIN_SIZE_SHARE = 0.5;
+
+/** Ball diameter ÷ torso length of a ball at the player's distance from the camera: 67 mm ÷ 0.5 m (DEPTH_TURN_MIN_SIZE_SHARE). */
+const BALL_PER_TORSO = 0.134;
+
 /** A hit seen in the ball's flight: where an incoming flight turns round at the hitting wrist. */
 export interface BallHit {
   /** Sub-frame index of the tracks where the incoming and outgoing flights meet. */
@@ -36,11 +60,16 @@ export interface BallHit {
 /**
  * The hits the ball's flight shows at the `hand` wrist over the whole clip: an incoming flight
  * and an outgoing one that starts at most 3 frames after it ends, whose paths carried on meet
- * within two ball diameters (the flights' median blob), turn by ≥ {@link HIT_TURN_DEG}°, with the meeting point within
- * `maxWristTorsos` torso lengths of the wrist (default {@link HIT_MAX_WRIST_TORSOS}). A bounce (far from the wrist) or a
- * blob joining a flight (a small turn) is no hit.
+ * within two ball diameters (the flights' median blob), turn by ≥ {@link HIT_TURN_DEG}° in the
+ * picture or, with `framesPerRealS` (video frames per real second), turn round in depth (one
+ * flight's ball grows and the other's shrinks, each by ≥ {@link DEPTH_TURN_RATE_PER_S} per real
+ * second, the ball at least {@link DEPTH_TURN_MIN_SIZE_SHARE} of a ball's size at the player's
+ * distance: a camera behind or in front of the hitter sees the struck ball fly on up the picture),
+ * with the meeting point within `maxWristTorsos` torso lengths of the wrist (default
+ * {@link HIT_MAX_WRIST_TORSOS}). A bounce (far from the wrist, and no turn in depth) or a blob
+ * joining a flight (a small turn) is no hit.
  */
-export function ballHits(c: BallCandidates, pose2d: PoseTrack, hand: Hand, maxWristTorsos: number = HIT_MAX_WRIST_TORSOS): BallHit[] {
+export function ballHits(c: BallCandidates, pose2d: PoseTrack, hand: Hand, maxWristTorsos: number = HIT_MAX_WRIST_TORSOS, framesPerRealS?: number): BallHit[] {
   const flights = ballFlights(c, 0, c.frames - 1);
   const nr = (i: number) => pose2d.frameNr[i] ?? i;
   const hits: BallHit[] = [];
@@ -55,18 +84,42 @@ export function ballHits(c: BallCandidates, pose2d: PoseTrack, hand: Hand, maxWr
         const d = Math.hypot(p[0] - q[0], p[1] - q[1]);
         if (d < gap) [at, gap] = [x, d];
       }
-      if (!(gap <= 2 * Math.max(medianDiameter(a), medianDiameter(b))) || turnDeg(a, b) < HIT_TURN_DEG)
-        continue;
+      if (!(gap <= 2 * Math.max(medianDiameter(a), medianDiameter(b)))) continue;
       const f = Math.round(at);
+      const turned = turnDeg(a, b) >= HIT_TURN_DEG;
+      const inDepth = !turned && framesPerRealS !== undefined && depthTurn(a, b, framesPerRealS) && sizeShare(pose2d, f, e.d) >= DEPTH_TURN_MIN_SIZE_SHARE;
+      if (!turned && !inDepth) continue;
       const dist = wristDistance(pose2d, hand, f, carryTo(a, at));
       if (!(dist <= maxWristTorsos)) continue;
+      const how = turned ? 'turns round at the racket' : 'turns round in depth at the racket (flying at the camera, then away, or the reverse)';
       hits.push({
         at,
-        reason: `the ball turns round at the racket at frame ${nr(f)} (flights ${nr(a.points[0]!.f)}–${nr(e.f)} and ${nr(s.f)}–${nr(b.points[b.points.length - 1]!.f)}, ${dist.toFixed(1)} torso lengths from the wrist)`,
+        reason: `the ball ${how} at frame ${nr(f)} (flights ${nr(a.points[0]!.f)}–${nr(e.f)} and ${nr(s.f)}–${nr(b.points[b.points.length - 1]!.f)}, ${dist.toFixed(1)} torso lengths from the wrist)`,
       });
     }
   }
   return hits.sort((x, y) => x.at - y.at);
+}
+
+/** Relative growth of the flight's ball per frame: least-squares slope of its diameter over frames ÷ its mean diameter. */
+function growthPerFrame(fl: Flight): number {
+  const n = fl.points.length;
+  const mf = fl.points.reduce((t, p) => t + p.f, 0) / n;
+  const md = fl.points.reduce((t, p) => t + p.d, 0) / n;
+  let [num, den] = [0, 0];
+  for (const p of fl.points) [num, den] = [num + (p.f - mf) * (p.d - md), den + (p.f - mf) ** 2];
+  return den > 0 && md > 0 ? num / den / md : 0;
+}
+
+/** True when flight a grows and b shrinks, or the reverse, each at ≥ {@link DEPTH_TURN_RATE_PER_S} per real second. */
+function depthTurn(a: Flight, b: Flight, framesPerRealS: number): boolean {
+  const [ga, gb] = [growthPerFrame(a) * framesPerRealS, growthPerFrame(b) * framesPerRealS];
+  return Math.abs(ga) >= DEPTH_TURN_RATE_PER_S && Math.abs(gb) >= DEPTH_TURN_RATE_PER_S && Math.sign(ga) !== Math.sign(gb);
+}
+
+/** The ball's diameter `d` (px) at frame f as a share of a ball's at the player's distance from the camera (NaN without a torso). */
+function sizeShare(pose2d: PoseTrack, f: number, d: number): number {
+  return d / (BALL_PER_TORSO * torsoLength((j) => jointAt(pose2d, f, j)));
 }
 
 /** The flight's median blob diameter, px (an end point may be a fragment of the ball at the racket). */

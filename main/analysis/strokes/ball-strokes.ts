@@ -86,7 +86,7 @@ export interface BallJudge {
 
 /** A {@link BallJudge} of the clip; pass its `rulesOut` to strokes.ts `detectStrokes`, then the swings to {@link judgeByBall}. */
 export function ballJudge(x: BallContext): BallJudge {
-  const hits = ballHits(x.ball, x.pose2d, x.hand, paramsOf(x).hitMaxWristTorsos);
+  const hits = ballHits(x.ball, x.pose2d, x.hand, paramsOf(x).hitMaxWristTorsos, x.framesPerRealS);
   const ruledOut: BallNote[] = [];
   return {
     x,
