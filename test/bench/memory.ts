@@ -12,7 +12,8 @@
  *   (the share of the session bench's joined clip in its windows), merged into the store;
  * - finishTracks (2D track, swaps, smoothing, 3D lift with the learned poses), analyseStrokes,
  *   the archive's bytes (buildArchive: both .pb entries and technique_analysis.json) and the
- *   library's pose BLOBs (poseToRow of both tracks), and the local service's done line's pose as
+ *   library's pose BLOBs (poseToRow of both tracks, inserted into a temporary SQLite database
+ *   with the library's pragmas, as analysis-rows.ts does), and the local service's done line's pose as
  *   JSON (process-route.ts: poseTrackToJson of both tracks, stringified), all kept alive to the
  *   end (the store only until finishTracks has run, as estimatePose's).
  * After each stage (with gc(): run with --expose-gc) it prints V8 heap used + array buffers (the
@@ -25,7 +26,11 @@
  * second pass that hands each result on would hold). Prints its figures; asserts nothing.
  */
 import { spawnSync } from 'node:child_process';
-import { loadavg } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import AdmZip from 'adm-zip';
+import Database from 'better-sqlite3';
+import { loadavg, tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { analyseStrokes } from '../../main/analysis/index.js';
 import { buildArchive } from '../../main/archive/write.js';
@@ -130,12 +135,26 @@ async function child(n: number): Promise<void> {
   const zip = buildArchive({ pose2d, pose3d, analysis: analysis.result });
   mark('archive bytes');
   const rows = [poseToRow(pose2d), poseToRow(pose3d)];
+  // The library's insert of both rows (analysis-rows.ts: one INSERT per track, the BLOBs bound as
+  // they are) into a database with the library's pragmas (db.ts) and the poses table's columns.
+  const dbDir = mkdtempSync(join(tmpdir(), 'bench-memory-'));
+  const db = new Database(join(dbDir, 'library.db'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.exec('CREATE TABLE poses (analysis_id INTEGER NOT NULL, dims INTEGER NOT NULL, joints INTEGER NOT NULL, frames INTEGER NOT NULL, source_path TEXT NOT NULL, frame_nr BLOB NOT NULL, timestamps BLOB NOT NULL, keypoints BLOB NOT NULL, confidences BLOB NOT NULL, bbox BLOB NOT NULL, box_confidence BLOB NOT NULL, present BLOB NOT NULL, PRIMARY KEY (analysis_id, dims)) STRICT');
+  const insPose = db.prepare('INSERT INTO poses VALUES (@analysis_id, @dims, @joints, @frames, @source_path, @frame_nr, @timestamps, @keypoints, @confidences, @bbox, @box_confidence, @present)');
+  db.transaction(() => rows.forEach((row) => insPose.run({ analysis_id: 1, ...row })))();
+  db.close();
+  rmSync(dbDir, { recursive: true, force: true });
   mark('library BLOBs');
   // The local service's done line carries the pose as API.md JSON (process-route.ts poseTrackToJson); the app's direct backend does not.
   const doneJson = JSON.stringify({ video_entry_2D_json: poseTrackToJson(pose2d), video_entry_3D_json: poseTrackToJson(pose3d) });
   mark('service done line: pose as JSON (string kept)');
   const strokes = (analysis.result as { strokes?: unknown[] }).strokes?.length ?? NaN;
-  console.log(JSON.stringify({ n, storeFrames, strokes, zipMiB: zip.length / MiB, doneJsonMiB: doneJson.length / MiB, rows: rows.length, warnings: warnings.length, samples, maxRssMiB: process.resourceUsage().maxRSS / 1024 }));
+  const maxRssMiB = process.resourceUsage().maxRSS / 1024;
+  // The entries' uncompressed sizes from the central directory (nothing inflated), after the peak was read.
+  const entryMiB = Object.fromEntries(new AdmZip(zip).getEntries().map((e) => [e.entryName, e.header.size / MiB]));
+  console.log(JSON.stringify({ n, storeFrames, strokes, zipMiB: zip.length / MiB, entryMiB, doneJsonMiB: doneJson.length / MiB, rows: rows.length, warnings: warnings.length, samples, maxRssMiB }));
 }
 
 function parent(): void {
@@ -149,7 +168,7 @@ function parent(): void {
       console.log(`N=${n}: child exited ${r.status ?? r.signal}: ${r.stdout}`);
       continue;
     }
-    const o = JSON.parse(line) as { n: number; strokes: number; zipMiB: number; doneJsonMiB: number; samples: Sample[]; maxRssMiB: number };
+    const o = JSON.parse(line) as { n: number; strokes: number; zipMiB: number; entryMiB: Record<string, number>; doneJsonMiB: number; samples: Sample[]; maxRssMiB: number };
     const base = o.samples[0]!;
     console.log(`\nN = ${n} frames (${(n / FPS / 3600).toFixed(2)} h at ${FPS} fps): ${o.strokes} strokes, archive ${o.zipMiB.toFixed(1)} MiB, done-line JSON ${o.doneJsonMiB.toFixed(1)} MiB, child peak RSS ${o.maxRssMiB.toFixed(0)} MiB (baseline RSS ${base.rssMiB.toFixed(0)} MiB)`);
     console.log('stage | heap+buffers over baseline MiB (B/frame) | RSS over baseline MiB (B/frame) | peak RSS so far over baseline MiB (B/frame) | s');
@@ -159,8 +178,11 @@ function parent(): void {
       const peak = s.peakMiB - base.rssMiB;
       console.log(`${s.stage} | ${held.toFixed(1)} (${Math.round((held * MiB) / n)}) | ${rss.toFixed(1)} (${Math.round((rss * MiB) / n)}) | ${peak.toFixed(1)} (${Math.round((peak * MiB) / n)}) | ${s.s.toFixed(1)}`);
     }
+    console.log(`archive entries (uncompressed MiB): ${Object.entries(o.entryMiB).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ')}`);
+    const direct = o.samples.find((s) => s.stage === 'library BLOBs')!.peakMiB - base.rssMiB;
+    console.log(`peak RSS over baseline up to the library rows (no done line): ${direct.toFixed(1)} MiB (${Math.round((direct * MiB) / n)} B/frame)`);
     const peak = o.maxRssMiB - base.rssMiB;
-    console.log(`peak RSS over baseline: ${peak.toFixed(1)} MiB (${Math.round((peak * MiB) / n)} B/frame)`);
+    console.log(`peak RSS over baseline, with the service's done line: ${peak.toFixed(1)} MiB (${Math.round((peak * MiB) / n)} B/frame)`);
   }
 }
 
