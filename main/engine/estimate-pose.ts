@@ -16,7 +16,7 @@ import { CheckpointMismatchError, PoseCheckpoints, type ChunkFrame } from './pos
 import { FastPassResume, type InFlight } from './fast-pass-resume.js';
 import { sameCrop, SecondPassCheckpoints, type SavedLandmarks } from './second-pass-checkpoint.js';
 import { KeptCrops, runSecondPass, secondPassCrops } from './tracking/index.js';
-import { strokeWindows } from './tracking/index.js';
+import { fillSkipped, secondPassRuns, secondPassSparseRate, strokeWindows } from './tracking/index.js';
 import { poseBox, poseScore, uprightPoint } from './tracking/index.js';
 import { BallCandidateCollector } from './tracking/index.js';
 import type { EngineOptions, PoseEstimate } from './pose-estimate-types.js';
@@ -108,7 +108,7 @@ async function estimateOnce(videoPath: string, opts: EngineOptions): Promise<Pos
   const low = new RangeWarner(lowConfidenceWarning, warn, LOW_CONFIDENCE_MIN_FRAMES);
   // Decided: the whole clip's per-frame results as typed arrays (frame-store.ts), not an object per frame (README "Memory with length").
   const results = new FrameStore();
-  let [decodeS, inferenceS, everFound, lastShare, secondPassS, secondPassFrames, ballS] = [0, 0, false, 0, 0, 0, 0];
+  let [decodeS, inferenceS, everFound, lastShare, secondPassS, secondPassFrames, secondPassRuns, ballS] = [0, 0, false, 0, 0, 0, 0, 0];
   let fastPassCpuS: number;
   let secondPassCpuS = 0;
   let lastAt = 0;
@@ -164,7 +164,7 @@ async function estimateOnce(videoPath: string, opts: EngineOptions): Promise<Pos
       const t1 = performance.now();
       const onFrame = (done: number, total: number) => opts.onProgress?.(fastShare + (1 - fastShare) * (done / total));
       const realPerVideo = opts.captureFps && opts.captureFps > video.fps ? video.fps / opts.captureFps : 1;
-      secondPassFrames = await refine(results, videoPath, size, turn, pool, kept, realPerVideo, opts.signal, onFrame, ckpt && new SecondPassCheckpoints(ckpt));
+      [secondPassFrames, secondPassRuns] = await refine(results, videoPath, size, turn, pool, kept, realPerVideo, opts.signal, onFrame, ckpt && new SecondPassCheckpoints(ckpt));
       secondPassS = (performance.now() - t1) / 1000;
       secondPassCpuS = cpuS() - c0 - fastPassCpuS;
     }
@@ -190,7 +190,7 @@ async function estimateOnce(videoPath: string, opts: EngineOptions): Promise<Pos
   const totalS = (performance.now() - t0) / 1000;
   recordEngineRun(decodeS + inferenceS + secondPassS, results.length);
   const ball = balls.finish(video.width / size.width, video.height / size.height);
-  return { pose2d, pose3d, ball, video, warnings, timings: { decodeS, inferenceS, totalS, secondPassS, secondPassFrames, ballS, fastPassCpuS, secondPassCpuS, finishCpuS } };
+  return { pose2d, pose3d, ball, video, warnings, timings: { decodeS, inferenceS, totalS, secondPassS, secondPassFrames, secondPassRuns, ballS, fastPassCpuS, secondPassCpuS, finishCpuS } };
 }
 
 /** CPU seconds used so far by this process, all threads (user + system). */
@@ -233,21 +233,25 @@ const FAST_PASS_PROGRESS = 0.3;
  * (stroke-windows.ts), BlazePose on each window frame (on the crop `kept` by the fast pass where
  * it has it), whose COCO pose replaces the fast pass's
  * and whose learned 3D pose is kept (unless its pose flag is below {@link MIN_POSE_FLAG}); a
- * repeated image takes its original's. Returns the frames re-estimated. With `saved`
+ * repeated image takes its original's; a window frame not run (second-pass-cadence.ts) takes the
+ * result interpolated between its run neighbours. Returns [frames re-estimated, frames run]. With `saved`
  * (second-pass-checkpoint.ts), a frame whose result was saved on the same crop is not run again.
  */
-async function refine(results: FrameStore, videoPath: string, size: { width: number; height: number }, turn: number, pool: InferencePool, kept: KeptCrops | undefined, realPerVideo: number, signal: AbortSignal | undefined, onFrame: (done: number, total: number) => void, saved?: SecondPassCheckpoints): Promise<number> {
+async function refine(results: FrameStore, videoPath: string, size: { width: number; height: number }, turn: number, pool: InferencePool, kept: KeptCrops | undefined, realPerVideo: number, signal: AbortSignal | undefined, onFrame: (done: number, total: number) => void, saved?: SecondPassCheckpoints): Promise<[number, number]> {
   const fast = buildTrack2d(results, videoPath, 1, 1);
   const windows = strokeWindows(fast, fast.timestamps, realPerVideo);
   const repeat = results.repeatFlags();
   const crops = secondPassCrops(fast, windows.ranges, repeat);
+  // Issue 29 item 2: every image near each contact, fewer elsewhere in the windows (second-pass-cadence.ts); the skipped frames are filled below.
+  const runs = secondPassRuns(crops, windows, fast.timestamps, realPerVideo, secondPassSparseRate());
   const before = saved?.read() ?? new Map<number, SavedLandmarks>();
   const have = (f: number, c: (typeof crops)[number]) => !!c && !!before.get(f) && sameCrop(before.get(f)!.crop, c);
   const record = (done: number, total: number, f: number, r: BlazePoseResult) => (onFrame(done, total), saved?.record(f, crops[f]!, r));
-  const out = await runSecondPass(videoPath, size, pool, crops.map((c, f) => (have(f, c) ? undefined : c)), kept, undefined, signal, record, turn).finally(() => saved?.flush());
+  const out = await runSecondPass(videoPath, size, pool, crops.map((c, f) => (runs[f] && !have(f, c) ? c : undefined)), kept, undefined, signal, record, turn).finally(() => saved?.flush());
   crops.forEach((c, f) => {
-    if (have(f, c)) out[f] = before.get(f)!.result;
+    if (runs[f] && have(f, c)) out[f] = before.get(f)!.result;
   });
+  fillSkipped(out, crops, runs, fast.timestamps);
   let n = 0;
   for (let f = 0; f < results.length; f++) {
     if (repeat[f] && f > 0) {
@@ -261,7 +265,7 @@ async function refine(results: FrameStore, videoPath: string, size: { width: num
     results.setLearned(f, blazePoseWorldH36m(b));
     n++;
   }
-  return n;
+  return [n, runs.reduce((s, r) => s + r, 0)];
 }
 
 /** Sends the frame to a worker with the crop of the last tracked frame (nothing while no player is tracked; right after a resume, the saved crop: fast-pass-resume.ts). */

@@ -23,14 +23,16 @@ export interface PoseEstimate {
   /**
    * Wall times, seconds: decode = time waiting for frames, inference = model time (both of the
    * fast pass), secondPassS = the whole second pass (decode again + BlazePose), total = whole
-   * call; secondPassFrames = frames the second pass re-estimated; ballS = finding the ball
+   * call; secondPassFrames = frames the second pass re-estimated (run or filled between run
+   * frames: second-pass-cadence.ts), secondPassRuns = of them, BlazePose runs (saved checkpoint
+   * results included); ballS = finding the ball
    * candidates (ball-detect.ts, part of the fast pass's inference time). CPU seconds of the whole
    * process (every thread: main, relay, inference workers; process.cpuUsage, so anything else the
    * process runs meanwhile counts too): fastPassCpuS = start to the end of the fast pass (probe,
    * worker start-up, decode, MoveNet, ball, kept crops), secondPassCpuS = the second pass,
    * finishCpuS = smoothing, swap repair and 3D lift.
    */
-  timings: { decodeS: number; inferenceS: number; totalS: number; secondPassS: number; secondPassFrames: number; ballS: number; fastPassCpuS: number; secondPassCpuS: number; finishCpuS: number };
+  timings: { decodeS: number; inferenceS: number; totalS: number; secondPassS: number; secondPassFrames: number; secondPassRuns: number; ballS: number; fastPassCpuS: number; secondPassCpuS: number; finishCpuS: number };
 }
 
 /** Options of {@link estimatePose}. */

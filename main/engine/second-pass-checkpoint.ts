@@ -9,6 +9,10 @@
  * reproduces exactly), so a saved result is used where its crop equals the one computed now
  * (stored with it and compared: never trusted blindly). Body per frame: pose flag (f64) and
  * 39 × (x, y), 39 scores, 39 × (x, y, z) as the model's float32: 944 bytes.
+ * Decided (issue 29 item 2): no format change for the second pass's cadence
+ * (tracking/second-pass-cadence.ts): only run frames are saved, each still the model's own output
+ * on its crop; the filled frames are computed from them after every run and never saved, so a
+ * file of either version means the same (a saved frame the other version does not run is unused).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

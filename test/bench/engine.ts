@@ -113,7 +113,7 @@ async function wholeAnalysis(clip: string) {
   const meta = { uid: 'bench-whole', sport: 'tennis', swing_type: 'forehand_drive', dominant_hand: 'right', player_height_mm: 1850 } as const;
   const a = await measured(() => Promise.resolve(analyseStrokes({ pose2d, pose3d, ball, fps: video.fps, width: video.width, height: video.height, meta })));
   const t = e.value.timings;
-  return { cpu: e.cpu + a.cpu, fast: t.fastPassCpuS, second: t.secondPassCpuS, finish: t.finishCpuS, analysis: a.cpu, secondFrames: t.secondPassFrames };
+  return { cpu: e.cpu + a.cpu, fast: t.fastPassCpuS, second: t.secondPassCpuS, finish: t.finishCpuS, analysis: a.cpu, secondFrames: t.secondPassFrames, secondRuns: t.secondPassRuns };
 }
 
 /**
@@ -166,7 +166,7 @@ async function main(): Promise<void> {
     add('decode', d.wall, d.cpu);
     if (PARTS.has('whole')) {
       const w = await wholeAnalysis(clip);
-      for (const k of ['cpu', 'fast', 'second', 'finish', 'analysis', 'secondFrames'] as const) add(`whole ${k}`, w[k], w[k]);
+      for (const k of ['cpu', 'fast', 'second', 'finish', 'analysis', 'secondFrames', 'secondRuns'] as const) add(`whole ${k}`, w[k], w[k]);
       add('whole ratio', w.cpu / d.cpu, d.cpu);
     }
     for (const [name, o] of Object.entries(plans)) {
@@ -210,7 +210,7 @@ async function main(): Promise<void> {
   if (PARTS.has('whole')) {
     const w = (k: string) => med(`whole ${k}`, 'cpu');
     console.log(`whole analysis (estimatePose with the second pass + analyseStrokes): ${f2(w('cpu'))} CPU-s = ${f2(w('cpu') / v.durationS)} CPU-s per video-s = ${f2(med('whole ratio', 'wall'))}× the decode's CPU in the same round (decode ${f2(dc / v.durationS)} CPU-s per video-s)`);
-    console.log(`  split, CPU-s: fast pass (probe, start-up, decode, MoveNet, ball, kept crops) ${f2(w('fast'))}, second pass ${f2(w('second'))} over ${w('secondFrames')} frames, smoothing + lift ${f2(w('finish'))}, stroke analysis ${f2(w('analysis'))}`);
+    console.log(`  split, CPU-s: fast pass (probe, start-up, decode, MoveNet, ball, kept crops) ${f2(w('fast'))}, second pass ${f2(w('second'))} over ${w('secondFrames')} frames (${w('secondRuns')} BlazePose runs, the rest filled: second-pass-cadence.ts), smoothing + lift ${f2(w('finish'))}, stroke analysis ${f2(w('analysis'))}`);
   }
   const iw = med('pure inference default', 'wall');
   for (const name of Object.keys(plans)) {

@@ -5,5 +5,6 @@ export { PlayerTracker, scored } from './player-tracker.js';
 export type { PrefetchedPose, TrackedPose, TrackerSnapshot } from './player-tracker.js';
 export { KeptCrops, runSecondPass, secondPassCrops } from './second-pass.js';
 export { strokeWindows } from './stroke-windows.js';
+export { DENSE_AFTER_S, DENSE_BEFORE_S, SPARSE_IMAGES_PER_S, fillSkipped, secondPassRuns, secondPassSparseRate } from './second-pass-cadence.js';
 export { repairSideSwaps } from './swap-repair.js';
 export { poseBox, poseScore, uprightPoint } from './tracker.js';

@@ -48,6 +48,10 @@ export interface StrokeWindows {
   contacts: number[];
   /** True when the ranges were widened to the whole clip (short clip, or windows covering most of it). */
   wholeClip: boolean;
+  /** True when the clip lasts at most {@link WHOLE_CLIP_VIDEO_S} seconds of video (a cut: re-estimated whole). */
+  short: boolean;
+  /** True when no peak reached {@link MIN_STROKE_SPEED} and the clip's fastest frame was taken (e.g. a slowed clip of unknown capture rate). */
+  fastest: boolean;
 }
 
 /** Lowest keypoint confidence used for the hand speed (MoveNet model card: 0.2-0.3; tracker.ts KP_MIN_SCORE). */
@@ -108,7 +112,8 @@ export function strokeWindows(t: PoseTrack, times: ArrayLike<number>, realPerVid
       if (v > speed[last]!) peaks[peaks.length - 1] = f;
     } else peaks.push(f);
   }
-  if (peaks.length === 0) {
+  const fastest = peaks.length === 0;
+  if (fastest) {
     let best = -1;
     speed.forEach((v, f) => (Number.isFinite(v) && (best < 0 || v > speed[best]!) ? (best = f) : 0));
     if (best >= 0) peaks.push(best);
@@ -125,5 +130,5 @@ export function strokeWindows(t: PoseTrack, times: ArrayLike<number>, realPerVid
   const covered = ranges.reduce((s, [a, b]) => s + b - a + 1, 0);
   const short = t.frames > 0 && times[t.frames - 1]! - times[0]! <= WHOLE_CLIP_VIDEO_S;
   const wholeClip = t.frames > 0 && peaks.length > 0 && (covered > WHOLE_CLIP_SHARE * t.frames || short);
-  return { ranges: wholeClip ? [[0, t.frames - 1]] : ranges, contacts: peaks, wholeClip };
+  return { ranges: wholeClip ? [[0, t.frames - 1]] : ranges, contacts: peaks, wholeClip, short, fastest: fastest && peaks.length > 0 };
 }
