@@ -36,6 +36,11 @@ describe('serve values on the labelled serves', () => {
           expect(m.some((x) => x.name === 'shoulder_tilt_at_trophy')).toBe(false);
           expect(out.result.features_left_out?.find((x) => x.feature_name === 'shoulder_tilt_at_trophy')?.reason).toMatch(/side-on, the shoulders overlap/);
         }
+        // Every trophy-position value is shown or left out with its reason, never dropped unsaid.
+        for (const name of ['front_knee_flexion_at_trophy', 'shoulder_tilt_at_trophy']) {
+          const shown = m.some((x) => x.name === name);
+          expect(shown || !!out.result.features_left_out?.find((x) => x.feature_name === name)?.reason, `${clip} ${name}`).toBe(true);
+        }
         for (const x of m) rows.push(`  ${x.name} = ${x.value} ${x.unit} @${x.frame_nr}${x.fact ? ` (${x.fact})` : ''}`);
         for (const x of out.result.features_left_out ?? []) if (!/drive feature/.test(x.reason)) rows.push(`  left out ${x.feature_name}: ${x.reason}`);
       }

@@ -98,4 +98,20 @@ describe('serve phases on a synthetic serve with known events', () => {
     const bounds = r.stages.flatMap((s) => [s.from, s.to]);
     expect(bounds).toEqual([...bounds].sort((a, b) => a - b));
   });
+
+  it('leaves out the trophy position, with the reason, when the hitting hand is seen only at the edges of its window', () => {
+    // Trophy window: toss release 59 → racket low 90 (32 samples); the hand is measured in 61–64 and 88–90 only.
+    const edges = serve();
+    for (let f = 65; f <= 87; f++) edges.pose2d.confidences[f * 17 + J.rightWrist] = 0;
+    const r = findServePhases({ p: edges, t, handSpeed, hand: 'right', contact: CONTACT, followThrough: 115 });
+    expect(r.events.trophy_position).toBeUndefined();
+    expect(r.unmeasured).toEqual({ trophy_position: 'the hitting hand was measured in 9 of the 32 frames where it is looked for' });
+    expect(r.events.racket_low_point).toBe(90);
+    // Measured in half of it: the trophy position stands (at the slowest measured sample).
+    const half = serve();
+    for (let f = 75; f <= 87; f++) half.pose2d.confidences[f * 17 + J.rightWrist] = 0;
+    const h = findServePhases({ p: half, t, handSpeed, hand: 'right', contact: CONTACT, followThrough: 115 });
+    expect(h.unmeasured).toEqual({});
+    expect(h.events.trophy_position).toBe(74);
+  });
 });

@@ -99,6 +99,24 @@ export function handHeightShare(wrist: Vec3, ankles: readonly Vec3[], heightM: n
   return (wrist[1] - Math.min(...ankles.map((a) => a[1]))) / heightM;
 }
 
+/** The measures read at the trophy position: name → the coach's name of it. */
+export const TROPHY_MEASURES: Readonly<Record<string, string>> = {
+  front_knee_flexion_at_trophy: 'Front-knee bend at the trophy position',
+  shoulder_tilt_at_trophy: 'Shoulder tilt at the trophy position',
+};
+
+/**
+ * The trophy-position measures that `measured` (names) lacks, each with its reason: `noTrophy`
+ * (why no trophy position was found: serve-phases.ts `ServePhases.unmeasured`) when given, else
+ * its joints were not measured at the trophy position (video frame `trophyFrame`).
+ */
+export function trophyLeftOut(measured: ReadonlySet<string>, noTrophy: string | undefined, trophyFrame: number | undefined): { feature_name: string; feature_human_readable_name: string; reason: string }[] {
+  const why = noTrophy ? `no trophy position: ${noTrophy}` : trophyFrame !== undefined ? `its joints are not measured at the trophy position (frame ${trophyFrame})` : 'no trophy position was found';
+  return Object.entries(TROPHY_MEASURES)
+    .filter(([name]) => !measured.has(name))
+    .map(([feature_name, human]) => ({ feature_name, feature_human_readable_name: human, reason: why }));
+}
+
 /** The serve's measures (module doc); a value whose joints are unmeasured at its frame is left out. */
 export function serveMeasures(x: ServeMeasureInput): ServeMeasure[] {
   const { p, contact: c } = x;
@@ -117,12 +135,12 @@ export function serveMeasures(x: ServeMeasureInput): ServeMeasure[] {
   const t = x.trophy;
   if (t !== undefined) {
     const [h, k, a] = [joint3(p, t, frontHip), joint3(p, t, frontKnee), joint3(p, t, frontAnkle)];
-    if (h && k && a) add('front_knee_flexion_at_trophy', 'Front-knee bend at the trophy position', r(180 - angleAt(h, k, a), 0), 'deg', t, 'best seen side-on', { ...KNEE_REFERENCE });
+    if (h && k && a) add('front_knee_flexion_at_trophy', TROPHY_MEASURES.front_knee_flexion_at_trophy!, r(180 - angleAt(h, k, a), 0), 'deg', t, 'best seen side-on', { ...KNEE_REFERENCE });
     const [hs, os] = [joint2(p, t, hitShoulder), joint2(p, t, otherShoulder)];
     if (hs && os) {
       // Picture y is down: the hitting shoulder lower than the other is a positive tilt.
       const tilt = (Math.atan2(hs[1] - os[1], Math.abs(hs[0] - os[0])) * 180) / Math.PI;
-      add('shoulder_tilt_at_trophy', 'Shoulder tilt at the trophy position', r(tilt, 0), 'deg', t, 'front or behind views (side-on the shoulders overlap)');
+      add('shoulder_tilt_at_trophy', TROPHY_MEASURES.shoulder_tilt_at_trophy!, r(tilt, 0), 'deg', t, 'front or behind views (side-on the shoulders overlap)');
     }
   }
   return out;

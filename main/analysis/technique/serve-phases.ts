@@ -20,7 +20,7 @@
  *   external rotation that ends the cocking stage. The wrist's height alone does not show it from
  *   behind (the hand drops back in depth), the forearm's direction does.
  * - **trophy_position** (loading → cocking): between the toss release and the racket-low point,
- *   the hitting hand's slowest moment (3D hand speed): the pause with both arms up before the
+ *   the hitting hand's slowest measured moment (3D hand speed): the pause with both arms up before the
  *   racket drops (the "trophy" pose that ends the loading stage).
  * - **ball_contact**: the stroke detector's contact (strokes.ts), unchanged.
  * - **follow_through** (deceleration → finish): the swing's follow-through end (phases.ts: the
@@ -32,6 +32,12 @@
  *   next sample is no lower by more than {@link LANDING_JITTER} of the body height). The foot
  *   lands inside the court, not where it stood, so the standing level itself is not the target.
  *   No jump, no landing event.
+ *
+ * The racket-low point and the trophy position are left out, with the reason in words
+ * (`ServePhases.unmeasured`), when the joints their rule reads are measured in fewer than
+ * {@link MIN_EVENT_MEASURED} of their search window's samples: a window seen only at its edges
+ * would put the event at an edge. (The toss release's window reaches back over the ball bounces
+ * before the serve, where the tossing hand may well be hidden; its rule needs only the rise.)
  *
  * Views: every rule reads picture heights, so it needs a camera roughly level with the player
  * (front, side, behind); from above (an overhead drone) heights collapse and the events are not
@@ -57,6 +63,15 @@ export const GROUND_TOLERANCE = 0.03;
 /** Descent between two samples still counted as standing still at the landing, share of the body height in the picture (≈ 1 cm; keypoint jitter). Ours. */
 export const LANDING_JITTER = 0.005;
 
+/**
+ * Least share of an event's search window in which its joints are measured (module doc). Decided,
+ * not fitted: half. Seen on a clip the analysis was not tuned on (christinathr2000/TennisCoach
+ * @ 5854d26, AlphaPose/input/video012.mp4, a side-on pro serve at 25 fps): the hitting wrist was
+ * measured in 2 of the 28 samples between the toss release and the racket-low point, both at the
+ * toss, so the trophy position fell on the toss and the front-knee bend was read there.
+ */
+export const MIN_EVENT_MEASURED = 0.5;
+
 /** The 8 stages of Kovacs & Ellenbecker 2011, in order. */
 export const SERVE_STAGE_NAMES = ['start', 'release', 'loading', 'cocking', 'acceleration', 'contact', 'deceleration', 'finish'] as const;
 /** One of {@link SERVE_STAGE_NAMES}. */
@@ -78,6 +93,8 @@ export interface ServeInput {
 /** A serve's events (sample index; absent when unmeasured or, for the landing, no jump) and its 8 stages as sample ranges. */
 export interface ServePhases {
   events: Partial<Record<ServeEventName, number>>;
+  /** Why an event is absent although its window lies in the clip: its joints measured in too few samples (module doc), in words. */
+  unmeasured: Partial<Record<ServeEventName, string>>;
   stages: { name: ServeStageName; from: number; to: number }[];
 }
 
@@ -122,13 +139,24 @@ export function findServePhases(s: ServeInput): ServePhases {
   const a = firstAt(t, t[c]! - SERVE_WINDOW_S);
   const tossAbovePelvis = (f: number) => y(p, f, J.pelvis) - y(p, f, toss);
   const wristBelowElbow = (f: number) => y(p, f, hit) - y(p, f, elbow);
+  const unmeasured: ServePhases['unmeasured'] = {};
+  // Null (and the reason noted) when the joints of `read` are measured in too few samples of [from, to].
+  const seen = (name: ServeEventName, from: number, to: number, read: (f: number) => number, what: string): boolean => {
+    let n = 0;
+    for (let f = from; f <= to; f++) if (Number.isFinite(read(f))) n++;
+    if (to < from || n >= MIN_EVENT_MEASURED * (to - from + 1)) return true;
+    unmeasured[name] = `the ${what} was measured in ${n} of the ${to - from + 1} frames where it is looked for`;
+    return false;
+  };
   const releaseEnd = Math.min(c - 1, lastAt(t, t[c]! - MIN_RELEASE_LEAD_S));
   const highest = releaseEnd >= a ? argBest(a, releaseEnd, tossAbovePelvis) : null;
   const start = highest !== null && highest > a ? argBest(a, highest - 1, (f) => -tossAbovePelvis(f)) : null;
   const release = highest !== null ? fastestRise(s, start ?? a, highest, tossAbovePelvis) : null;
   const lowFrom = Math.max(release ?? a, firstAt(t, t[c]! - RACKET_LOW_WINDOW_S));
-  const racketLow = lowFrom < c ? argBest(lowFrom, c - 1, wristBelowElbow) : null;
-  const trophy = racketLow !== null ? argBest(release ?? a, racketLow, (f) => -s.handSpeed[f]!) : null;
+  const lowSeen = lowFrom < c && seen('racket_low_point', lowFrom, c - 1, wristBelowElbow, 'hitting forearm');
+  const racketLow = lowSeen ? argBest(lowFrom, c - 1, wristBelowElbow) : null;
+  const trophySeen = racketLow !== null && seen('trophy_position', release ?? a, racketLow, (f) => y(p, f, hit), 'hitting hand');
+  const trophy = trophySeen ? argBest(release ?? a, racketLow, (f) => (Number.isFinite(y(p, f, hit)) ? -s.handSpeed[f]! : NaN)) : null;
   const land = landing(s, a);
   const events: ServePhases['events'] = { ball_contact: c, follow_through: s.followThrough };
   if (start !== null) events.serve_start = start;
@@ -152,7 +180,7 @@ export function findServePhases(s: ServeInput): ServePhases {
     ['deceleration', c, s.followThrough],
     ['finish', s.followThrough, end],
   ];
-  return { events, stages: bounds.map(([name, from, to]) => ({ name, from, to })) };
+  return { events, unmeasured, stages: bounds.map(([name, from, to]) => ({ name, from, to })) };
 }
 
 /**

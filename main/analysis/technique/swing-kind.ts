@@ -16,7 +16,7 @@ import type { BallBlob } from '../../pose/ball-candidates.js';
 import type { Kinematics, PosePair } from '../core/index.js';
 import type { SwingPhases } from './phases.js';
 import { findServePhases, type ServeEventName } from './serve-phases.js';
-import { serveMeasures } from './serve-measures.js';
+import { serveMeasures, trophyLeftOut } from './serve-measures.js';
 import { VIEW_BLIND_FEATURES } from './camera-view.js';
 import { serveMotion } from './serve-motion.js';
 
@@ -85,5 +85,10 @@ export function serveOutput(
   const blind: Readonly<Record<string, string>> = x.view ? VIEW_BLIND_FEATURES[x.view] : {};
   const unseen = measures.filter((m) => blind[m.name] !== undefined);
   const leftOut = unseen.map((m) => ({ feature_name: m.name, feature_human_readable_name: m.human, reason: blind[m.name]! }));
-  return { events, stages, measures: [...measures.filter((m) => blind[m.name] === undefined), ...motion.measures], leftOut: [...leftOut, ...motion.leftOut] };
+  // A trophy-position value not measured is left out with its reason (no trophy position, or its joints unseen there).
+  const lowWhy = ph.unmeasured.racket_low_point;
+  const noTrophy = ph.unmeasured.trophy_position ?? (lowWhy && `the racket-low point, which ends its search, was not found (${lowWhy})`);
+  const trophyAt = ph.events.trophy_position;
+  const trophyOut = trophyLeftOut(new Set(measures.map((m) => m.name)), noTrophy, trophyAt === undefined ? undefined : frame(trophyAt)).filter((o) => blind[o.feature_name] === undefined);
+  return { events, stages, measures: [...measures.filter((m) => blind[m.name] === undefined), ...motion.measures], leftOut: [...leftOut, ...trophyOut, ...motion.leftOut] };
 }
