@@ -6,37 +6,42 @@
  * the pose track checks (main/pose/pose-checks.ts).
  *
  * Decided: the caps live in contract/ (not av/) so the schemas below av may name them.
- * Decided: 3 h of media and 270,000 frames (3 h at 25 fps, 2 h 30 min at 30 fps, 1 h 15 min at
- * 60 fps), so that one job's peak memory stays ≤ 1.5 GiB by measurement. Since commit 07b8ad8 the
- * engine holds the clip's per-frame results as typed arrays (main/engine/frame-store.ts, 254 bytes
- * a frame + 408 per learned 3D pose). Measured 2026-11-27 (commit 0ee9ac1 + the memory bench,
- * `npm run bench -- memory`: a real clip's cached pose played at 60 fps, 70 % of the frames with a
- * second-pass result, everything after the engine kept alive to the end; load 5-8):
- * peak RSS of the bench's process, its 135 MiB baseline included, 224 MiB at 10,000 frames, 415 MiB
- * at 50,000, 874 MiB at 216,000 (1 h at 60 fps), 2,349 MiB at 648,000 (3 h at 60 fps): 3,583 bytes
- * a frame over the baseline, flat from 216,000 to 648,000 frames (the store, the second pass's
- * results at their largest, the 2D and 3D tracks, the stroke analysis, the archive's protobuf
- * encoding, the library's BLOBs). The engine's models are not in it: a process that ran
+ * Decided: 3 h of media and 324,000 frames (3 h at 30 fps, 1 h 30 min at 60 fps, 22 min 30 s of
+ * 240 fps slow motion), so that one job's peak memory stays ≤ 1.5 GiB by measurement (issue 29
+ * item 1; was 270,000 frames until the archive's pose encoder stopped making an object per frame,
+ * main/archive/pose-encode.ts). The engine holds the clip's per-frame results as typed arrays
+ * (main/engine/frame-store.ts, 254 bytes a frame + 408 per learned 3D pose). Measured 2026-11-27
+ * with the memory bench (`npm run bench -- memory`, test/bench/memory.ts: a real clip's cached pose
+ * played at 60 fps, 70 % of the frames with a second-pass result held as the second pass holds
+ * them, finishTracks, analyseStrokes, the archive's bytes, both pose rows inserted into SQLite,
+ * everything kept alive to the end; load 7-11): peak RSS over the bench's baseline, without the
+ * service's done line, 74 MiB at 10,000 frames, 140 MiB at 50,000, 500 MiB at 216,000 (1 h at
+ * 60 fps), 848 MiB at 324,000 (2,743 bytes a frame; before the encoder change 3,583 bytes a frame:
+ * 739 MiB at 216,000, 2,214 MiB at 648,000). The engine's models are not in it: a process that ran
  * estimatePose on a short clip peaks at 648 MiB and keeps 492 MiB resident after its workers
- * close. So the analysis of N frames peaks at ≈ 492 MiB + 3,583 B × N: 1.20 GiB for 1 h at 60 fps,
- * 1.38 GiB at the 270,000-frame cap; 3 h at 30 fps (324,000 frames) would be 1.56 GiB and 3 h at
- * 60 fps 2.64 GiB. During the second pass, with the models loaded: ≈ 648 MiB + 1.5 KB × N (the
- * bench's second-pass stage), 1.0 GiB at the cap. These are the app's default (direct) path: the
- * local service's `/process` also writes the pose into its done line as JSON, ≈ 1.86 GiB for 1 h
- * at 60 fps (main/engine/README.md "Memory with length"). Decoded frames are streamed (the read-ahead and the relay's 8-frame credit) and
- * the kept crops are capped (64 MiB), so neither grows with length. What still grows per frame
- * and would let the cap rise: main/engine/README.md "Memory with length".
+ * close. So a job at the cap peaks at ≈ 492 MiB + 848 MiB = 1.31 GiB. During the second pass, with
+ * the models loaded: ≈ 648 MiB + the bench's second-pass stage (584 MiB at 324,000 frames) =
+ * 1.20 GiB. Decided: the cap stops at the measured 324,000: at 2,743 B a frame 1.5 GiB would be
+ * reached near 400,000 frames, but the bench's per-frame figure moves by ±300 B between runs
+ * (glibc and V8 keep freed pages differently from run to run), so a higher cap would rest on an
+ * extrapolation with under 10 % margin. These figures are the app's default (direct) path: the
+ * local service's `/process` also writes the pose into its done line as JSON (≈ 4.3 KB a frame
+ * more: 2.6 GiB at the cap; its string, 307 MiB at the cap, must stay under V8's 512 MiB string
+ * limit, which a cap above ≈ 540,000 frames would break), main/engine/README.md "Memory with
+ * length". Decoded frames are streamed (the read-ahead and the relay's 8-frame credit) and the
+ * kept crops are capped (64 MiB), so neither grows with length. What still grows per frame and
+ * would let the cap rise: main/engine/README.md "Memory with length".
  * The caps stay a guard against endless streams (a live camera, a looping or broken container) too.
  */
 
 /** Longest media time decoded from one clip, s: 3 h (issue 29; the frame cap bounds memory, see the file comment). */
 export const MAX_DECODE_S = 10_800;
 /**
- * Most frames decoded from one clip: 270,000 (3 h at 25 fps, 2 h 30 min at 30 fps, 1 h 15 min at
- * 60 fps, 18 min 45 s of 240 fps slow motion). Memory grows per frame, not per second, so this is
- * the cap that bounds it: ≈ 1.38 GiB peak at the cap (measured, see the file comment).
+ * Most frames decoded from one clip: 324,000 (3 h at 30 fps, 1 h 30 min at 60 fps, 22 min 30 s
+ * of 240 fps slow motion). Memory grows per frame, not per second, so this is the cap that bounds
+ * it: ≈ 1.31 GiB peak at the cap (measured at 324,000 frames, see the file comment).
  */
-export const MAX_DECODE_FRAMES = 270_000;
+export const MAX_DECODE_FRAMES = 324_000;
 
 /** A length in words, its zero parts left out: "95 s", "12 min 5 s", "3 h", "3 h 10 s". */
 export function lengthWords(s: number): string {
