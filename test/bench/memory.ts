@@ -148,13 +148,20 @@ async function child(n: number): Promise<void> {
   rmSync(dbDir, { recursive: true, force: true });
   mark('library BLOBs');
   // The local service's done line carries the pose as API.md JSON (process-route.ts poseTrackToJson); the app's direct backend does not.
-  const doneJson = JSON.stringify({ video_entry_2D_json: poseTrackToJson(pose2d), video_entry_3D_json: poseTrackToJson(pose3d) });
+  let doneJson = '';
+  let doneError = '';
+  try {
+    doneJson = JSON.stringify({ video_entry_2D_json: poseTrackToJson(pose2d), video_entry_3D_json: poseTrackToJson(pose3d) });
+  } catch (err) {
+    // Past ≈ 540,000 frames the line is longer than V8's longest string (2^29 - 24 characters): RangeError.
+    doneError = (err as Error).message;
+  }
   mark('service done line: pose as JSON (string kept)');
   const strokes = (analysis.result as { strokes?: unknown[] }).strokes?.length ?? NaN;
   const maxRssMiB = process.resourceUsage().maxRSS / 1024;
   // The entries' uncompressed sizes from the central directory (nothing inflated), after the peak was read.
   const entryMiB = Object.fromEntries(new AdmZip(zip).getEntries().map((e) => [e.entryName, e.header.size / MiB]));
-  console.log(JSON.stringify({ n, storeFrames, strokes, zipMiB: zip.length / MiB, entryMiB, doneJsonMiB: doneJson.length / MiB, rows: rows.length, warnings: warnings.length, samples, maxRssMiB }));
+  console.log(JSON.stringify({ n, storeFrames, strokes, zipMiB: zip.length / MiB, entryMiB, doneJsonMiB: doneJson.length / MiB, doneError, rows: rows.length, warnings: warnings.length, samples, maxRssMiB }));
 }
 
 function parent(): void {
@@ -168,9 +175,9 @@ function parent(): void {
       console.log(`N=${n}: child exited ${r.status ?? r.signal}: ${r.stdout}`);
       continue;
     }
-    const o = JSON.parse(line) as { n: number; strokes: number; zipMiB: number; entryMiB: Record<string, number>; doneJsonMiB: number; samples: Sample[]; maxRssMiB: number };
+    const o = JSON.parse(line) as { n: number; strokes: number; zipMiB: number; entryMiB: Record<string, number>; doneJsonMiB: number; doneError: string; samples: Sample[]; maxRssMiB: number };
     const base = o.samples[0]!;
-    console.log(`\nN = ${n} frames (${(n / FPS / 3600).toFixed(2)} h at ${FPS} fps): ${o.strokes} strokes, archive ${o.zipMiB.toFixed(1)} MiB, done-line JSON ${o.doneJsonMiB.toFixed(1)} MiB, child peak RSS ${o.maxRssMiB.toFixed(0)} MiB (baseline RSS ${base.rssMiB.toFixed(0)} MiB)`);
+    console.log(`\nN = ${n} frames (${(n / FPS / 3600).toFixed(2)} h at ${FPS} fps): ${o.strokes} strokes, archive ${o.zipMiB.toFixed(1)} MiB, done-line JSON ${o.doneError ? `failed (${o.doneError})` : `${o.doneJsonMiB.toFixed(1)} MiB`}, child peak RSS ${o.maxRssMiB.toFixed(0)} MiB (baseline RSS ${base.rssMiB.toFixed(0)} MiB)`);
     console.log('stage | heap+buffers over baseline MiB (B/frame) | RSS over baseline MiB (B/frame) | peak RSS so far over baseline MiB (B/frame) | s');
     for (const s of o.samples.slice(1)) {
       const held = s.heapMiB + s.buffersMiB - base.heapMiB - base.buffersMiB;
