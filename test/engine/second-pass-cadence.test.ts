@@ -15,8 +15,10 @@ const evens = (a: number, b: number, step = 2) => Array.from({ length: Math.floo
 const range = (a: number, b: number) => evens(a, b, 1);
 
 describe('second-pass frame choice', () => {
-  it('dense span: 0.4 s before and 0.2 s after the peak (decided from the analysis spans)', () => {
-    expect([DENSE_BEFORE_S, DENSE_AFTER_S, SPARSE_IMAGES_PER_S]).toEqual([0.4, 0.2, 15]);
+  it('dense span: 0.4 s before and 0.2 s after the peak (decided from the analysis spans); off by default (eval lost a contact)', () => {
+    expect([DENSE_BEFORE_S, DENSE_AFTER_S, SPARSE_IMAGES_PER_S]).toEqual([0.4, 0.2, 0]);
+    const crops = new Array<Crop | undefined>(300).fill(crop);
+    expect(ran(secondPassRuns(crops, windows(128, 172, 150), times(300, 30)))).toEqual(range(128, 172));
   });
 
   it('30 images/s at 15 per s: every image from 0.4 s before to 0.2 s after the peak, every other one elsewhere, both range ends', () => {
@@ -70,6 +72,7 @@ describe('second-pass frame choice', () => {
     expect(secondPassSparseRate({})).toBe(SPARSE_IMAGES_PER_S);
     expect(secondPassSparseRate({ SWING_SECOND_PASS_SPARSE_IPS: '0' })).toBe(0);
     expect(secondPassSparseRate({ SWING_SECOND_PASS_SPARSE_IPS: '30' })).toBe(30);
+    expect(secondPassSparseRate({ SWING_SECOND_PASS_SPARSE_IPS: '-1' })).toBe(SPARSE_IMAGES_PER_S);
     expect(secondPassSparseRate({ SWING_SECOND_PASS_SPARSE_IPS: 'x' })).toBe(SPARSE_IMAGES_PER_S);
   });
 });

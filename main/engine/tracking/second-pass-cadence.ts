@@ -1,8 +1,9 @@
 /**
  * Which window frames the second pass runs BlazePose heavy on (issue 29 item 2, speed), and the
- * fill of the window frames it skips. Every distinct image near each stroke's contact is run (the
- * frames the technique features read there); elsewhere in the windows at most
- * {@link SPARSE_IMAGES_PER_S} images per real second, and each skipped frame takes the BlazePose
+ * fill of the window frames it skips. Off by default ({@link SPARSE_IMAGES_PER_S} = 0: every
+ * image is run). With a rate: every distinct image near each stroke's contact is run (the
+ * frames the technique features read there); elsewhere in the windows at most that many
+ * images per real second, and each skipped frame takes the BlazePose
  * result interpolated between its run neighbours (never MoveNet's pose between two BlazePose
  * frames: the pose would jitter between two models).
  */
@@ -23,22 +24,29 @@ export const DENSE_BEFORE_S = 0.4;
  */
 export const DENSE_AFTER_S = 0.2;
 /**
- * Most images per real second run outside the dense spans; {@link secondPassSparseRate} reads
- * the override `SWING_SECOND_PASS_SPARSE_IPS` (a number; 0 = every image everywhere).
- * Decided (issue 29 item 2, not fitted: one value tried): 15, half the 30 images/s at which the
- * eval's ±2-frame contact tolerance is set, because the dense spans already hold every image the
- * contact and the features around it read, and every clip of ../shared/media with strokes is at
- * most 30 images/s (a cap of 30 would change none of them). Measured on pickleball_rec_1 (1080p30,
- * 10 s): 122 instead of 145 BlazePose runs; `npm run eval -- --no-cuts` with fresh poses: see
- * ../README.md, Speed, "Whole analysis per video-second".
+ * Most images per real second run outside the dense spans; 0 = every image everywhere (the
+ * behaviour before the cadence). {@link secondPassSparseRate} reads the override
+ * `SWING_SECOND_PASS_SPARSE_IPS` (a number ≥ 0).
+ * Decided (issue 29 item 2): 0, i.e. off by default; the cadence stays behind the override
+ * because `npm run eval -- --no-cuts` with fresh poses (2026-11-27, commit 7f5a66c, in clean
+ * clones; 13 clips, 29 strokes) lost a contact with either rate tried, against the same commit
+ * without it (contact ±2 19/29, precision 22/30, recall 22/29 left out, pro features advanced+
+ * 73/95, 3D 80 mm):
+ * - 15 per s (every 2nd image at 30 fps): contact ±2 18/29 (pickleball_rec_outdoor_1 2/3 → 0/3,
+ *   tennis_rally_pro_behind_1 1/4 → 2/4), precision 23/30, recall 23/29, pro 75/97, 3D 80 mm,
+ *   fitted-floor precision / recall 21/30 / 21/29 (was 23/31 / 23/29); saves 23 of 145 BlazePose
+ *   runs on pickleball_rec_1 (≈ 2 CPU-s, ≈ 0.2 CPU-s per video-s: the 2.0 target is not reached).
+ * - 30 per s (changes only clips above 30 real images/s: here the slowed clips given their capture
+ *   rate): contact ±2 18/29 (tennis_forehand_2: +2 → +7 frames), pro 72/94, the rest unchanged.
+ * Not fitted: the two values tried are the eval's 30 images/s and half of it.
  */
-export const SPARSE_IMAGES_PER_S = 15;
+export const SPARSE_IMAGES_PER_S = 0;
 /** A frame is run when at least this share of the sparse period has passed since the last run one (a clip's frame times jitter). */
 const PERIOD_SLACK = 0.9;
 /** The next candidate may lie at most this many sparse periods after the last run frame, else this one is run (a frame without a crop leaves a hole). */
 const MAX_GAP_PERIODS = 1.2;
 
-/** The sparse rate in force: `SWING_SECOND_PASS_SPARSE_IPS` when it is a number ≥ 0, else {@link SPARSE_IMAGES_PER_S}. 0 = none (every image run). */
+/** The sparse rate in force: `SWING_SECOND_PASS_SPARSE_IPS` when it is a number ≥ 0, else {@link SPARSE_IMAGES_PER_S}. 0 = every image run. */
 export function secondPassSparseRate(env: NodeJS.ProcessEnv = process.env): number {
   const v = Number(env.SWING_SECOND_PASS_SPARSE_IPS);
   return env.SWING_SECOND_PASS_SPARSE_IPS !== undefined && env.SWING_SECOND_PASS_SPARSE_IPS !== '' && v >= 0 ? v : SPARSE_IMAGES_PER_S;
