@@ -19,7 +19,7 @@ import { buildArchive } from '../../main/archive/write.js';
 import { ARCHIVE_ENTRIES } from '../../main/archive/read.js';
 import { poseToRow } from '../../main/library/pose-blob.js';
 import { emptyBallCandidates } from '../../main/pose/ball-candidates.js';
-import { createPoseTrack, type PoseTrack } from '../../main/pose/pose-track.js';
+import { selectFrames, type PoseTrack } from '../../main/pose/pose-track.js';
 import { REPO_ROOT } from '../support/media.js';
 
 const TYPED = { frameNr: Int32Array, timestamps: Float64Array, keypoints: Float32Array, confidences: Float32Array, bbox: Float32Array, boxConfidence: Float32Array, present: Uint8Array } as const;
@@ -32,17 +32,8 @@ function decodeTrack(o: Record<string, unknown>): PoseTrack {
 
 /** `t` looped to `n` frames (frame numbers and times running on). */
 function looped(t: PoseTrack, n: number, fps: number): PoseTrack {
-  const out = createPoseTrack(n, t.dims, t.joints, t.sourcePath);
-  const kp = t.joints * t.dims;
-  for (let f = 0; f < n; f++) {
-    const k = f % t.frames;
-    out.timestamps[f] = f / fps;
-    out.keypoints.set(t.keypoints.subarray(k * kp, (k + 1) * kp), f * kp);
-    out.confidences.set(t.confidences.subarray(k * t.joints, (k + 1) * t.joints), f * t.joints);
-    out.bbox.set(t.bbox.subarray(k * 4, k * 4 + 4), f * 4);
-    out.boxConfidence[f] = t.boxConfidence[k]!;
-    out.present[f] = t.present[k]!;
-  }
+  const out = selectFrames(t, Int32Array.from({ length: n }, (_, f) => f % t.frames), Float64Array.from({ length: n }, (_, f) => f / fps));
+  out.frameNr.forEach((_, f) => (out.frameNr[f] = f));
   return out;
 }
 
