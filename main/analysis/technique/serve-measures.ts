@@ -35,7 +35,7 @@
  *   slowed clip), the highest within ±{@link CONTACT_SPAN_S} of the contact when the clock is
  *   given. Any view.
  */
-import type { ServeMeasure } from '../../contract/technique-schema.js';
+import type { LeftOutFeature, ServeMeasure } from '../../contract/technique-schema.js';
 import { J } from '../../pose/h36m.js';
 import { angleAt, joint2, joint3, type PosePair, type Vec3 } from '../core/index.js';
 
@@ -110,7 +110,7 @@ export const TROPHY_MEASURES: Readonly<Record<string, string>> = {
  * (why no trophy position was found: serve-phases.ts `ServePhases.unmeasured`) when given, else
  * its joints were not measured at the trophy position (video frame `trophyFrame`).
  */
-export function trophyLeftOut(measured: ReadonlySet<string>, noTrophy: string | undefined, trophyFrame: number | undefined): { feature_name: string; feature_human_readable_name: string; reason: string }[] {
+export function trophyLeftOut(measured: ReadonlySet<string>, noTrophy: string | undefined, trophyFrame: number | undefined): LeftOutFeature[] {
   const why = noTrophy ? `no trophy position: ${noTrophy}` : trophyFrame !== undefined ? `its joints are not measured at the trophy position (frame ${trophyFrame})` : 'no trophy position was found';
   return Object.entries(TROPHY_MEASURES)
     .filter(([name]) => !measured.has(name))
