@@ -20,7 +20,7 @@
  * after the stop's decoder and crop work): decode baseline 93.0 CPU-s = 0.31 per video-s; the job
  * 902.8 s wall = 2.98× the video, 1415.6 CPU-s = 4.67 CPU-s per video-s = 15.2× the decode's CPU;
  * peak RSS 934 MiB; ETA at 10 % 879.5 s said vs 801.0 s taken (+9.8 %), at 50 % 417.1 vs 399.2 s
- * (+4.5 %); strokes 64 found vs 101 labelled (the joined clips' labels, all players). A joined
+ * (+4.5 %); strokes 64 found vs 101 labelled (every label of the joined clips). A joined
  * clip is strokes end to end, so the second pass covers most of it (4.67 against 2.4-2.6 CPU-s per
  * video-s on pickleball_rec_1). The 20-minute default would take ≈ 1 h of wall time here: not run.
  */
