@@ -5,7 +5,8 @@
  * top-level fields keep API.md's one-stroke shape for one of them (main/service/README.md
  * "Every stroke"), and `strokes`, `stroke_index`, `consistency` are our extras.
  */
-import type { Stroke, SwingType, TechniqueResult } from '../contract/technique-schema.js';
+import type { Sport, Stroke, SwingType, TechniqueResult } from '../contract/technique-schema.js';
+import { strokeSideWord } from '../contract/display-names.js';
 import { warning, type Warning } from '../contract/warning.js';
 import { ballClock, clipStrokes, type ClipStroke, type ClipStrokes } from './strokes/index.js';
 import { featureConsistency, meanScore } from './technique/index.js';
@@ -136,7 +137,7 @@ export function analyseStrokes(input: AnalysisInput, params: DetectionParams = D
     atFrame('stroke-found-by-ball', 'notice', 'A stroke was found from the ball alone, without a clear swing of the hand.', r.frameNr, `stroke at frame ${r.frameNr} found by the ball alone (no swing of the hand): ${r.reason}`),
   );
   const asked = substitute ? [substituteWarning(substitute.stroke, meta.swing_type, typeOf(substitute.stroke))] : [];
-  const summary = strokesSummary(strokes, substitute ? (typeOf(substitute.stroke) ?? meta.swing_type) : meta.swing_type, unmeasured);
+  const summary = strokesSummary(strokes, substitute ? (typeOf(substitute.stroke) ?? meta.swing_type) : meta.swing_type, meta.sport, unmeasured);
   return {
     ...top,
     result,
@@ -252,10 +253,10 @@ function countSides(strokes: readonly { side: StrokeSide }[]): Record<StrokeSide
   return n;
 }
 
-function sidesText(n: Record<StrokeSide, number>): string {
+function sidesText(n: Record<StrokeSide, number>, sport: Sport): string {
   const parts = (Object.entries(n) as [StrokeSide, number][])
     .filter(([, c]) => c > 0)
-    .map(([side, c]) => `${c} ${side}${c === 1 ? '' : 's'}`);
+    .map(([side, c]) => `${c} ${strokeSideWord(side, sport)}${c === 1 ? '' : 's'}`);
   return parts.length > 1
     ? `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`
     : (parts[0] ?? 'none');
@@ -266,12 +267,13 @@ function sidesText(n: Record<StrokeSide, number>): string {
  * backhand); 3 analysed as forehand_drive", or "…; none could be measured" when `unmeasured`
  * (unmeasured-stroke.ts: strokes marked without technique).
  */
-function strokesSummary(strokes: readonly Stroke[], swingType: SwingType, unmeasured = false): Warning {
+function strokesSummary(strokes: readonly Stroke[], swingType: SwingType, sport: Sport, unmeasured = false): Warning {
   // Analysed: it has its events (a serve or dink scores no feature, technique/swing-kind.ts).
   const analysed = strokes.filter((s) => s.events !== undefined).length;
   const found = `${strokes.length} stroke${strokes.length === 1 ? '' : 's'} found`;
   const how = unmeasured ? 'none could be measured' : `${analysed} analysed as ${swingType}`;
-  return warning('strokes-found', 'info', `${found} (${sidesText(countSides(strokes))}).`, { detail: `${found} (${sidesText(countSides(strokes))}); ${how}` });
+  const sides = sidesText(countSides(strokes), sport);
+  return warning('strokes-found', 'info', `${found} (${sides}).`, { detail: `${found} (${sides}); ${how}` });
 }
 
 /** A warning about the stroke or swing at video frame `frameNr` (its `frames` range is that one frame). */

@@ -28,6 +28,17 @@ export function categoryLabel(name: string): string {
 }
 
 /**
+ * The word for a detected stroke's side (contract `STROKE_SIDES`): "forehand", "backhand", and for
+ * the detector's hand-above-the-head class `serve` (serves and overheads, main/analysis/strokes/
+ * strokes.ts "Side"): "serve" in tennis, "overhead" in pickleball. A pickleball serve is struck
+ * underhand with contact below the waist (USA Pickleball rules, issue 28 item 4), so the detector
+ * classes it as a forehand or backhand, and a stroke with the hand above the head is an overhead.
+ */
+export function strokeSideWord(side: string, sport: string | null | undefined): string {
+  return side === 'serve' && sport === 'pickleball' ? 'overhead' : side;
+}
+
+/**
  * The Unicode bidirectional formatting characters (Unicode 15, UAX #9 §2): the embeddings and
  * overrides U+202A–U+202E (LRE, RLE, PDF, LRO, RLO), the isolates U+2066–U+2069 (LRI, RLI, FSI,
  * PDI), the marks U+200E/U+200F (LRM, RLM) and the Arabic letter mark U+061C. Invisible, yet an

@@ -134,7 +134,7 @@ export type CameraViewName = (typeof CAMERA_VIEWS)[number];
 export const CameraView = z.looseObject({ view: z.enum(CAMERA_VIEWS), heading_deg: z.number().min(0).max(180) });
 export type CameraView = z.infer<typeof CameraView>;
 
-/** Sides of a detected stroke (our extension; main/analysis/strokes/strokes.ts). `serve` covers overheads. */
+/** Sides of a detected stroke (our extension; main/analysis/strokes/strokes.ts). `serve` covers overheads; in pickleball, whose serve is underhand, it is worded "overhead" (display-names.ts strokeSideWord). */
 export const STROKE_SIDES = ['forehand', 'backhand', 'serve'] as const;
 export type StrokeSide = (typeof STROKE_SIDES)[number];
 

@@ -13,6 +13,7 @@
  * detector's 1 frame (the labels' usual uncertainty); `contact_visible` is true (the library does not know).
  */
 import { basename } from 'node:path';
+import { strokeSideWord } from '../contract/display-names.js';
 import type { SessionDetail, SessionStroke } from '../library/library-types.js';
 
 /** One stroke label (test/eval/labels.ts StrokeLabel). */
@@ -29,10 +30,10 @@ export interface StrokeLabelOut {
 /** The labels file: clip file name → its labels (test/eval/labels.ts StrokeLabels). */
 export type StrokeLabelsOut = Record<string, { fps: number; frames: number; slow_motion_factor: number; slow_motion_method: string; strokes: StrokeLabelOut[]; notes: string; sport: string; player_height_mm: number }>;
 
-/** The labels file's stroke words (../shared/media/labels/README.md): "serve", "forehand", "backhand (two-handed)", "dink (forehand)" for a stroke typed dink. */
-function strokeText(s: SessionStroke): string {
+/** The labels file's stroke words (../shared/media/labels/README.md): "serve" ("overhead" in pickleball: contract display-names.ts strokeSideWord), "forehand", "backhand (two-handed)", "dink (forehand)" for a stroke typed dink. */
+function strokeText(s: SessionStroke, sport: string): string {
   if (s.swingType === 'dink' && s.side !== 'serve') return `dink (${s.side})`;
-  return s.side === 'serve' ? 'serve' : `${s.side}${s.twoHanded ? ' (two-handed)' : ''}`;
+  return s.side === 'serve' ? strokeSideWord(s.side, sport) : `${s.side}${s.twoHanded ? ' (two-handed)' : ''}`;
 }
 
 /** The labels of session `d` (module doc). */
@@ -50,7 +51,7 @@ export function sessionStrokeLabels(d: SessionDetail): StrokeLabelsOut {
         uncertainty_frames: s.contactSource === 'detected' ? 1 : 0,
         player: player.name,
         hand: player.dominantHand === 'left' ? 'left' : 'right',
-        stroke: strokeText(s),
+        stroke: strokeText(s, session.sport),
         contact_visible: true,
         notes: `session ${session.id} stroke ${s.index}: contact ${s.contactSource === 'coach' ? 'set by the coach' : s.contactSource === 'ball' ? 'from the ball time given' : 'detected'}`,
       })),

@@ -27,6 +27,16 @@ describe('CLI session summary', () => {
     expect(featureTable(summary)).toBe(featureTable(full));
   });
 
+  it("names the hand-above-the-head stroke by sport: a serve in tennis, an overhead in pickleball (whose serve is underhand)", () => {
+    const id = ingestAnalysis(db, ingestInput({ uid: 'summary-sides', clip: fakeClip(t.home, 'sides.mp4'), frames: 60 }));
+    const d = getSessionSummaryDetail(db, id)!;
+    const first = d.strokes[0]!;
+    const strokes = [first, { ...first, index: 2, primary: false, side: 'serve' as const }];
+    const line = (sport: 'tennis' | 'pickleball') => featureTable({ ...d, session: { ...d.session, sport }, strokes }).split('\n').find((l) => l.startsWith('Strokes:'));
+    expect(line('tennis')).toMatch(/, 2 serve \d/);
+    expect(line('pickleball')).toMatch(/, 2 overhead \d/);
+  });
+
   it('does not read the pose BLOBs (a session whose BLOBs are unreadable still summarises)', () => {
     const id = ingestAnalysis(db, ingestInput({ uid: 'summary-2', clip: fakeClip(t.home, 'b.mp4'), frames: 30 }));
     const before = sessionJson(getSessionSummaryDetail(db, id)!);

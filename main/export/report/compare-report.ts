@@ -7,6 +7,7 @@
  */
 import { captureRateText } from '../../contract/capture-rate.js';
 import type { Feature } from '../../contract/technique-schema.js';
+import { strokeSideWord } from '../../contract/display-names.js';
 import { strokeOrdinal } from '../../contract/stroke-view.js';
 import type { StrokeDetail } from '../../library/library-types.js';
 import type { ReportKeyFrame } from './session-report.js';
@@ -62,7 +63,7 @@ function diffCell(r: CompareFeatureRow): string {
 function strokeLine(d: StrokeDetail): string {
   const n = strokeOrdinal(d);
   if (!n || !d.stroke) return '';
-  return `<div>${esc(n[0]!.toUpperCase() + n.slice(1))} · ${esc(d.stroke.side)} · contact at ${d.stroke.contact.timestamp.toFixed(2)} s</div>`;
+  return `<div>${esc(n[0]!.toUpperCase() + n.slice(1))} · ${esc(strokeSideWord(d.stroke.side, d.session.sport))} · contact at ${d.stroke.contact.timestamp.toFixed(2)} s</div>`;
 }
 
 function strokeHeader(d: StrokeDetail, which: string): string {

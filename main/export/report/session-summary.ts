@@ -8,7 +8,7 @@
  * Decided: from 21 strokes on (the brief's "over 20"), where the stroke table starts to run over
  * a page of A4 (about 30 rows fit one) and a coach no longer reads it row by row.
  */
-import { categoryLabel } from '../../contract/display-names.js';
+import { categoryLabel, strokeSideWord } from '../../contract/display-names.js';
 import { SWING_TYPE_LABELS, type SwingType } from '../../contract/technique-schema.js';
 import type { SessionDetail, SessionStroke } from '../../library/library-types.js';
 import { esc } from './report-style.js';
@@ -55,17 +55,17 @@ export function rankedStrokes(strokes: readonly SessionStroke[], n = RANKED): { 
 const num = (v: number, d = 1) => (Number.isFinite(v) ? v.toFixed(d) : '–');
 const spread = (v: readonly number[], d: number) => (v.length ? `${num(Math.min(...v), d)} / ${num(median(v), d)} / ${num(Math.max(...v), d)}` : '–');
 const typeName = (t: SwingType | null) => (t ? (SWING_TYPE_LABELS[t] ?? t.replace(/_/g, ' ')) : 'type unknown');
-const sideName = (s: SessionStroke) => `${s.side}${s.twoHanded ? ' (two-handed)' : ''}`;
+const sideName = (s: SessionStroke, sport: string) => `${strokeSideWord(s.side, sport)}${s.twoHanded ? ' (two-handed)' : ''}`;
 const table = (head: readonly string[], rows: readonly (readonly string[])[], cls: string) =>
   `<table class="${cls}"><thead><tr>${head.map((h) => `<th>${esc(h)}</th>`).join('')}</tr></thead><tbody>${rows
     .map((r) => `<tr>${r.map((c) => `<td>${esc(c)}</td>`).join('')}</tr>`)
     .join('')}</tbody></table>`;
 
 /** Strokes per swing type and side: count, analysed, overall score min / median / max. */
-function countsTable(strokes: readonly SessionStroke[]): string {
+function countsTable(strokes: readonly SessionStroke[], sport: string): string {
   const groups = new Map<string, SessionStroke[]>();
   for (const s of strokes) {
-    const k = `${typeName(s.swingType)}\u0000${sideName(s)}`;
+    const k = `${typeName(s.swingType)}\u0000${sideName(s, sport)}`;
     groups.set(k, [...(groups.get(k) ?? []), s]);
   }
   const rows = [...groups.entries()]
@@ -96,9 +96,9 @@ function featureSpreadTable(strokes: readonly SessionStroke[]): string {
 }
 
 /** One ranked stroke: its key frame (or why there is none) and caption. */
-function rankedFigure(s: SessionStroke, frame: StrokeKeyFrame | undefined, rank: string): string {
+function rankedFigure(s: SessionStroke, frame: StrokeKeyFrame | undefined, rank: string, sport: string): string {
   const weakest = [...s.features].sort((a, b) => a.score - b.score)[0];
-  const caption = `${rank}: stroke ${s.index} · ${sideName(s)} · ${Math.round(s.overallScore ?? 0)} · contact ${num(s.contact.timestamp, 2)} s${weakest ? ` · weakest: ${weakest.feature_human_readable_name} ${Math.round(weakest.score)}` : ''}`;
+  const caption = `${rank}: stroke ${s.index} · ${sideName(s, sport)} · ${Math.round(s.overallScore ?? 0)} · contact ${num(s.contact.timestamp, 2)} s${weakest ? ` · weakest: ${weakest.feature_human_readable_name} ${Math.round(weakest.score)}` : ''}`;
   const img = frame?.png ? `<img src="data:image/png;base64,${frame.png.toString('base64')}" alt="${esc(`stroke ${s.index} at contact`)}">` : `<p class="meta">${esc(`No frame: ${frame?.error ?? 'the session has no pose at this stroke'}`)}</p>`;
   return `<figure class="ranked" data-stroke="${s.index}">${img}<figcaption>${esc(caption)}</figcaption></figure>`;
 }
@@ -114,10 +114,10 @@ export function strokeSummaryHtml(d: Pick<SessionDetail, 'strokes' | 'session'>,
   const scored = d.strokes.filter((s) => s.overallScore !== null).length;
   const byStroke = new Map(frames.map((f) => [f.stroke, f]));
   const { best, worst } = rankedStrokes(d.strokes);
-  const figs = (list: SessionStroke[], rank: string) => list.map((s) => rankedFigure(s, byStroke.get(s.index), rank)).join('');
+  const figs = (list: SessionStroke[], rank: string) => list.map((s) => rankedFigure(s, byStroke.get(s.index), rank, d.session.sport)).join('');
   const sentence = `${d.strokes.length} strokes found, ${analysed} analysed as ${d.session.swingType.replace(/_/g, ' ')}, ${scored} with an overall score. Summarised: counts, each feature's spread and the best and worst ${RANKED} strokes (the feature CSV and the JSON export list every stroke).`;
   return `<h2>Strokes</h2><p class="meta" data-summary="strokes">${esc(sentence)}</p>
-<h3>Strokes by type and side</h3>${countsTable(d.strokes)}
+<h3>Strokes by type and side</h3>${countsTable(d.strokes, d.session.sport)}
 <h3>Each feature over the strokes</h3>${featureSpreadTable(d.strokes)}<p class="meta">${esc('Weakest median score first. Values on the analysis clock, as in the feature list.')}</p>
 <div class="ranked-group"><h3>Best ${RANKED} strokes</h3><div class="frames">${figs(best, 'Best') || '<p>No stroke has an overall score.</p>'}</div></div>
 <div class="ranked-group"><h3>Worst ${RANKED} strokes</h3><div class="frames">${figs(worst, 'Worst') || '<p>No other stroke has an overall score.</p>'}</div></div>`;

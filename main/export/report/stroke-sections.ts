@@ -4,7 +4,7 @@
  * detector confidence, overall and category scores) and the consistency of the
  * analysed strokes per feature (mean, SD, CV, n, and the range of values).
  */
-import { categoryLabel } from '../../contract/display-names.js';
+import { categoryLabel, strokeSideWord } from '../../contract/display-names.js';
 import type { SessionDetail } from '../../library/library-types.js';
 import { esc } from './report-style.js';
 
@@ -17,7 +17,7 @@ export function strokeTableHtml(d: SessionDetail): string {
   const head = ['#', 'side', 'contact', 'confidence', 'overall', ...cats.map(categoryLabel)].map((h) => `<th>${esc(h)}</th>`).join('');
   const rows = d.strokes
     .map((s) => {
-      const side = `${s.side}${s.twoHanded ? ' (two-handed)' : ''}`;
+      const side = `${strokeSideWord(s.side, d.session.sport)}${s.twoHanded ? ' (two-handed)' : ''}`;
       const cells = [
         `${s.index}${s.primary ? ' ★' : ''}`,
         side,

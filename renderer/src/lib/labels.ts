@@ -7,6 +7,7 @@ import type { Sport, StrokeSide, SwingType } from '../../../main/contract/techni
 import { SWING_TYPE_LABELS } from '../../../main/contract/technique-names.js';
 
 export { categoryLabel } from '../../../main/contract/display-names.js';
+import { strokeSideWord } from '../../../main/contract/display-names.js';
 
 /** "Forehand drive" for forehand_drive, "Serve", "Dink" (contract SWING_TYPE_LABELS); an unknown stored type as given. */
 export function swingLabel(s: SwingType): string {
@@ -16,14 +17,26 @@ export function swingLabel(s: SwingType): string {
 /**
  * A detected stroke's name (contract `Stroke.side` and `two_handed`): "Forehand", "Backhand
  * (two-handed)", "Backhand (one-handed)", "Serve" (serves and overheads: the detector cannot
- * tell them apart, main/analysis/README.md "Strokes"), "Forehand (two-handed)" for the rare
+ * tell them apart, main/analysis/README.md "Strokes"; "Overhead" in pickleball, whose serve is
+ * underhand: contract display-names.ts strokeSideWord), "Forehand (two-handed)" for the rare
  * two-handed forehand; a stroke whose swing type is `dink` (our extension) "Dink (forehand)".
  */
-export function strokeLabel(side: StrokeSide, twoHanded: boolean, swingType: SwingType | null = null): string {
-  if (side === 'serve') return 'Serve';
+export function strokeLabel(side: StrokeSide, twoHanded: boolean, swingType: SwingType | null = null, sport: Sport | null = null): string {
+  if (side === 'serve') return sideLabel(side, sport);
   if (swingType === 'dink') return `Dink (${side})`;
   if (side === 'backhand') return twoHanded ? 'Backhand (two-handed)' : 'Backhand (one-handed)';
   return twoHanded ? 'Forehand (two-handed)' : 'Forehand';
+}
+
+/** A side's word with a capital (contract display-names.ts strokeSideWord): "Forehand", "Serve", "Overhead" (pickleball's hand-above-the-head stroke). */
+export function sideLabel(side: string, sport: Sport | null = null): string {
+  const w = strokeSideWord(side, sport);
+  return w.charAt(0).toUpperCase() + w.slice(1);
+}
+
+/** `noun` after "a" or "an" by its first letter: "a forehand", "an overhead". */
+export function withArticle(noun: string): string {
+  return `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
 }
 
 const SERVE_EVENT_LABELS: Readonly<Record<string, string>> = {
