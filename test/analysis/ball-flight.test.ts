@@ -1,49 +1,16 @@
 /**
  * The ball's verdict on a contact (ball-flight.ts) on hand-built candidates around synthetic
  * strokes (support/synthetic.ts: 60 fps, front view, 300 px per metre), and the stroke detector
- * dropping the swing the ball rules out (analyseStrokes, as /process runs it).
+ * dropping the swing the ball rules out (analyseStrokes, as /process runs it). The hits the ball
+ * shows: ball-hits.test.ts.
  */
 import { describe, expect, test } from 'vitest';
 import { ballFlights, ballVerdict, carryTo } from '../../main/analysis/strokes/ball-flight.js';
-import { ballHits } from '../../main/analysis/strokes/ball-hits.js';
-import { jointAt, torsoLength } from '../../main/analysis/strokes/ball-racket.js';
 import { analyseStrokes } from '../../main/analysis/stroke-analysis.js';
-import { DETECTION_PARAMS } from '../../main/analysis/strokes/detection-params.js';
-import type { TechniqueRequestMetadata } from '../../main/contract/technique-schema.js';
-import { BALL_SLOTS, emptyBallCandidates, type BallCandidates } from '../../main/pose/ball-candidates.js';
-import { J } from '../../main/pose/h36m.js';
-import type { PoseTrack } from '../../main/pose/pose-track.js';
+import { emptyBallCandidates } from '../../main/pose/ball-candidates.js';
+import { hitAt, META, put, wristAt } from './support/ball-fixtures.js';
 import { synthTracks } from './support/synthetic.js';
 
-const META: TechniqueRequestMetadata = {
-  uid: 'b1',
-  sport: 'tennis',
-  swing_type: 'forehand_drive',
-  dominant_hand: 'right',
-  player_height_mm: 1750,
-};
-
-function put(c: BallCandidates, f: number, x: number, y: number, area = 50, slot = 0): void {
-  c.xy[(f * BALL_SLOTS + slot) * 2] = x;
-  c.xy[(f * BALL_SLOTS + slot) * 2 + 1] = y;
-  c.area[f * BALL_SLOTS + slot] = area;
-}
-
-function wristAt(t: PoseTrack, f: number): [number, number] {
-  return [
-    t.keypoints[(f * t.joints + J.rightWrist) * 2]!,
-    t.keypoints[(f * t.joints + J.rightWrist) * 2 + 1]!,
-  ];
-}
-
-/** A ball that flies in a straight line to the wrist's position at frame c, then back the way it came (a hit). */
-function hitAt(ball: BallCandidates, pose2d: PoseTrack, c: number): void {
-  const [hx, hy] = wristAt(pose2d, c);
-  for (let k = 1; k <= 8; k++) {
-    put(ball, c - k, hx + 20 * k, hy - 2 * k); // incoming from the right, 20 px per frame
-    put(ball, c + k, hx + 35 * k, hy - 8 * k); // leaving faster, rising
-  }
-}
 
 describe('ball flights', () => {
   test('a straight flight is one chain; a reversal ends it and starts another', () => {
@@ -230,91 +197,6 @@ describe('frames in the reasons', () => {
     for (let f = 50; f <= 70; f++) put(ball, f, hx + 15 * (f - 60), hy - 100);
     expect(ballVerdict(ball, t.pose2d, 'right', 60, 60).reason).toBe(
       'the ball flies on through frame 260 without a hit (flight of frames 250–270)',
-    );
-  });
-});
-
-describe('hits the ball shows (ballHits) and the strokes only the ball finds', () => {
-  test('the ball turning round at the wrist is a hit; a bounce far from the wrist and a slight bend are not', () => {
-    const t = synthTracks({ seconds: 2, swings: [{ t: 1, side: 'forehand' }] });
-    const hit = emptyBallCandidates(t.pose2d.frames);
-    hitAt(hit, t.pose2d, 60);
-    // Incoming ends at 59, outgoing starts at 61; both carried on meet at the wrist at frame 60.
-    expect(ballHits(hit, t.pose2d, 'right')).toEqual([
-      {
-        at: 60,
-        reason:
-          'the ball turns round at the racket at frame 60 (flights 52–59 and 61–68, 0.0 torso lengths from the wrist)',
-      },
-    ]);
-    const [hx, hy] = wristAt(t.pose2d, 60);
-    const bounce = emptyBallCandidates(t.pose2d.frames);
-    for (let k = 1; k <= 8; k++) {
-      put(bounce, 60 - k, hx - 700 + 10 * k, 600 - 25 * k);
-      put(bounce, 60 + k, hx - 700 - 10 * k, 600 - 20 * k);
-    }
-    expect(ballHits(bounce, t.pose2d, 'right')).toEqual([]);
-    const bend = emptyBallCandidates(t.pose2d.frames);
-    for (let k = 1; k <= 8; k++) {
-      put(bend, 60 - k, hx - 20 * k, hy);
-      put(bend, 60 + k, hx + 20 * k, hy + 5 * k);
-    }
-    expect(ballHits(bend, t.pose2d, 'right')).toEqual([]);
-  });
-
-  test('seen from behind, a ball that grows towards the wrist and then shrinks away is a hit (a depth turn); one that grows on, or is far smaller than a ball at the player, is not', () => {
-    const t = synthTracks({ seconds: 2, swings: [{ t: 1, side: 'forehand' }] });
-    const [hx, hy] = wristAt(t.pose2d, 60);
-    const atPlayer = 0.134 * torsoLength((j) => jointAt(t.pose2d, 60, j)); // px: a ball at the player's depth
-    const disc = (d: number) => Math.PI * (d / 2) ** 2;
-    // Both flights move up the picture (a 9° bend, no turn in the picture plane; the struck ball
-    // flies off faster, so the two do not chain into one); sizes in ball diameters at the player.
-    const flights = (inSize: (k: number) => number, outSize: (k: number) => number) => {
-      const c = emptyBallCandidates(t.pose2d.frames);
-      for (let k = 1; k <= 8; k++) {
-        put(c, 60 - k, hx + 3 * k, hy + 12 * k, disc(inSize(k) * atPlayer));
-        put(c, 60 + k, hx - 20 * k, hy - 45 * k, disc(outSize(k) * atPlayer));
-      }
-      return c;
-    };
-    const depth = flights((k) => 1 - 0.05 * k, (k) => 1 - 0.06 * k);
-    expect(ballHits(depth, t.pose2d, 'right', 1, 60).map((h) => [h.at, h.reason])).toEqual([
-      [60, 'the ball turns round in depth at the racket (flying at the camera, then away, or the reverse) at frame 60 (flights 52–59 and 61–68, 0.0 torso lengths from the wrist)'],
-    ]);
-    // Without the clock's rate the depth is not read: only picture-plane turns count.
-    expect(ballHits(depth, t.pose2d, 'right')).toEqual([]);
-    // Growing on through the wrist's position: the ball flew past towards the camera.
-    expect(ballHits(flights((k) => 1 - 0.05 * k, (k) => 1 + 0.05 * k), t.pose2d, 'right', 1, 60)).toEqual([]);
-    // A third of the size of a ball at the player: three times as far from the camera (an opponent's hit).
-    expect(ballHits(flights((k) => (1 - 0.05 * k) / 3, (k) => (1 - 0.06 * k) / 3), t.pose2d, 'right', 1, 60)).toEqual([]);
-  });
-
-  test('a hit where the hand made no swing adds a stroke found by the ball, with lower confidence and a warning', () => {
-    const t = synthTracks({
-      seconds: 6,
-      swings: [
-        { t: 1, side: 'forehand' },
-        { t: 3, side: 'forehand' },
-      ],
-    });
-    const plain = analyseStrokes({ ...t, meta: META });
-    expect(plain.result.strokes!.length).toBe(2);
-    const ball = emptyBallCandidates(t.pose2d.frames);
-    hitAt(ball, t.pose2d, 300);
-    // The synthetic hand is still at frame 300: with the shipped constants the sport's least stroke
-    // speed (DetectionParams.minPeakHandSpeed) turns the hit down (another player's shot) ...
-    expect(analyseStrokes({ ...t, ball, meta: META }).result.strokes!.map((s) => s.contact.frame_nr)).toEqual(plain.result.strokes!.map((s) => s.contact.frame_nr));
-    // ... and without that floor the ball alone adds the stroke.
-    const out = analyseStrokes({ ...t, ball, meta: META }, { ...DETECTION_PARAMS, minPeakHandSpeed: { tennis: 0, pickleball: 0, none: 0 } });
-    const strokes = out.result.strokes!;
-    expect(strokes.map((s) => s.contact.frame_nr)).toEqual([
-      ...plain.result.strokes!.map((s) => s.contact.frame_nr),
-      300,
-    ]);
-    // Confidence: hand measured in every sample around it (1) × 0.5 (no swing window).
-    expect(strokes[2]!.confidence).toBe(0.5);
-    expect(out.warnings.map((w) => w.detail)).toContain(
-      'stroke at frame 300 found by the ball alone (no swing of the hand): the ball turns round at the racket at frame 300 (flights 292–299 and 301–308, 0.0 torso lengths from the wrist)',
     );
   });
 });
