@@ -106,7 +106,7 @@ export class ComparePage extends AppPage {
 
   /**
    * Plays at `rate` and records, in the first video's frame callback, the pose frame each side
-   * last drew, for `frames` callbacks (fewer when playback stops). With `delayB`, the second
+   * last drew, for `frames` callbacks (fewer when playback pauses or ends, or after `frames / rate / 10` s + 10 s). With `delayB`, the second
    * video is put `delayB.seconds` back at callback `delayB.atSample` (a stall, as a loaded
    * machine makes one), so the samples show the sync catching up.
    */
@@ -119,8 +119,18 @@ export class ComparePage extends AppPage {
         const vb = args.vb as unknown as VideoLike;
         const g = globalThis as unknown as CompareGlobals;
         const out: { a: number; b: number }[] = [];
+        let done = false;
         await new Promise<void>((resolve) => {
+          const finish = () => {
+            done = true;
+            resolve();
+          };
+          // Bounded as the session page's sampling is: a 10 fps floor plus 10 s, or a pause/end.
+          g.setTimeout(finish, (args.n / args.rate / 10 + 10) * 1000);
+          v.addEventListener('ended', finish, { once: true });
+          v.addEventListener('pause', finish, { once: true });
           const onFrame = () => {
+            if (done) return;
             const d = g.__compareDebug;
             if (d) out.push({ a: d.a.frameIndex, b: d.b.frameIndex });
             if (args.delayB && out.length === args.delayB.atSample) vb.currentTime -= args.delayB.seconds;
@@ -131,7 +141,7 @@ export class ComparePage extends AppPage {
         });
         return out;
       },
-      { n: frames, delayB, vb: await this.page.getByTestId('compare-video-b').elementHandle() },
+      { n: frames, rate, delayB, vb: await this.page.getByTestId('compare-video-b').elementHandle() },
     );
     if ((await this.page.getByTestId('compare-play').innerText()) === 'Pause') await this.page.getByTestId('compare-play').click();
     return samples;

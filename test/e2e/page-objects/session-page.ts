@@ -108,16 +108,22 @@ export class SessionPage extends AppPage {
     return this.#afterSeek(() => this.page.keyboard.press(key));
   }
 
-  /**
-   * Plays at `rate` from `from` seconds and records `frames` presented frames: for each, the
-   * frame callback's mediaTime next to what the overlay drew for that frame (its callback was
-   * registered first, so it has already run). Pauses afterwards.
-   */
   /** The A/B loop's jumps the session player made since the session opened (renderer/src/lib/debug.ts `loopJumps`): tick media time and target, s. */
   async loopJumps(): Promise<{ at: number; to: number }[]> {
     return this.page.evaluate(() => (globalThis as unknown as BrowserGlobals).__swingDebug?.loopJumps ?? []);
   }
 
+  /**
+   * Plays at `rate` from `from` seconds and records `frames` presented frames: for each, the
+   * frame callback's mediaTime next to what the overlay drew for that frame (its callback was
+   * registered first, so it has already run). Pauses afterwards.
+   *
+   * Bounded: sampling also stops when the video pauses or ends, and after `frames / rate / 10`
+   * s + 10 s of wall time (a 10 fps floor on a loaded machine), returning the samples taken so
+   * the caller's count assertion fails with them. A rejected `play()` rejects with its error.
+   * Without the bound, a playback that stalled left this callback pending in the page, and it
+   * paused the video in the middle of the next test.
+   */
   async playAndSample(from: number, rate: number, frames: number): Promise<PlaySample[]> {
     return this.page.getByTestId('video').evaluate(
       async (el, args) => {
@@ -130,8 +136,14 @@ export class SessionPage extends AppPage {
         });
         v.playbackRate = args.rate;
         const samples: PlaySample[] = [];
-        await new Promise<void>((resolve) => {
+        let done = false;
+        await new Promise<void>((resolve, reject) => {
+          const finish = () => {
+            done = true;
+            resolve();
+          };
           const onFrame = (_now: number, meta: FrameMeta) => {
+            if (done) return;
             const d = g.__swingDebug;
             if (d) {
               samples.push({
@@ -142,11 +154,19 @@ export class SessionPage extends AppPage {
                 presentedFrames: meta.presentedFrames,
               });
             }
-            if (samples.length >= args.frames || v.ended) resolve();
+            if (samples.length >= args.frames || v.ended || v.paused) finish();
             else v.requestVideoFrameCallback(onFrame);
           };
+          v.addEventListener('ended', finish, { once: true });
+          g.setTimeout(finish, (args.frames / args.rate / 10 + 10) * 1000);
           v.requestVideoFrameCallback(onFrame);
-          void v.play();
+          v.play().then(
+            () => v.addEventListener('pause', finish, { once: true }),
+            (e: unknown) => {
+              done = true;
+              reject(new Error(`play() was refused: ${String(e)}`));
+            },
+          );
         });
         v.pause();
         v.playbackRate = 1;
