@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { J } from '../../main/pose/h36m.js';
 import { createPoseTrack, kpIndex } from '../../main/pose/pose-track.js';
-import { CONTACT_SPAN_S, NO_BAND_REASON, serveMeasures } from '../../main/analysis/technique/serve-measures.js';
+import { CONTACT_SPAN_S, handUnseenReason, NO_BAND_REASON, serveMeasures } from '../../main/analysis/technique/serve-measures.js';
 
 function pair() {
   const pose2d = createPoseTrack(2, 2);
@@ -62,6 +62,12 @@ describe('serve measures', () => {
       expect(x.band).toBeNull();
       expect(x.note).toContain(NO_BAND_REASON);
     }
+  });
+
+  it('leaves the hand speed out when the hitting hand is not measured around contact', () => {
+    const m = serveMeasures({ p: pair(), hand: 'right', heightM: 1.8, handSpeed: [3, 9], contact: 1, trophy: 0, handMeasured: false });
+    expect(m.map((x) => x.name)).toEqual(['contact_height_ratio', 'front_knee_flexion_at_trophy', 'shoulder_tilt_at_trophy']);
+    expect(handUnseenReason(11)).toBe('the hitting hand is not seen around ball contact (frame 11), so its speed there is not measured');
   });
 
   it('leaves out the trophy values without a trophy position', () => {

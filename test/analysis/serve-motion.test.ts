@@ -109,6 +109,13 @@ describe('serve movement values', () => {
     expect(m.leftOut.map((l) => l.feature_name).sort()).toEqual(['landing_forward', 'landing_inside_court']);
   });
 
+  it('leaves the kinetic chain order out when the hitting hand is not measured around contact', () => {
+    const m = serveMotion(input({ phases: { ...phases, contact: { ...ev(C), handMeasured: false } } }));
+    expect(m.measures.map((x) => x.name)).not.toContain('kinetic_chain_order');
+    expect(m.measures.map((x) => x.name)).toContain('pelvis_rotation_speed_peak');
+    expect(m.leftOut.find((l) => l.feature_name === 'kinetic_chain_order')?.reason).toBe(`the hitting hand is not seen around ball contact (frame ${C}), so its speed there is not measured`);
+  });
+
   it('measures the landing forward of the start side-on', () => {
     const m = serveMotion(input({ view: 'side' }));
     expect(m.measures.find((x) => x.name === 'landing_forward')?.value).toBe(0.3);

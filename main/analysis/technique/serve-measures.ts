@@ -33,7 +33,8 @@
  * - `hand_speed_at_contact` (m/s): the hitting wrist's 3D speed relative to the pelvis at contact
  *   (kinematics.ts handSpeed), on the analysis clock (real time only with the capture rate of a
  *   slowed clip), the highest within ±{@link CONTACT_SPAN_S} of the contact when the clock is
- *   given. Any view.
+ *   given. Any view. Left out when the hitting hand is not measured around contact
+ *   ({@link handUnseenReason}).
  */
 import type { LeftOutFeature, ServeMeasure } from '../../contract/technique-schema.js';
 import { J } from '../../pose/h36m.js';
@@ -64,6 +65,22 @@ export interface ServeMeasureInput {
   trophy: number | undefined;
   /** The analysis clock, s (one per sample); with it the hand's speed is the highest within ±{@link CONTACT_SPAN_S} of contact, else the contact sample's. */
   t?: ArrayLike<number>;
+  /**
+   * False when the hitting hand is not measured around contact (phases.ts `contact.handMeasured`:
+   * every sample from two before to two after): the hand's speed is then left out
+   * ({@link handUnseenReason}). Default true.
+   */
+  handMeasured?: boolean;
+}
+
+/**
+ * Why a value read from the hitting hand's speed at contact is left out when the hand is not
+ * measured there: the speed on both sides of an unseen stretch is a bridge, not a measurement
+ * (the unseen clip sudha_serve, 2026-11-27: hand unseen 253–281 before contact at 283 read
+ * "1.10 m/s" for a serve). `frame` is the contact's video frame.
+ */
+export function handUnseenReason(frame: number): string {
+  return `the hitting hand is not seen around ball contact (frame ${frame}), so its speed there is not measured`;
 }
 
 /**
@@ -99,6 +116,9 @@ export function handHeightShare(wrist: Vec3, ankles: readonly Vec3[], heightM: n
   return (wrist[1] - Math.min(...ankles.map((a) => a[1]))) / heightM;
 }
 
+/** The coach's name of `hand_speed_at_contact`. */
+export const HAND_SPEED_HUMAN = 'Hand speed at contact';
+
 /** The measures read at the trophy position: name → the coach's name of it. */
 export const TROPHY_MEASURES: Readonly<Record<string, string>> = {
   front_knee_flexion_at_trophy: 'Front-knee bend at the trophy position',
@@ -131,7 +151,7 @@ export function serveMeasures(x: ServeMeasureInput): ServeMeasure[] {
   const w = joint3(p, c, wrist);
   const ankles = [joint3(p, c, J.leftAnkle), joint3(p, c, J.rightAnkle)].filter((a) => a !== null);
   if (w) add('contact_height_ratio', 'Hand height at contact (share of body height)', r(handHeightShare(w, ankles, x.heightM), 2), 'ratio', c, 'any view');
-  add('hand_speed_at_contact', 'Hand speed at contact', r(speedNearContact(x.handSpeed, c, x.t), 1), 'm/s', c, x.t ? 'any view; the highest within ±0.07 s of contact' : 'any view');
+  if (x.handMeasured !== false) add('hand_speed_at_contact', HAND_SPEED_HUMAN, r(speedNearContact(x.handSpeed, c, x.t), 1), 'm/s', c, x.t ? 'any view; the highest within ±0.07 s of contact' : 'any view');
   const t = x.trophy;
   if (t !== undefined) {
     const [h, k, a] = [joint3(p, t, frontHip), joint3(p, t, frontKnee), joint3(p, t, frontAnkle)];

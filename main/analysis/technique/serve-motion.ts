@@ -12,7 +12,8 @@
  *   (hips → shoulders → hand speed; positive = in order) and, as `fact`, the order of the three
  *   peaks in words (proximal-to-distal or not) and whether the frame rate resolves it (a gap
  *   within its uncertainty or under one frame period is not resolved, as the drive's
- *   kinetic_chain_sequence rule).
+ *   kinetic_chain_sequence rule). Left out when the hitting hand is not measured around contact
+ *   (serve-measures.ts `handUnseenReason`): the hand's peak is then a bridge over the gap.
  * - `leg_drive_hip_speed` (m/s): the pelvis's peak upward speed in the picture, pixels turned into
  *   metres with kinematics.ts pictureScale (median over the window), smoothed as every series
  *   (signal.ts Savitzky–Golay over ≈ 1/6 s) and differentiated on the analysis clock. The 3D pose is
@@ -38,7 +39,7 @@ import { centralDiff, joint2, median, pictureScale, savitzkyGolay, smoothingWind
 import { chainTiming, computeChain, type ChainSegment } from './chain.js';
 import { framePeriod, type SwingPhases } from './phases.js';
 import { firstAt, footLanding, type ServePhases } from './serve-phases.js';
-import { NO_BAND_REASON } from './serve-measures.js';
+import { handUnseenReason, NO_BAND_REASON } from './serve-measures.js';
 
 /**
  * Published world-class means of the peak rotation speeds in the serve (references, not level
@@ -117,7 +118,8 @@ export function serveMotion(x: ServeMotionInput): ServeMotion {
     if (seg.peakIndex >= 0) add(name, human, r(seg.peakValue, 0), 'deg/s', seg.peakIndex, `any view (3D lift); ${before(seg)}; ${ROTATION_REPEATABILITY}`);
     else leave(name, human, seg.cutByClip ? `the speed is highest at the clip's ${seg.cutByClip}: the peak may lie outside it` : 'not measured between the trophy position and contact');
   }
-  if (ch.hip.peakIndex >= 0 && ch.shoulder.peakIndex >= 0 && ch.wrist.peakIndex >= 0) {
+  if (!x.phases.contact.handMeasured) leave('kinetic_chain_order', 'Kinetic chain order (hips → shoulders → hand)', handUnseenReason(frame(c)));
+  else if (ch.hip.peakIndex >= 0 && ch.shoulder.peakIndex >= 0 && ch.wrist.peakIndex >= 0) {
     const { pelvisToTrunk, trunkToHand, sequence } = chainTiming(ch);
     add('kinetic_chain_order', 'Kinetic chain: shortest gap between peaks (hips → shoulders → hand)', r(sequence.gap, 3), 's', c, 'any view (3D lift)', chainOrderFact(ch, x.k.t[c]!, [pelvisToTrunk, trunkToHand], framePeriod(x.k.t)));
   } else leave('kinetic_chain_order', 'Kinetic chain order (hips → shoulders → hand)', 'a speed peak between the trophy position and contact is missing');

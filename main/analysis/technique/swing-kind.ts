@@ -16,7 +16,7 @@ import type { BallBlob } from '../../pose/ball-candidates.js';
 import type { Kinematics, PosePair } from '../core/index.js';
 import type { SwingPhases } from './phases.js';
 import { findServePhases, type ServeEventName } from './serve-phases.js';
-import { serveMeasures, trophyLeftOut } from './serve-measures.js';
+import { HAND_SPEED_HUMAN, handUnseenReason, serveMeasures, trophyLeftOut } from './serve-measures.js';
 import { VIEW_BLIND_FEATURES } from './camera-view.js';
 import { serveMotion } from './serve-motion.js';
 
@@ -79,7 +79,8 @@ export function serveOutput(
     from_timestamp: x.videoT[st.from]!,
     to_timestamp: x.videoT[st.to]!,
   }));
-  const measures = serveMeasures({ p: x.p, hand: x.hand, heightM: x.heightM, handSpeed: x.handSpeed, contact: x.phases.contact.index, trophy: ph.events.trophy_position, t: x.t });
+  const measures = serveMeasures({ p: x.p, hand: x.hand, heightM: x.heightM, handSpeed: x.handSpeed, contact: x.phases.contact.index, trophy: ph.events.trophy_position, t: x.t, handMeasured: x.phases.contact.handMeasured });
+  const handOut = x.phases.contact.handMeasured ? [] : [{ feature_name: 'hand_speed_at_contact', feature_human_readable_name: HAND_SPEED_HUMAN, reason: handUnseenReason(frame(x.phases.contact.index)) }];
   const motion = serveMotion({ p: x.p, k: x.k, phases: x.phases, events: ph.events, hand: x.hand, view: x.view, ballAt: x.ballAt });
   // Values the stroke's view cannot read are left out with the reason (camera-view.ts VIEW_BLIND_FEATURES).
   const blind: Readonly<Record<string, string>> = x.view ? VIEW_BLIND_FEATURES[x.view] : {};
@@ -90,5 +91,5 @@ export function serveOutput(
   const noTrophy = ph.unmeasured.trophy_position ?? (lowWhy && `the racket-low point, which ends its search, was not found (${lowWhy})`);
   const trophyAt = ph.events.trophy_position;
   const trophyOut = trophyLeftOut(new Set(measures.map((m) => m.name)), noTrophy, trophyAt === undefined ? undefined : frame(trophyAt)).filter((o) => blind[o.feature_name] === undefined);
-  return { events, stages, measures: [...measures.filter((m) => blind[m.name] === undefined), ...motion.measures], leftOut: [...leftOut, ...trophyOut, ...motion.leftOut] };
+  return { events, stages, measures: [...measures.filter((m) => blind[m.name] === undefined), ...motion.measures], leftOut: [...leftOut, ...handOut, ...trophyOut, ...motion.leftOut] };
 }
