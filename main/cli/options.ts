@@ -5,6 +5,8 @@
 import { InvalidArgumentError } from 'commander';
 import type { z } from 'zod';
 import { zodIssueText } from '../contract/zod-issues.js';
+import { SwingTypeInput } from '../contract/fields.js';
+import type { SwingType } from '../contract/technique-names.js';
 
 /** A parser of a finite number within [min, max]. */
 export function numberIn(min: number, max: number): (value: string) => number {
@@ -37,4 +39,20 @@ export function optionFrom<S extends z.ZodType>(schema: S, as: 'text' | 'number'
 export function rowId(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError('expected a positive integer id');
   return Number(value);
+}
+
+/**
+ * The words a coach types for the two drives, and the swing type each names. Decided: the CLI
+ * takes `forehand` and `backhand` (any case) for API.md's `forehand_drive` and `backhand_drive`,
+ * as a coach says them; the canonical names stay what is stored and printed.
+ */
+export const SWING_TYPE_WORDS: Readonly<Record<string, SwingType>> = { forehand: 'forehand_drive', backhand: 'backhand_drive' };
+
+/**
+ * The `--swing` parser: {@link SWING_TYPE_WORDS} first (trimmed, lower case), then the contract's
+ * swing types (fields.ts SwingTypeInput, whose refusal names the allowed values).
+ * @throws InvalidArgumentError for any other word.
+ */
+export function swingTypeOption(value: string): SwingType {
+  return SWING_TYPE_WORDS[value.trim().toLowerCase()] ?? optionFrom(SwingTypeInput)(value);
 }

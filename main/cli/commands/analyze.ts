@@ -6,7 +6,7 @@
  */
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
-import { BallTimestampS, CaptureFps, HandInput, HeightMm, IsoDateOrDateTime, PlayerName, SportInput, SwingTypeInput } from '../../contract/fields.js';
+import { BallTimestampS, CaptureFps, HandInput, HeightMm, IsoDateOrDateTime, PlayerName, SportInput } from '../../contract/fields.js';
 import { SPORTS, SWING_TYPES, type Hand, type Sport, type SwingType } from '../../contract/technique-schema.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { AnalysisJobInput, JobView } from '../../contract/job.js';
@@ -18,7 +18,7 @@ import { parsePlayerPoint, type PlayerPoint } from '../../contract/player-point.
 import { InvalidArgumentError } from 'commander';
 import { findPlayerByName } from '../../library/players.js';
 import { addBackendOptions, backendsFor, type BackendOptions } from '../backend-options.js';
-import { optionFrom } from '../options.js';
+import { optionFrom, swingTypeOption } from '../options.js';
 import { sessionJson } from '../session-json.js';
 import { featureTable } from '../tables.js';
 import { withQueue } from '../run-jobs.js';
@@ -55,7 +55,7 @@ export function registerAnalyze(program: Command): void {
     .argument('<video...>', 'clip files (.mp4, .mov, .avi, .mkv)')
     .option('--player <name>', `player name (found or created in the library; default "${DEFAULT_PLAYER_NAME}")`, optionFrom(PlayerName))
     .option('--sport <sport>', `one of ${SPORTS.join(', ')}`, optionFrom(SportInput), 'tennis')
-    .option('--swing <type>', `one of ${SWING_TYPES.join(', ')}`, optionFrom(SwingTypeInput), 'forehand_drive')
+    .option('--swing <type>', `one of ${SWING_TYPES.join(', ')} (forehand and backhand name the drives)`, swingTypeOption, 'forehand_drive')
     .option('--hand <hand>', 'dominant hand: left or right (default: the player\'s, else right)', optionFrom(HandInput))
     .option('--height <mm>', `player height in mm (default: the player's, else ${DEFAULT_HEIGHT_MM})`, optionFrom(HeightMm, 'number'))
     .option('--ball-time <s>', 'ball contact time in seconds (detected when omitted)', optionFrom(BallTimestampS, 'number'))

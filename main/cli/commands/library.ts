@@ -21,8 +21,8 @@ import { findPlayerByName } from '../../library/players.js';
 import { setCaptureFps } from '../../library/recompute.js';
 import { deleteSession, listSessions } from '../../library/sessions.js';
 import type { SessionFilter } from '../../library/library-types.js';
-import { CaptureFps, IsoDateOrDateTime, SportInput, SwingTypeInput } from '../../contract/fields.js';
-import { numberIn, optionFrom, rowId } from '../options.js';
+import { CaptureFps, IsoDateOrDateTime, SportInput } from '../../contract/fields.js';
+import { numberIn, optionFrom, rowId, swingTypeOption } from '../options.js';
 import { sessionJson } from '../session-json.js';
 import { featureTable, sessionListTable } from '../tables.js';
 import { registerStrokeCorrections } from './library-corrections.js';
@@ -74,7 +74,7 @@ export function registerLibrary(program: Command): void {
     .option('--from <date>', 'recorded on or after (ISO 8601 date, or date-time with zone)', optionFrom(IsoDateOrDateTime))
     .option('--to <date>', 'recorded on or before (ISO 8601 date, or date-time with zone)', optionFrom(IsoDateOrDateTime))
     .option('--sport <sport>', `one of ${SPORTS.join(', ')}`, optionFrom(SportInput))
-    .option('--swing <type>', `one of ${SWING_TYPES.join(', ')}`, optionFrom(SwingTypeInput))
+    .option('--swing <type>', `one of ${SWING_TYPES.join(', ')} (forehand and backhand name the drives)`, swingTypeOption)
     .option('--tag <tag>', 'only sessions with this tag')
     .option('--text <words>', 'full-text search in title, notes and player name')
     .option('--limit <n>', 'most sessions to list (default 100)', numberIn(1, 1000))
