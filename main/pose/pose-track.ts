@@ -59,24 +59,35 @@ export function kpIndex(track: PoseTrack, f: number, j: number): number {
  * empty `instances` array. Values are rounded to 0.01 px / 0.1 mm to keep the stream small.
  */
 export function poseTrackToJson(track: PoseTrack): VideoEntryJson {
-  const round = track.dims === 2 ? (v: number) => Math.round(v * 100) / 100 : (v: number) => Math.round(v * 1e4) / 1e4;
   const annotation_data = [];
-  for (let f = 0; f < track.frames; f++) {
-    const instances = [];
-    if (track.present[f]) {
-      const keypoints: number[][] = [];
-      const confidences: number[] = [];
-      for (let j = 0; j < track.joints; j++) {
-        const i = kpIndex(track, f, j);
-        keypoints.push(Array.from(track.keypoints.subarray(i, i + track.dims), round));
-        confidences.push(Math.round((track.confidences[f * track.joints + j] ?? 0) * 1000) / 1000);
-      }
-      const bbox = Array.from(track.bbox.subarray(f * 4, f * 4 + 4), (v) => (Number.isFinite(v) ? round(v) : 0));
-      instances.push({ keypoints, confidences, bbox, box_confidence: track.boxConfidence[f] ?? 0 });
+  for (let f = 0; f < track.frames; f++) annotation_data.push(poseFrameToJson(track, f));
+  return { ...poseEntryHead(track), annotation_data };
+}
+
+/** The fields of {@link poseTrackToJson}'s entry before `annotation_data`, in its key order. */
+export function poseEntryHead(track: PoseTrack): { entry_type: string; source_path: string; annotation_format: string } {
+  return { entry_type: 'video', source_path: track.sourcePath, annotation_format: 'H36M' };
+}
+
+/**
+ * Frame `f` of {@link poseTrackToJson}'s `annotation_data` (the same object, key order and
+ * rounding), for writers that serialise a track frame by frame (main/service/done-line-stream.ts).
+ */
+export function poseFrameToJson(track: PoseTrack, f: number): VideoEntryJson['annotation_data'][number] {
+  const round = track.dims === 2 ? (v: number) => Math.round(v * 100) / 100 : (v: number) => Math.round(v * 1e4) / 1e4;
+  const instances = [];
+  if (track.present[f]) {
+    const keypoints: number[][] = [];
+    const confidences: number[] = [];
+    for (let j = 0; j < track.joints; j++) {
+      const i = kpIndex(track, f, j);
+      keypoints.push(Array.from(track.keypoints.subarray(i, i + track.dims), round));
+      confidences.push(Math.round((track.confidences[f * track.joints + j] ?? 0) * 1000) / 1000);
     }
-    annotation_data.push({ frame_nr: track.frameNr[f] ?? f, timestamp: track.timestamps[f] ?? 0, instances });
+    const bbox = Array.from(track.bbox.subarray(f * 4, f * 4 + 4), (v) => (Number.isFinite(v) ? round(v) : 0));
+    instances.push({ keypoints, confidences, bbox, box_confidence: track.boxConfidence[f] ?? 0 });
   }
-  return { entry_type: 'video', source_path: track.sourcePath, annotation_format: 'H36M', annotation_data };
+  return { frame_nr: track.frameNr[f] ?? f, timestamp: track.timestamps[f] ?? 0, instances };
 }
 
 /**

@@ -3,8 +3,16 @@
  */
 import type { ServerResponse } from 'node:http';
 
-/** Writes one line per object; ignores writes after the client has gone. */
+/** Bytes gathered from small pieces before one `res.write` (a line written in pieces). */
+const PIECE_BATCH_CHARS = 64 * 1024;
+
+/**
+ * Writes one line per object; ignores writes after the client has gone. While a line is being
+ * written in pieces ({@link NdjsonWriter.lineInPieces}), lines asked for meanwhile wait and follow it.
+ */
 export class NdjsonWriter {
+  private waiting: string[] | undefined;
+
   constructor(private readonly res: ServerResponse) {}
 
   /** Sends status 200 and the stream headers. */
@@ -22,7 +30,65 @@ export class NdjsonWriter {
   /** Writes `obj` as one line. */
   line(obj: object): void {
     if (this.res.destroyed || this.res.writableEnded) return;
-    this.res.write(`${JSON.stringify(obj)}\n`);
+    const text = `${JSON.stringify(obj)}\n`;
+    if (this.waiting) this.waiting.push(text);
+    else this.res.write(text);
+  }
+
+  /**
+   * Writes one line made of `pieces` (e.g. main/service/done-line-stream.ts jsonPieces), then a
+   * newline, gathering pieces into writes of about 64 K characters and waiting for 'drain' when
+   * the socket's buffer is full, so memory stays at one batch whatever the line's length.
+   * Returns early when the client goes away. When making a piece throws, the response is
+   * destroyed (the client sees a cut stream, never half a line followed by another line) and the
+   * error is thrown on.
+   */
+  async lineInPieces(pieces: Iterable<string>): Promise<void> {
+    if (this.res.destroyed || this.res.writableEnded) return;
+    this.waiting = [];
+    try {
+      let batch: string[] = [];
+      let chars = 0;
+      const flush = async (): Promise<boolean> => {
+        const text = batch.join('');
+        batch = [];
+        chars = 0;
+        if (this.res.destroyed || this.res.writableEnded) return false;
+        if (!this.res.write(text) && !this.res.destroyed) await this.drained();
+        return !this.res.destroyed;
+      };
+      try {
+        for (const piece of pieces) {
+          batch.push(piece);
+          chars += piece.length;
+          if (chars >= PIECE_BATCH_CHARS && !(await flush())) return;
+        }
+      } catch (err) {
+        this.res.destroy();
+        throw err;
+      }
+      batch.push('\n');
+      await flush();
+    } finally {
+      const waiting = this.waiting;
+      this.waiting = undefined;
+      for (const text of waiting) if (!this.res.destroyed && !this.res.writableEnded) this.res.write(text);
+    }
+  }
+
+  /** Resolves on 'drain', or when the response closes or fails first. */
+  private drained(): Promise<void> {
+    return new Promise((resolve) => {
+      const done = (): void => {
+        this.res.off('drain', done);
+        this.res.off('close', done);
+        this.res.off('error', done);
+        resolve();
+      };
+      this.res.on('drain', done);
+      this.res.on('close', done);
+      this.res.on('error', done);
+    });
   }
 
   /** Ends the stream. */

@@ -25,7 +25,7 @@ import { playerPointOutsideClip } from '../contract/player-point.js';
 import { PROCESS_EXTENSIONS, extensionOf } from '../contract/upload-rules.js';
 import { probeVideo, type VideoInfo } from '../av/index.js';
 import { ballToJson } from '../pose/ball-candidates.js';
-import { poseTrackToJson } from '../pose/pose-track.js';
+import { jsonPieces, PoseJsonEntry } from './done-line-stream.js';
 import { presign, type ServiceContext } from './service-context.js';
 import { doneObject, EngineBusyError, type TechniqueOutcome } from '../pipeline/index.js';
 import { HttpError } from './http-util.js';
@@ -174,7 +174,7 @@ async function analyse(ctx: ServiceContext, res: ServerResponse, path: string, m
       });
     }, 'process', { signal: ac.signal, maxWaitMs });
     if (work?.resumedChunks()) ctx.log(`/process ${meta.uid}: resumed, ${work.resumedChunks()} chunk(s) of the fast pass read back from its pose checkpoints`);
-    out.line(await finalLine(ctx, meta, outcome, warnings));
+    await out.lineInPieces(jsonPieces(await finalLine(ctx, meta, outcome, warnings)));
     await work?.remove();
   } catch (err) {
     if (err instanceof EngineBusyError) {
@@ -206,7 +206,9 @@ export function busyText(err: EngineBusyError): string {
 
 /**
  * The final line of an analysis. Its pose passes the pose checks first (main/pose/pose-checks.ts),
- * so a non-finite value never reaches the wire as `null`.
+ * so a non-finite value never reaches the wire as `null`. The pose entries are PoseJsonEntry
+ * values (./done-line-stream.ts): written frame by frame by jsonPieces, never built whole; the
+ * archive leaves them out (main/archive/write.ts keeps the pose as .pb entries).
  * @throws Error naming the check that failed (the caller logs it and sends `failed`).
  */
 async function finalLine(ctx: ServiceContext, meta: TechniqueRequestMetadata, o: TechniqueOutcome, streamed: Warning[]): Promise<object> {
@@ -215,8 +217,8 @@ async function finalLine(ctx: ServiceContext, meta: TechniqueRequestMetadata, o:
     if (problem) throw new Error(`the ${t.dims}D pose fails the pose checks: ${problem}`);
   }
   const poses = {
-    ...(o.pose2d ? { video_entry_2D_json: poseTrackToJson(o.pose2d) } : {}),
-    ...(o.pose3d ? { video_entry_3D_json: poseTrackToJson(o.pose3d) } : {}),
+    ...(o.pose2d ? { video_entry_2D_json: new PoseJsonEntry(o.pose2d) } : {}),
+    ...(o.pose3d ? { video_entry_3D_json: new PoseJsonEntry(o.pose3d) } : {}),
   };
   if (o.kind === 'no-analysis') {
     const warnings = [...new Set([...streamed, ...o.warnings].map(warningText))];
