@@ -9,6 +9,7 @@ export {
   DEFAULT_MAX_LINE_BYTES,
   type NdjsonErrorCode,
   type NdjsonOptions,
+  type LongLineReader,
 } from './ndjson.js';
 export {
   readTechniqueStream,
@@ -16,6 +17,7 @@ export {
   type TechniqueStreamOptions,
 } from './technique-stream.js';
 export { archiveUrlOf } from './archive-location.js';
+export { piecesPoseOf, DoneLinePieces, type PiecesPose } from './done-line-pieces.js';
 export { presignedExpiry } from './presigned.js';
 export { parseRetryAfter, DEFAULT_RETRY, type RetryPolicy } from './retry.js';
 export type { UploadProgress } from './presigned-put.js';

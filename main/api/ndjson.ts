@@ -53,6 +53,24 @@ export interface NdjsonOptions {
   idleTimeoutMs?: number;
   /** Stops reading with an ApiError kind 'cancelled'. */
   signal?: AbortSignal;
+  /**
+   * Reads a line longer than `maxLineBytes` in pieces instead of failing with
+   * `ndjson-line-too-long` (technique-stream.ts: main/api/done-line-pieces.ts). Called with the
+   * line's 1-based number once the line passes the cap; lines within the cap never reach it.
+   */
+  longLine?: (lineNo: number) => LongLineReader;
+}
+
+/**
+ * A reader of one line above the cap: `write` gets the line's bytes in order (without its LF;
+ * a CR before it is passed on), `end` returns the value the reader yields for the line.
+ * Decided: a line above the cap is handed over as bytes, never joined or decoded whole, so its
+ * length is bounded only by what the reader keeps of it (the done line's pose goes into typed
+ * arrays); without `longLine` the cap is a hard limit, as before.
+ */
+export interface LongLineReader {
+  write(bytes: Buffer): void;
+  end(): unknown;
 }
 
 type Chunk = Uint8Array | string;
@@ -76,6 +94,15 @@ export async function* readNdjson(
   let pendingBytes = 0;
   let lineNo = 0;
   let finished = false;
+  let long: LongLineReader | undefined;
+  const startLong = (n: number, first: Buffer[]): LongLineReader => {
+    if (!opts.longLine) throw tooLong(n, max);
+    const reader = opts.longLine(n);
+    for (const b of first) reader.write(b);
+    pending = [];
+    pendingBytes = 0;
+    return reader;
+  };
   try {
     for (;;) {
       const r = await next();
@@ -87,12 +114,18 @@ export async function* readNdjson(
         if (nl === -1) break;
         lineNo++;
         let text: string;
+        if (long || (pendingBytes === 0 ? nl - start : pendingBytes + nl - start) > max) {
+          const reader = long ?? startLong(lineNo, pending);
+          long = undefined;
+          reader.write(chunk.subarray(start, nl));
+          start = nl + 1;
+          yield reader.end();
+          continue;
+        }
         if (pendingBytes === 0) {
-          if (nl - start > max) throw tooLong(lineNo, max);
           text = chunk.toString('utf8', start, nl);
         } else {
           const total = pendingBytes + nl - start;
-          if (total > max) throw tooLong(lineNo, max);
           pending.push(chunk.subarray(start, nl));
           text = Buffer.concat(pending, total).toString('utf8');
           pending = [];
@@ -103,13 +136,27 @@ export async function* readNdjson(
         if (value !== SKIP) yield value;
       }
       if (start < chunk.length) {
-        pending.push(start === 0 ? chunk : chunk.subarray(start));
-        pendingBytes += chunk.length - start;
-        if (pendingBytes > max) throw tooLong(lineNo + 1, max);
+        const rest = start === 0 ? chunk : chunk.subarray(start);
+        if (long) long.write(rest);
+        else {
+          pending.push(rest);
+          pendingBytes += chunk.length - start;
+          if (pendingBytes > max) long = startLong(lineNo + 1, pending);
+        }
       }
     }
     finished = true;
-    if (pendingBytes > 0) {
+    if (long) {
+      lineNo++;
+      let value: unknown;
+      try {
+        value = long.end();
+      } catch (err) {
+        if (!(err instanceof NdjsonError) || err.code !== 'ndjson-invalid-json') throw err;
+        throw new NdjsonError('ndjson-connection-cut', `NDJSON stream ended in the middle of line ${lineNo}`, lineNo, err);
+      }
+      yield value;
+    } else if (pendingBytes > 0) {
       lineNo++;
       const text = Buffer.concat(pending, pendingBytes).toString('utf8');
       let value: unknown;

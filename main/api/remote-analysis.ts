@@ -5,6 +5,7 @@
  */
 import { analysisFromDone, type TechniqueAnalysis } from '../pipeline/index.js';
 import { archiveUrlOf } from './archive-location.js';
+import { piecesPoseOf } from './done-line-pieces.js';
 import { processVideo, type ProcessOptions } from './process-video.js';
 import type { Transport } from './transport.js';
 import { TechniqueError } from './errors.js';
@@ -18,7 +19,8 @@ export interface RemoteAnalysis {
 
 /**
  * `POST /process` (processVideo), its done line parsed into a TechniqueAnalysis (JSON pose →
- * PoseTrack, `ball_candidates` → BallCandidates; no `video`: the caller probes the clip).
+ * PoseTrack, `ball_candidates` → BallCandidates; no `video`: the caller probes the clip). A done
+ * line read in pieces (above the NDJSON cap) hands over its typed tracks (piecesPoseOf).
  * @throws as processVideo; a refused extended swing type as {@link extendedTypeRefused} says.
  */
 export async function analyseVideo(t: Transport, file: string, metadata: unknown, opts?: ProcessOptions): Promise<RemoteAnalysis> {
@@ -28,7 +30,7 @@ export async function analyseVideo(t: Transport, file: string, metadata: unknown
   } catch (err) {
     throw extendedTypeRefused(err, metadata);
   }
-  return { analysis: analysisFromDone(done), archiveUrl: archiveUrlOf(done) };
+  return { analysis: analysisFromDone(done, piecesPoseOf(done)), archiveUrl: archiveUrlOf(done) };
 }
 
 /**

@@ -15,7 +15,8 @@ import type { PoseLimits } from '../contract/clip-limits.js';
 import { checkedPoseFromJson, posePairProblem } from '../pose/pose-checks.js';
 import { zodIssueText } from '../contract/zod-issues.js';
 import { ApiError, TechniqueError } from './errors.js';
-import { NdjsonError, readNdjson, type NdjsonOptions } from './ndjson.js';
+import { DEFAULT_MAX_LINE_BYTES, NdjsonError, readNdjson, type NdjsonOptions } from './ndjson.js';
+import { DoneLinePieces, handPiecesPose, piecesPoseOf } from './done-line-pieces.js';
 
 /** A progress event: `progress` is the share of frames done 0..1 when the server sends it. */
 export interface TechniqueProgress {
@@ -38,9 +39,11 @@ export interface TechniqueStreamOptions extends NdjsonOptions {
 const STATUSES: ReadonlySet<string> = new Set(TECHNIQUE_STATUSES);
 
 /**
- * Reads technique lines until a terminal one.
+ * Reads technique lines until a terminal one. A line above `maxLineBytes` is read in pieces
+ * (./done-line-pieces.ts) unless `longLine` says otherwise.
  * @returns the `done` line, validated by {@link DoneLine} (defaults filled, extras kept) and its
- *   pose by the pose checks (main/pose/pose-checks.ts).
+ *   pose by the pose checks (main/pose/pose-checks.ts). When it was read in pieces, its pose is
+ *   the typed tracks of `piecesPoseOf(done)` and its entries' `annotation_data` are empty.
  * @throws TechniqueError for an `error` line; ApiError kind 'server' (code `technique-failed`)
  *   for a `failed` line; ApiError kind 'contract' (code `technique-invalid-line`) for a line
  *   whose known status has the wrong shape, or a done line whose pose fails the pose checks; NdjsonError `ndjson-unknown-status` for an object
@@ -61,7 +64,12 @@ export async function readTechniqueStream(
   };
   let lineNo = 0;
   let processing = 0;
-  for await (const value of readNdjson(source, opts)) {
+  // Decided: a line above the cap (a long clip's done line) is read in pieces, its pose straight
+  // into typed tracks (./done-line-pieces.ts); the caller finds them with piecesPoseOf(done), the
+  // JSON entries then have an empty annotation_data. Lines within the cap are read whole, as before.
+  const max = opts.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+  const longLine = opts.longLine ?? ((n: number) => new DoneLinePieces(n, max, opts.pose));
+  for await (const value of readNdjson(source, { ...opts, longLine })) {
     lineNo++;
     const status = statusOf(value);
     if (status === undefined || !STATUSES.has(status)) {
@@ -82,6 +90,7 @@ export async function readTechniqueStream(
       });
     } else if (status === 'done') {
       const done = check(DoneLine, value, lineNo);
+      handPiecesPose(value as object, done);
       checkDonePose(done, lineNo, opts.pose);
       warn(done.warnings);
       return done;
@@ -121,7 +130,8 @@ function statusOf(value: unknown): string | undefined {
 /**
  * The done line's two pose entries by the one pose check (frame count against the decode cap or
  * the clip, H36M-17, finite values, frame numbers, equal 2D and 3D frames); the tracks built for
- * the check are bounded by it (frames and joints are checked before they are allocated).
+ * the check are bounded by it (frames and joints are checked before they are allocated). The
+ * typed tracks of a line read in pieces passed the same checks while it was read; only the pair is checked here.
  * @throws ApiError kind 'contract' (code `technique-invalid-line`) naming the entry and the cause.
  */
 function checkDonePose(done: DoneLine, lineNo: number, limits: PoseLimits = {}): void {
@@ -131,7 +141,10 @@ function checkDonePose(done: DoneLine, lineNo: number, limits: PoseLimits = {}):
       code: 'technique-invalid-line',
       message: `technique line ${lineNo} does not match the contract: ${problem}`,
     });
+  const typed = piecesPoseOf(done);
   const track = (key: 'video_entry_2D_json' | 'video_entry_3D_json', dims: 2 | 3) => {
+    const given = typed?.[dims === 2 ? 'pose2d' : 'pose3d'];
+    if (given) return given; // checked frame by frame as it was read (./pose-track-builder.ts)
     try {
       return checkedPoseFromJson(done[key], dims, limits);
     } catch (err) {

@@ -7,12 +7,18 @@
 import { createServer, get, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonPieces, PoseJsonEntry } from '../../main/service/done-line-stream.js';
 import { NdjsonWriter } from '../../main/service/ndjson-writer.js';
 import { createPoseTrack, poseTrackFromJson, poseTrackToJson, type PoseTrack } from '../../main/pose/pose-track.js';
 import { analysedClip } from '../support/analysed-clip.js';
 import { syntheticPoseTrack } from '../support/fixtures.js';
+
+// A full collection before a measurement, so the heap measured from is live data, not garbage.
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
 
 /** The same object with each PoseJsonEntry built whole: what process-route.ts serialised before. */
 function materialised(obj: Record<string, unknown>): Record<string, unknown> {
@@ -110,6 +116,7 @@ describe('the done line in pieces', () => {
         setImmediate(cb);
       },
     });
+    gc();
     const before = process.memoryUsage().heapUsed;
     await new NdjsonWriter(sink as unknown as ServerResponse).lineInPieces(jsonPieces({ status: 'done', video_entry_2D_json: new PoseJsonEntry(p2), video_entry_3D_json: new PoseJsonEntry(p3) }));
     const extra = peak - before;
