@@ -12,7 +12,7 @@ import { ballClock, clipStrokes, type ClipStroke, type ClipStrokes } from './str
 import { featureConsistency, meanScore } from './technique/index.js';
 import { InsufficientPoseError } from './core/index.js';
 import { nearestFrame } from '../pose/frame-time.js';
-import { DETECTION_PARAMS, strokeContact, type DetectionParams, type StrokeSide } from './strokes/index.js';
+import { ballEvidenceRank, DETECTION_PARAMS, strokeContact, type DetectionParams, type StrokeSide } from './strokes/index.js';
 import { computeTechniqueResult, type AnalysisInput, type TechniqueOutput } from './technique/index.js';
 import { analyseInScene } from './scene-analysis.js';
 import { unmeasuredStroke } from './unmeasured-stroke.js';
@@ -70,7 +70,7 @@ export function analyseStrokes(input: AnalysisInput, params: DetectionParams = D
     .map((s) => analyseOne(raw, found, s, meta.swing_type));
   let substitute: Analysed | undefined;
   if (analysed.length === 0 && meta.ball_timestamp === undefined) {
-    for (const s of [...found.strokes].sort((a, b) => b.confidence - a.confidence)) {
+    for (const s of [...found.strokes].sort((a, b) => ballEvidenceRank(b.ballEvidence) - ballEvidenceRank(a.ballEvidence) || b.confidence - a.confidence)) {
       const a = analyseOne(raw, found, s, typeOf(s) ?? meta.swing_type);
       analysed.push(a);
       if (a.out) {
@@ -173,16 +173,19 @@ export function substituteWarning(s: ClipStroke, asked: SwingType, own: SwingTyp
   return atFrame('stroke-substituted', 'warning', `No ${asked.replace('_', ' ')} was found, so the ${what} was analysed instead.`, s.contact.frame_nr, detail);
 }
 
-/** The analysis with the highest confidence × share of applicable features measured, or null. */
+/**
+ * The analysis whose stroke the ball shows best (strokes.ts `ballEvidenceRank`), then with the
+ * highest confidence × share of applicable features measured; null when none was measured.
+ */
 function bestMeasured(analysed: readonly Analysed[]): TechniqueOutput | null {
   let best: TechniqueOutput | null = null;
-  let bestKey = -Infinity;
+  let bestKey: [number, number] = [-Infinity, -Infinity];
   for (const a of analysed) {
     if (!a.out) continue;
     const n = a.out.result.features.length;
     // A serve or dink scores no feature (technique/swing-kind.ts): its detector confidence alone.
-    const key = a.stroke.confidence * (n > 0 ? n / (n + (a.out.result.features_left_out?.length ?? 0)) : 1);
-    if (key > bestKey) [best, bestKey] = [a.out, key];
+    const key: [number, number] = [ballEvidenceRank(a.stroke.ballEvidence), a.stroke.confidence * (n > 0 ? n / (n + (a.out.result.features_left_out?.length ?? 0)) : 1)];
+    if (key[0] > bestKey[0] || (key[0] === bestKey[0] && key[1] > bestKey[1])) [best, bestKey] = [a.out, key];
   }
   return best;
 }

@@ -8,6 +8,7 @@ import { describe, expect, test } from 'vitest';
 import { BALL_DOUBT_FACTOR } from '../../main/analysis/strokes/ball-strokes.js';
 import { clipStrokes } from '../../main/analysis/strokes/clip-strokes.js';
 import { DETECTION_PARAMS } from '../../main/analysis/strokes/detection-params.js';
+import { ballEvidenceRank } from '../../main/analysis/strokes/strokes.js';
 import { BALL_SLOTS, emptyBallCandidates, type BallCandidates } from '../../main/pose/ball-candidates.js';
 import { J } from '../../main/pose/h36m.js';
 import type { PoseTrack } from '../../main/pose/pose-track.js';
@@ -58,6 +59,9 @@ describe('strokes judged by the ball', () => {
     expect(judged.retimed.map((n) => n.frameNr)).toEqual([contacts[0]! - 3]);
     expect(judged.ballFound.map((n) => n.frameNr)).toEqual([300]);
     expect(judged.ruledOut).toEqual([]);
+    // The ball's evidence at each: the two hits, and no ball near the second swing.
+    expect(judged.strokes.map((s) => s.ballEvidence)).toEqual(['hit', 'unseen', 'hit']);
+    expect(plain.strokes.map((s) => s.ballEvidence)).toEqual([undefined, undefined]);
   });
 
   test("without candidates, or with none near the strokes, the detector's strokes stand", () => {
@@ -128,6 +132,7 @@ describe('the ball never removes the last candidates', () => {
       plain.strokes.map((s) => s.confidence * BALL_DOUBT_FACTOR),
     );
     expect(BALL_DOUBT_FACTOR).toBe(0.5);
+    expect(judged.strokes.map((s) => s.ballEvidence)).toEqual(['ruled-out', 'ruled-out']);
     expect(judged.doubted.map((n) => n.frameNr)).toEqual(plain.strokes.map((s) => s.contact.frame_nr));
     expect(judged.doubted[0]!.reason).toMatch(
       /^the ball flies on through frame \d+ without a hit \(flight of frames \d+–\d+\)$/,
@@ -144,5 +149,12 @@ describe('the ball never removes the last candidates', () => {
     ]);
     expect(judged.ruledOut.map((n) => n.frameNr)).toEqual([plain.strokes[1]!.contact.frame_nr]);
     expect(judged.doubted).toEqual([]);
+  });
+});
+
+describe('the ball evidence ranks strokes when one is chosen (strokes.ts ballEvidenceRank)', () => {
+  test('hit above near above unseen (or no candidates) above ruled-out', () => {
+    const order = (['ruled-out', undefined, 'unseen', 'near', 'hit'] as const).map((e) => ballEvidenceRank(e));
+    expect(order).toEqual([0, 1, 1, 2, 3]);
   });
 });

@@ -26,6 +26,7 @@ import { ballHits, type BallHit } from './ball-hits.js';
 import type { Kinematics } from '../core/index.js';
 import {
   ballFoundStroke,
+  type BallEvidence,
   type DetectedStroke,
   type StrokeEvidence,
 } from './strokes.js';
@@ -113,13 +114,13 @@ export function judgeByBall(swings: readonly DetectedStroke[], judge: BallJudge)
     // The nearest unused hit near the swing's contact is the contact.
     const hit = hitsNear(x, hits, s.index).find((h) => !used.has(h));
     if (!hit) {
-      strokes.push(s);
+      strokes.push({ ...s, ballEvidence: evidenceAt(x, s.index) });
       continue;
     }
     used.add(hit);
     const i = sampleAt(x.kept, hit.at);
     retimed.push({ frameNr: nr(i), reason: hit.reason });
-    strokes.push({ ...s, index: i, t: x.k.t[i]!, tExact: analysisTime(x, hit.at) });
+    strokes.push({ ...s, index: i, t: x.k.t[i]!, tExact: analysisTime(x, hit.at), ballEvidence: 'hit' });
   }
   const ballFound: BallNote[] = [];
   for (const hit of hits) {
@@ -128,7 +129,7 @@ export function judgeByBall(swings: readonly DetectedStroke[], judge: BallJudge)
     if (strokes.some((s) => Math.abs(x.k.t[s.index]! - x.k.t[i]!) < paramsOf(x).minStrokeGapS / 2)) continue;
     const s = ballFoundStroke(x.k, x.ev, i, analysisTime(x, hit.at), paramsOf(x));
     if (!s) continue;
-    strokes.push(s);
+    strokes.push({ ...s, ballEvidence: 'hit' });
     ballFound.push({ frameNr: nr(i), reason: hit.reason });
   }
   return {
@@ -157,10 +158,16 @@ export function keepDoubted(
   const frames = new Set(poseOnly.map(nr));
   return {
     ...judged,
-    strokes: poseOnly.map((s) => ({ ...s, confidence: s.confidence * paramsOf(judge.x).ballDoubtFactor })),
+    strokes: poseOnly.map((s) => ({ ...s, confidence: s.confidence * paramsOf(judge.x).ballDoubtFactor, ballEvidence: 'ruled-out' as const })),
     ruledOut: judged.ruledOut.filter((n) => !frames.has(n.frameNr)),
     doubted: judged.ruledOut.filter((n) => frames.has(n.frameNr)),
   };
+}
+
+/** The ball's flight at a swing's contact (analysis sample i) that no hit timed: `near`, `unseen` or `ruled-out` (ball-flight.ts verdicts). */
+function evidenceAt(x: BallContext, i: number): BallEvidence {
+  const v = ballVerdict(x.ball, x.pose2d, x.hand, x.kept[i]!, x.framesPerRealS).verdict;
+  return v === 'hit-possible' ? 'near' : v === 'no-hit' ? 'ruled-out' : 'unseen';
 }
 
 /** The hits within {@link RETIME_REAL_S} of analysis sample i, nearest first. */

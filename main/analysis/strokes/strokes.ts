@@ -102,6 +102,28 @@ export interface DetectedStroke {
   foundBy: 'dominant_wrist' | 'other_wrist' | 'ball_flight';
   /** side-call.ts's evidence at contact (trunk rotation rate, wrist side), null when no rule had its joints. */
   sideCall: SideCall | null;
+  /** What the ball's flight says at contact (ball-strokes.ts `judgeByBall`); absent without ball candidates. */
+  ballEvidence?: BallEvidence;
+}
+
+/**
+ * The ball's flight at a stroke's contact (ball-strokes.ts): `hit` the ball turns round at the
+ * wrist (ball-hits.ts), `near` a flight could meet the racket there (ball-flight.ts
+ * `hit-possible`), `unseen` no flight near it (hidden, too small, no ball candidates there),
+ * `ruled-out` the ball flies on through (a swing kept only because no other was left).
+ */
+export type BallEvidence = 'hit' | 'near' | 'unseen' | 'ruled-out';
+
+/**
+ * Rank of a stroke's {@link BallEvidence} when one stroke is chosen among several (stroke-analysis.ts):
+ * hit 3, near 2, unseen or no ball candidates 1, ruled-out 0. Decided, not fitted: a stroke hits a
+ * ball, so a swing the ball is seen at outranks one it is not seen at, whatever the pose's confidence.
+ * Measured 2026-11-27 (`npm run eval -- --reuse-pose-any`): no coach run of the 13 labelled clips
+ * changes (where several strokes of the asked type compete, they have the same evidence); it
+ * decides where a ball-confirmed stroke competes with a more confident swing the ball is not at.
+ */
+export function ballEvidenceRank(e: BallEvidence | undefined): number {
+  return e === 'hit' ? 3 : e === 'near' ? 2 : e === 'ruled-out' ? 0 : 1;
 }
 
 /** Samples [a, b] within ± half seconds of sample f. */
