@@ -101,7 +101,8 @@ export class PoseTrackBuilder {
   }
 
   /**
-   * The track (arrays trimmed to its frames), checked by poseTrackProblem.
+   * The track (arrays trimmed to its frames), checked by poseTrackProblem. Ends the builder (it
+   * holds no frames after).
    * @throws Error with the one-line problem.
    */
   finish(sourcePath: string): PoseTrack {
@@ -121,6 +122,16 @@ export class PoseTrackBuilder {
       present: this.present.slice(0, n),
       sourcePath,
     };
+    // The growing arrays are dropped now: only the trimmed copies stay.
+    this.frameNr = new Int32Array(0);
+    this.timestamps = new Float64Array(0);
+    this.present = new Uint8Array(0);
+    this.boxConfidence = new Float32Array(0);
+    this.bbox = new Float32Array(0);
+    this.keypoints = new Float32Array(0);
+    this.confidences = new Float32Array(0);
+    this.frames = 0;
+    this.capacity = 0;
     const problem = poseTrackProblem(track, this.limits, this.wantDims);
     if (problem) throw new Error(problem);
     return track;
