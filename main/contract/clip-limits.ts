@@ -27,10 +27,10 @@
  * 2,742 B a frame reaches 1.5 GiB: that keeps 14 % margin (190 MiB) for what the bench does not
  * hold (the library's other rows, the app's own data) and for run-to-run spread (two runs at
  * 216,000 frames differed by 74 MiB). These figures are the app's default (direct) path: the
- * local service's `/process` also writes the pose into its done line as JSON (≈ 4.3 KB a frame
- * more: 2.6 GiB at the cap; its string, 307 MiB at the cap, must stay under V8's 512 MiB string
- * limit, which a cap above ≈ 540,000 frames would break: at 648,000 JSON.stringify throws
- * RangeError), main/engine/README.md "Memory with
+ * local service's `/process` also writes the pose into its done line as JSON (~1.1-1.2 KB a frame of
+ * text, 383 MB at the cap), frame by frame since issue 29 (main/service/done-line-stream.ts: ≈ 15
+ * MiB of heap whatever the length, no string limit; built whole it cost ≈ 4.3 KB a frame more, 2.6
+ * GiB at the cap, and threw RangeError past V8's longest string), main/engine/README.md "Memory with
  * length". Decoded frames are streamed (the read-ahead and the relay's 8-frame credit) and the
  * kept crops are capped (64 MiB), so neither grows with length. What still grows per frame and
  * would let the cap rise: main/engine/README.md "Memory with length".

@@ -1,9 +1,10 @@
 /**
  * The final line of `/process` (`done`, or `error` with pose) serialised in pieces: its pose
- * entries frame by frame, every other top-level field with JSON.stringify. A whole clip's pose
- * as JSON is ~1-2 KB per frame for the two tracks (measured in test/service/done-line-stream.test.ts),
- * so a 3 h clip (324,000 frames, main/contract/clip-limits.ts) is far beyond what one V8 string
- * (~512 Mi UTF-16 units) or a reasonable transient heap can hold.
+ * entries frame by frame, every other top-level field with JSON.stringify. A clip's pose as JSON
+ * is ~1.1-1.2 KB a frame for the two tracks (1,099 B on the real 3 s cut of
+ * test/support/analysed-clip.ts, 1,180 B on the tests' synthetic pose), 356-383 MB at the decode
+ * cap (324,000 frames, main/contract/clip-limits.ts); built whole, as JSON objects and then one
+ * string, it took 2,059 MiB of heap at the cap, written in pieces 15 MiB (main/service/README.md).
  *
  * Decided: the pieces joined are byte for byte `JSON.stringify(line)` of the same object (each
  * piece is JSON.stringify of a part, with the punctuation JSON.stringify puts between parts, and
