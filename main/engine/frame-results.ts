@@ -26,7 +26,7 @@ export function finishTracks(results: FrameStore, videoPath: string, video: Pose
     const { repairedFrames } = repairSideSwaps(t);
     if (repairedFrames > 0) warn(leftRightRepairedWarning(repairedFrames, t.frames));
   };
-  const learned = results.learnedPoses();
+  const learned = (f: number) => results.learned(f);
   if (cadence.repeated === 0) {
     repairSwaps(raw);
     smoothTrack(raw);

@@ -1,7 +1,7 @@
 /**
  * Memory with length (issue 29 item 1): what the analysis of one long clip holds per frame,
  * without running the models. `npm run bench -- memory` (or `npx tsx test/bench/memory.ts
- * [--frames 10000,50000]`) runs one fresh child process per length N (default 10k, 50k, 216k =
+ * [--frames 10000,50000] [--clip tennis_forehand_2.mp4]`) runs one fresh child process per length N (default 10k, 50k, 216k =
  * 1 h at 60 fps, 648k = 3 h at 60 fps), each:
  * - builds N frames of engine results (main/engine/frame-store.ts) by playing a real clip's
  *   cached pose (pickleball_rec_1, 1080p30, from the eval cache: test-artifacts/eval/cache, made by
@@ -22,6 +22,9 @@
  * cached pose, in MiB and bytes per frame. The models are not in it (a process that ran the
  * engine keeps ≈ 492 MiB resident after its workers close: main/engine/README.md "Memory with
  * length").
+ * `--clip` plays another cached clip instead (tennis_forehand_2.mp4 has its player in every frame,
+ * so the looped track is one run of N present frames: a player in view for the whole session,
+ * which is what the 3D lift's per-run work grows with; pickleball_rec_1's runs are ≤ 428 frames).
  * `STREAMED=1` merges each second-pass result as it is made instead of holding them all (what a
  * second pass that hands each result on would hold). Prints its figures; asserts nothing.
  */
@@ -46,6 +49,8 @@ const MiB = 2 ** 20;
 const FPS = 60;
 const SECOND_PASS_SHARE = 0.7;
 /** COCO keypoint k ← H36M joint (main/engine/inference/coco-to-h36m.ts H36M_FROM_COCO inverted; eyes and ears from the head). */
+/** The cached clip played (`--clip`), default pickleball_rec_1.mp4. */
+const CLIP = process.argv.includes('--clip') ? process.argv[process.argv.indexOf('--clip') + 1]! : 'pickleball_rec_1.mp4';
 const COCO_FROM_H36M = [9, 10, 10, 10, 10, 11, 14, 12, 15, 13, 16, 4, 1, 5, 2, 6, 3];
 
 interface Sample {
@@ -61,7 +66,7 @@ interface Sample {
 async function child(n: number): Promise<void> {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (!gc) throw new Error('run with --expose-gc');
-  const src = await poseOf(mediaPath('pickleball_rec_1.mp4'), 1780, 'any');
+  const src = await poseOf(mediaPath(CLIP), 1780, 'any');
   const { pose2d: p2, pose3d: p3, video } = src;
   const b0 = src.ball ?? emptyBallCandidates(p2.frames);
   const L = p2.frames;
@@ -169,7 +174,7 @@ function parent(): void {
   const sizes = i > 0 ? process.argv[i + 1]!.split(',').map(Number) : [10_000, 50_000, 216_000, 648_000];
   console.log(`load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
   for (const n of sizes) {
-    const r = spawnSync(process.execPath, ['--expose-gc', '--max-old-space-size=8192', '--import', 'tsx', fileURLToPath(import.meta.url), '--child', String(n)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+    const r = spawnSync(process.execPath, ['--expose-gc', '--max-old-space-size=8192', '--import', 'tsx', fileURLToPath(import.meta.url), '--child', String(n), '--clip', CLIP], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
     const line = r.stdout.trim().split('\n').at(-1) ?? '';
     if (r.status !== 0 || !line.startsWith('{')) {
       console.log(`N=${n}: child exited ${r.status ?? r.signal}: ${r.stdout}`);
@@ -177,7 +182,7 @@ function parent(): void {
     }
     const o = JSON.parse(line) as { n: number; strokes: number; zipMiB: number; entryMiB: Record<string, number>; doneJsonMiB: number; doneError: string; samples: Sample[]; maxRssMiB: number };
     const base = o.samples[0]!;
-    console.log(`\nN = ${n} frames (${(n / FPS / 3600).toFixed(2)} h at ${FPS} fps): ${o.strokes} strokes, archive ${o.zipMiB.toFixed(1)} MiB, done-line JSON ${o.doneError ? `failed (${o.doneError})` : `${o.doneJsonMiB.toFixed(1)} MiB`}, child peak RSS ${o.maxRssMiB.toFixed(0)} MiB (baseline RSS ${base.rssMiB.toFixed(0)} MiB)`);
+    console.log(`\nN = ${n} frames (${(n / FPS / 3600).toFixed(2)} h at ${FPS} fps, ${CLIP} looped): ${o.strokes} strokes, archive ${o.zipMiB.toFixed(1)} MiB, done-line JSON ${o.doneError ? `failed (${o.doneError})` : `${o.doneJsonMiB.toFixed(1)} MiB`}, child peak RSS ${o.maxRssMiB.toFixed(0)} MiB (baseline RSS ${base.rssMiB.toFixed(0)} MiB)`);
     console.log('stage | heap+buffers over baseline MiB (B/frame) | RSS over baseline MiB (B/frame) | peak RSS so far over baseline MiB (B/frame) | s');
     for (const s of o.samples.slice(1)) {
       const held = s.heapMiB + s.buffersMiB - base.heapMiB - base.buffersMiB;

@@ -17,16 +17,27 @@ import { BONE_COUNT, BONE_JOINTS, presentRuns } from './lift-skeleton.js';
 import { smoothLift } from './lift-smooth.js';
 
 /**
+ * The learned 3D poses of a track's frames (51 values each, engine axes, pelvis at 0; undefined
+ * where none): an array with one slot per frame, or a lookup by frame index.
+ * Decided: the engine passes a lookup into its frame store (frame-store.ts `learned`), so no
+ * view object per frame is held through the lift (≈ 100 bytes a frame, issue 29).
+ */
+export type LearnedPoses = readonly (Float64Array | undefined)[] | ((f: number) => Float64Array | undefined);
+
+const lookup = (learned: LearnedPoses) => (typeof learned === 'function' ? learned : (f: number) => learned[f]);
+
+/**
  * Replaces, in place, frame f of the lifted `t3` (frames × 17 × 3) by the learned pose
  * `learned[f]` (51 values, engine axes, pelvis at 0) rebuilt with `t3`'s own bone lengths of that
  * frame, for every f where both exist; then smooths the bone directions over each run of such
  * frames (`fps` sets the window). Returns the number of frames replaced.
  */
-export function fuseLearned(t3: PoseTrack, learned: readonly (Float64Array | undefined)[], fps: number): number {
+export function fuseLearned(t3: PoseTrack, learned: LearnedPoses, fps: number): number {
+  const learnedAt = lookup(learned);
   const mask = new Uint8Array(t3.frames);
   const kp = t3.keypoints;
   for (let f = 0; f < t3.frames; f++) {
-    const w = learned[f];
+    const w = learnedAt(f);
     if (!w || !t3.present[f]) continue;
     const o = f * 51;
     const len = BONE_JOINTS.map(([a, b]) => Math.hypot(kp[o + 3 * b]! - kp[o + 3 * a]!, kp[o + 3 * b + 1]! - kp[o + 3 * a + 1]!, kp[o + 3 * b + 2]! - kp[o + 3 * a + 2]!));
@@ -49,7 +60,7 @@ export function fuseLearned(t3: PoseTrack, learned: readonly (Float64Array | und
  * that repeats images both run on the distinct images at their true times and each repeat gets
  * its original's pose (as lift-3d.ts liftClip).
  */
-export function liftWithLearned(t2: PoseTrack, learned: readonly (Float64Array | undefined)[], heightMm: number, fps: number): PoseTrack {
+export function liftWithLearned(t2: PoseTrack, learned: LearnedPoses, heightMm: number, fps: number): PoseTrack {
   const cadence = cadenceOf(repeatsFromPose(t2), t2.timestamps, fps);
   const fpsOf = (t: PoseTrack) => {
     const dts = Array.from({ length: t.frames - 1 }, (_, i) => t.timestamps[i + 1]! - t.timestamps[i]!).filter((d) => d > 0).sort((a, b) => a - b);
@@ -61,6 +72,7 @@ export function liftWithLearned(t2: PoseTrack, learned: readonly (Float64Array |
     return t3;
   }
   const sub = liftTo3d(selectFrames(t2, cadence.distinct, cadence.times), heightMm);
-  fuseLearned(sub, Array.from(cadence.distinct, (f) => learned[f]), fpsOf(sub));
+  const learnedAt = lookup(learned);
+  fuseLearned(sub, (i) => learnedAt(cadence.distinct[i]!), fpsOf(sub));
   return spreadFrames(sub, cadence.distinct, t2);
 }

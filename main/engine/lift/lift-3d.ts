@@ -99,6 +99,42 @@ function torsoWidths(t2: PoseTrack, scale: Float64Array, H: number): Record<stri
 }
 
 /**
+ * The lift's bones of `t2` (H36M-17, pixels) frame by frame (lift-skeleton.ts BoneFrames): each
+ * bone's 2D vector × the frame's scale `scale[f]` (m/px), clamped to its length L (`widths` for
+ * the clavicles and hip bones, else Winter's ratio × `H` m), and |dz| = √(L² − dx² − dy²); zeros
+ * where the frame is absent or has no scale.
+ * Decided: computed when a frame is asked for (the last frame's kept), not held for the whole
+ * clip (384 bytes a frame, issue 29): the same arithmetic, so the same values.
+ */
+function boneFrames(t2: PoseTrack, scale: Float64Array, widths: Record<string, number>, H: number): BoneFrames {
+  const lengths = BONE_ORDER.map((name) => widths[name] ?? (BONE_RATIOS[name] ?? 0) * H);
+  const bones = new Float64Array(BONE_COUNT * 3);
+  let last = -1;
+  return {
+    frames: t2.frames,
+    frameBones(f: number): Float64Array {
+      if (f === last) return bones;
+      last = f;
+      bones.fill(0);
+      const s = scale[f] ?? NaN;
+      if (!t2.present[f] || !Number.isFinite(s)) return bones;
+      const p2 = (j: number, d: number) => t2.keypoints[(f * t2.joints + j) * 2 + d] ?? NaN;
+      for (let b = 0; b < BONE_COUNT; b++) {
+        const [pa, ch] = BONE_JOINTS[b]!;
+        const L = lengths[b]!;
+        let dx = (p2(ch, 0) - p2(pa, 0)) * s;
+        let dy = -(p2(ch, 1) - p2(pa, 1)) * s;
+        if (!Number.isFinite(dx) || !Number.isFinite(dy)) [dx, dy] = [0, 0];
+        const planar = Math.hypot(dx, dy);
+        if (planar > L) [dx, dy] = [(dx * L) / planar, (dy * L) / planar];
+        [bones[b * 3], bones[b * 3 + 1], bones[b * 3 + 2]] = [dx, dy, Math.sqrt(Math.max(0, L * L - dx * dx - dy * dy))];
+      }
+      return bones;
+    },
+  };
+}
+
+/**
  * Lifts a 2D H36M track (pixels) to 3D (metres) for a player `heightMm` tall: per-bone
  * foreshortening (module comment), depth signs chosen over the whole clip (lift-signs.ts), then
  * temporal smoothing of the bone directions (lift-smooth.ts). Frames absent in 2D stay absent.
@@ -115,7 +151,6 @@ export function liftTo3d(t2: PoseTrack, heightMm: number): PoseTrack {
   for (let f = 0; f < t2.frames; f++) if (t2.present[f]) raw[f] = frameScale(t2, f, H);
   const scale = smoothScales(raw);
   const widths = torsoWidths(t2, scale, H);
-  const bf: BoneFrames = { frames: t2.frames, bones: new Float64Array(t2.frames * BONE_COUNT * 3) };
   const cue = { noseOffsetM: new Float64Array(t2.frames).fill(NaN), noseConf: new Float64Array(t2.frames) };
   for (let f = 0; f < t2.frames; f++) {
     const s = scale[f] ?? NaN;
@@ -124,20 +159,11 @@ export function liftTo3d(t2: PoseTrack, heightMm: number): PoseTrack {
     const p2 = (j: number, d: number) => t2.keypoints[(f * t2.joints + j) * 2 + d] ?? NaN;
     cue.noseOffsetM[f] = (p2(9, 0) - p2(8, 0)) * s;
     cue.noseConf[f] = t2.confidences[f * t2.joints + 9] ?? 0;
-    BONE_ORDER.forEach((name, b) => {
-      const [pa, ch] = BONE_JOINTS[b]!;
-      const L = widths[name] ?? (BONE_RATIOS[name] ?? 0) * H;
-      let dx = (p2(ch, 0) - p2(pa, 0)) * s;
-      let dy = -(p2(ch, 1) - p2(pa, 1)) * s;
-      if (!Number.isFinite(dx) || !Number.isFinite(dy)) [dx, dy] = [0, 0];
-      const planar = Math.hypot(dx, dy);
-      if (planar > L) [dx, dy] = [(dx * L) / planar, (dy * L) / planar];
-      bf.bones.set([dx, dy, Math.sqrt(Math.max(0, L * L - dx * dx - dy * dy))], (f * BONE_COUNT + b) * 3);
-    });
   }
   const runs = presentRuns(t3.present);
   const t = videoTimes(t2, 30); // frame times (s): the timestamps when strictly increasing, else f / 30
-  const signs = chooseSigns(bf, runs, t, cue);
+  const signs = chooseSigns(boneFrames(t2, scale, widths, H), runs, t, cue);
+  const bf = boneFrames(t2, scale, widths, H);
   const frame = new Float64Array(51);
   for (const [a, b] of runs) {
     for (let f = a; f <= b; f++) {

@@ -119,18 +119,21 @@ function setNeckHead(bf: BoneFrames, signs: Int8Array, a: number, b: number): vo
  */
 export function chooseSigns(bf: BoneFrames, runs: [number, number][], t: ArrayLike<number>, cue: FaceCue): Int8Array {
   const signs = new Int8Array(bf.frames * BONE_COUNT).fill(1);
-  const frame = new Float64Array(51);
   for (const [a, b] of runs) {
     const tt = Array.from({ length: b - a + 1 }, (_, i) => Number(t[a + i]));
     const solve = (states: number, set: (f: number, s: number) => void, joints: number[], prior: (p: Float64Array, f: number) => number) => {
-      const cache = new Map<number, Float64Array>();
+      // The frame's joints under each hypothesis, for its positions and then its prior: viterbiSigns
+      // asks for one frame's hypotheses at a time, in frame order, so only that frame's are kept.
+      const cache = Array.from({ length: states }, () => new Float64Array(51));
+      let cachedFrame = -1;
+      let cached = 0;
       const full = (f: number, s: number) => {
-        const k = f * states + s;
-        let p = cache.get(k);
-        if (!p) {
+        if (f !== cachedFrame) [cachedFrame, cached] = [f, 0];
+        const p = cache[s]!;
+        if (!(cached & (1 << s))) {
           set(a + f, s);
-          assembleFrame(bf, a + f, (bn) => signs[(a + f) * BONE_COUNT + bn]!, frame);
-          cache.set(k, (p = Float64Array.from(frame)));
+          assembleFrame(bf, a + f, (bn) => signs[(a + f) * BONE_COUNT + bn]!, p);
+          cached |= 1 << s;
         }
         return p;
       };

@@ -21,12 +21,14 @@ export const BONE_COUNT = BONE_ORDER.length;
 export const BONE_JOINTS: readonly (readonly [number, number])[] = BONE_ORDER.map((n) => H36M_LIMBS[n] ?? [0, 0]);
 
 /**
- * Per-frame bone data of a clip: `bones[(f · 16 + b) · 3 + k]`, k = 0 dx (m, right), 1 dy (m, up),
- * 2 |dz| (m, ≥ 0); the bone's length is √(dx² + dy² + dz²).
+ * Per-frame bone data of a clip, asked for one frame at a time: `frameBones(f)` is frame f's 16
+ * bones as `[b · 3 + k]`, k = 0 dx (m, right), 1 dy (m, up), 2 |dz| (m, ≥ 0), in BONE_ORDER; the
+ * bone's length is √(dx² + dy² + dz²). The array returned may be reused by the next call: read it
+ * before asking for another frame.
  */
 export interface BoneFrames {
   frames: number;
-  bones: Float64Array;
+  frameBones(f: number): Float64Array;
 }
 
 /**
@@ -35,12 +37,13 @@ export interface BoneFrames {
  */
 export function assembleFrame(bf: BoneFrames, f: number, sign: (b: number) => number, out: Float64Array): void {
   out.fill(0, 0, 51);
+  const bones = bf.frameBones(f);
   for (let b = 0; b < BONE_COUNT; b++) {
     const [pa, ch] = BONE_JOINTS[b]!;
-    const o = (f * BONE_COUNT + b) * 3;
-    out[3 * ch] = out[3 * pa]! + bf.bones[o]!;
-    out[3 * ch + 1] = out[3 * pa + 1]! + bf.bones[o + 1]!;
-    out[3 * ch + 2] = out[3 * pa + 2]! + sign(b) * bf.bones[o + 2]!;
+    const o = b * 3;
+    out[3 * ch] = out[3 * pa]! + bones[o]!;
+    out[3 * ch + 1] = out[3 * pa + 1]! + bones[o + 1]!;
+    out[3 * ch + 2] = out[3 * pa + 2]! + sign(b) * bones[o + 2]!;
   }
 }
 

@@ -29,13 +29,14 @@ export interface ViterbiProblem {
   unary(f: number, s: number): number;
 }
 
-function accel(a: Float64Array, b: Float64Array, c: Float64Array, dt1: number, dt2: number): number {
+/** Σ over joints of |acceleration| of the joints at offsets a, b, c of `p` (n values each, [x, y, z, …]), m/s². */
+function accel(p: Float64Array, a: number, b: number, c: number, n: number, dt1: number, dt2: number): number {
   let sum = 0;
   const h = (dt1 + dt2) / 2;
-  for (let i = 0; i < b.length; i += 3) {
+  for (let i = 0; i < n; i += 3) {
     let sq = 0;
     for (let d = 0; d < 3; d++) {
-      const acc = ((c[i + d]! - b[i + d]!) / dt2 - (b[i + d]! - a[i + d]!) / dt1) / h;
+      const acc = ((p[c + i + d]! - p[b + i + d]!) / dt2 - (p[b + i + d]! - p[a + i + d]!) / dt1) / h;
       sq += acc * acc;
     }
     sum += Math.sqrt(sq);
@@ -43,9 +44,9 @@ function accel(a: Float64Array, b: Float64Array, c: Float64Array, dt1: number, d
   return sum;
 }
 
-function fromRest(a: Float64Array, b: Float64Array, dt: number): number {
+function fromRest(p: Float64Array, a: number, b: number, n: number, dt: number): number {
   let sum = 0;
-  for (let i = 0; i < a.length; i += 3) sum += Math.hypot(b[i]! - a[i]!, b[i + 1]! - a[i + 1]!, b[i + 2]! - a[i + 2]!);
+  for (let i = 0; i < n; i += 3) sum += Math.hypot(p[b + i]! - p[a + i]!, p[b + i + 1]! - p[a + i + 1]!, p[b + i + 2]! - p[a + i + 2]!);
   return sum / (dt * dt);
 }
 
@@ -57,47 +58,62 @@ export interface ViterbiResult {
 
 /**
  * Minimum-cost hypothesis per frame (see the module comment) and its cost. O(frames · states³)
- * time; meant for states ≤ 8.
+ * time, frames · states² bytes of back pointers (states ≤ 256) plus three frames' positions;
+ * meant for states ≤ 8. Calls `p.positions(f, s)` for s = 0…states−1, then `p.unary(f, s)` for
+ * the same s, frame after frame in frame order, once each.
  * @throws RangeError when frames or states is < 1.
  */
 export function viterbiSigns(p: ViterbiProblem): ViterbiResult {
   const { frames: n, states: S } = p;
   if (n < 1 || S < 1) throw new RangeError(`viterbiSigns needs ≥ 1 frame and state, got ${n} frames, ${S} states`);
-  const pos = Array.from({ length: n }, (_, f) => Array.from({ length: S }, (_, s) => p.positions(f, s)));
-  const un = Array.from({ length: n }, (_, f) => Float64Array.from({ length: S }, (_, s) => p.unary(f, s)));
+  // Decided: the hypotheses' positions and priors are asked for frame by frame as the forward
+  // pass reaches them (positions(f, 0…S−1), then unary(f, 0…S−1)) and only the last three
+  // frames' are kept, in one ring of typed arrays: frame f's cost needs frames f−2…f. Holding
+  // them for the whole run (one Float64Array per frame and state) cost ≈ 7 KB a frame of a run,
+  // and a player in view for an hour is one run (issue 29). Same arithmetic, same result.
+  const first = p.positions(0, 0);
+  const J = first.length;
+  const pos = new Float64Array(3 * S * J);
+  const un = new Float64Array(3 * S);
+  const at = (f: number, s: number) => ((f % 3) * S + s) * J;
+  const load = (f: number) => {
+    for (let s = 0; s < S; s++) pos.set(f === 0 && s === 0 ? first : p.positions(f, s), at(f, s));
+    for (let s = 0; s < S; s++) un[(f % 3) * S + s] = p.unary(f, s);
+  };
+  const unary = (f: number, s: number) => un[(f % 3) * S + s]!;
   const out = new Int32Array(n);
+  load(0);
   if (n === 1) {
-    out[0] = argmin(un[0]!);
-    return { path: out, cost: un[0]![out[0]]! };
+    out[0] = argmin(un.subarray(0, S));
+    return { path: out, cost: unary(0, out[0]) };
   }
+  load(1);
   const dt = (f: number) => Math.max(1e-3, Number(p.t[f + 1]) - Number(p.t[f]));
-  // D[a * S + b]: best cost of a sequence ending (s_{f−1} = a, s_f = b); back[f][a * S + b] = s_{f−2}.
+  // D[a * S + b]: best cost of a sequence ending (s_{f−1} = a, s_f = b); back[(f − 2) · S² + a * S + b] = s_{f−2}.
   let D = new Float64Array(S * S);
-  for (let a = 0; a < S; a++) for (let b = 0; b < S; b++) D[a * S + b] = un[0]![a]! + un[1]![b]! + fromRest(pos[0]![a]!, pos[1]![b]!, dt(0));
-  const back: Int32Array[] = [];
+  for (let a = 0; a < S; a++) for (let b = 0; b < S; b++) D[a * S + b] = unary(0, a) + unary(1, b) + fromRest(pos, at(0, a), at(1, b), J, dt(0));
+  const back = S <= 256 ? new Uint8Array(Math.max(0, n - 2) * S * S) : new Int32Array(Math.max(0, n - 2) * S * S);
+  let next = new Float64Array(S * S);
   for (let f = 2; f < n; f++) {
-    const next = new Float64Array(S * S).fill(Infinity);
-    const bk = new Int32Array(S * S);
+    load(f);
+    next.fill(Infinity);
+    const bo = (f - 2) * S * S;
     for (let a = 0; a < S; a++) {
       for (let b = 0; b < S; b++) {
         const nb = a * S + b;
         for (let z = 0; z < S; z++) {
-          const c = D[z * S + a]! + accel(pos[f - 2]![z]!, pos[f - 1]![a]!, pos[f]![b]!, dt(f - 2), dt(f - 1));
-          if (c < next[nb]!) [next[nb], bk[nb]] = [c, z];
+          const c = D[z * S + a]! + accel(pos, at(f - 2, z), at(f - 1, a), at(f, b), J, dt(f - 2), dt(f - 1));
+          if (c < next[nb]!) [next[nb], back[bo + nb]] = [c, z];
         }
-        next[nb] = next[nb]! + un[f]![b]!;
+        next[nb] = next[nb]! + unary(f, b);
       }
     }
-    back.push(bk);
-    D = next;
+    [D, next] = [next, D];
   }
   const best = argmin(D);
   out[n - 1] = best % S;
   out[n - 2] = Math.floor(best / S);
-  for (let f = n - 1; f >= 2; f--) {
-    const z = back[f - 2]![out[f - 1]! * S + out[f]!]!;
-    out[f - 2] = z;
-  }
+  for (let f = n - 1; f >= 2; f--) out[f - 2] = back[(f - 2) * S * S + out[f - 1]! * S + out[f]!]!;
   return { path: out, cost: D[best]! };
 }
 
