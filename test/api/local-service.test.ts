@@ -13,9 +13,14 @@ import { testFfmpeg } from '../support/ffmpeg-cli.js';
 import { startLocalService, type LocalService } from '../../main/service/service-server.js';
 import { mediaPath } from '../support/media.js';
 import { apiFailure, metadata } from './helpers.js';
+import { piecesPoseOf } from '../../main/api/index.js';
+import type { DoneLine } from '../../main/contract/technique-schema.js';
+import { poseTrackFromJson } from '../../main/pose/pose-track.js';
 
 let home: string;
 let svc: LocalService;
+/** The 2 s cut and its done line read whole, from 'analyses a 2 s real clip end to end'. */
+let whole: { cut: string; done: DoneLine } | undefined;
 let api: ApiClient;
 beforeAll(async () => {
   home = mkdtempSync(join(tmpdir(), 'api-local-'));
@@ -93,10 +98,29 @@ describe('client × local service', () => {
     expect(progress.length).toBeGreaterThan(0);
     expect(done.uid).toBe('local-1');
     expect(done.video_entry_2D_json.annotation_data.length).toBeGreaterThan(30);
+    whole = { cut, done };
     const zipUrl = api.archiveUrlOf(done);
     expect(zipUrl).toBeDefined();
     const zip = join(home, 'a.zip');
     await api.download(zipUrl!, zip);
     expect(readFileSync(zip).subarray(0, 4).toString('latin1')).toBe('PK\x03\x04');
+  });
+
+  it('the same clip with a line cap below its done line: the done line (written in pieces) is read in pieces, the same pose as read whole', async () => {
+    expect(whole).toBeDefined();
+    // A cap between the line without its pose frames (result, ball candidates) and the whole line.
+    const d = whole!.done;
+    const rest = JSON.stringify({ ...d, video_entry_2D_json: { ...d.video_entry_2D_json, annotation_data: [] }, video_entry_3D_json: { ...d.video_entry_3D_json, annotation_data: [] } }).length;
+    const cap = rest + 4096;
+    expect(cap).toBeLessThan(JSON.stringify(d).length / 2);
+    const { analysis } = await api.analyseVideo(whole!.cut, metadata('local-pieces'), { maxLineBytes: cap });
+    const expected = (e: DoneLine['video_entry_2D_json']) => ({ ...poseTrackFromJson(e), sourcePath: '' });
+    // Each upload lands in its own temp file, which the entries name as their source_path.
+    expect({ ...analysis.pose2d, sourcePath: '' }).toEqual(expected(whole!.done.video_entry_2D_json));
+    expect({ ...analysis.pose3d, sourcePath: '' }).toEqual(expected(whole!.done.video_entry_3D_json));
+    expect(analysis.result).toEqual(whole!.done.result);
+    const done = await api.processVideo(whole!.cut, metadata('local-pieces-2'), { maxLineBytes: cap });
+    expect(done.video_entry_2D_json.annotation_data).toEqual([]);
+    expect(piecesPoseOf(done)?.pose2d?.frames).toBe(whole!.done.video_entry_2D_json.annotation_data.length);
   });
 });
