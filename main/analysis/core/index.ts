@@ -1,7 +1,7 @@
 /** Analysis core: pose access (measured joints, vectors), signals, kinematics, the analysis clock (timebase, slow motion), swing input checks, movement and scene cuts. Pure functions over H36M-17 PoseTracks; no I/O. See ../README.md. */
 export { InsufficientPoseError } from './errors.js';
 export { handPeakTime } from './hand-peak-time.js';
-export { clipEdgeSamples, computeKinematics, pictureScale } from './kinematics.js';
+export { clipEdgeSamples, computeKinematics, handPlaneOf, pictureScale } from './kinematics.js';
 export type { Kinematics } from './kinematics.js';
 export { estimateMovement } from './movement.js';
 export { MIN_CONFIDENCE, joint2, joint3, jointValid, jointsConfidence, missingJoints } from './pose-access.js';

@@ -89,15 +89,9 @@ export function clipEdgeSamples(k: Pick<Kinematics, 'smoothHalf'>): number {
 export function computeKinematics(p: PosePair, fps: number, hand: 'left' | 'right', handPoint: HandPoint): Kinematics {
   const n = p.pose3d.frames;
   const t = frameTimes(p, fps);
-  const maxGap = Math.max(1, Math.round(MAX_FILL_S * fps));
   const win = smoothingWindow(fps);
   const gaps: Kinematics['gaps'] = [];
-  const half = Math.max(2, Math.round(HAMPEL_HALF_S * fps));
-  const prep = (name: string, raw: Float64Array, floor: number) => {
-    const { filled, unfilled } = fillGaps(hampel(raw, half, HAMPEL_SIGMA, floor).out, maxGap);
-    for (const [from, to] of unfilled) gaps.push({ series: name, from, to });
-    return savitzkyGolay(filled, win);
-  };
+  const prep = preparer(fps, gaps);
   const lineYaw = (a: number, b: number) =>
     series(n, (f) => {
       const pa = joint3(p, f, a);
@@ -132,6 +126,36 @@ export function computeKinematics(p: PosePair, fps: number, hand: 'left' | 'righ
     smoothHalf: (win - 1) / 2,
     gaps: dedupeGaps(gaps),
   };
+}
+
+/**
+ * The module's series method for one raw series at `fps` (module comment): Hampel spikes out,
+ * gaps ≤ {@link MAX_FILL_S} filled (longer ones pushed to `gaps` under `name`), Savitzky–Golay.
+ */
+function preparer(fps: number, gaps: Kinematics['gaps']): (name: string, raw: Float64Array, floor: number) => Float64Array {
+  const maxGap = Math.max(1, Math.round(MAX_FILL_S * fps));
+  const win = smoothingWindow(fps);
+  const half = Math.max(2, Math.round(HAMPEL_HALF_S * fps));
+  return (name, raw, floor) => {
+    const { filled, unfilled } = fillGaps(hampel(raw, half, HAMPEL_SIGMA, floor).out, maxGap);
+    for (const [from, to] of unfilled) gaps.push({ series: name, from, to });
+    return savitzkyGolay(filled, win);
+  };
+}
+
+/**
+ * {@link Kinematics.handPlane} alone, the same values computeKinematics(p, fps, hand, handPoint)
+ * gives: the picture-plane hand [x, y] relative to the pelvis per frame, metres (NaN where not
+ * measured). Decided: what contact-candidates.ts locatingPlane needs, without the other series
+ * (≈ 0.3 KB a frame of garbage per call on a long clip, issue 29).
+ * @throws RangeError when fps is not a positive finite number (as computeKinematics).
+ */
+export function handPlaneOf(p: PosePair, fps: number, hand: 'left' | 'right', handPoint: HandPoint): [number, number][] {
+  if (!(fps > 0) || !Number.isFinite(fps)) throw new RangeError(`fps must be a positive number, got ${fps}`);
+  const n = p.pose3d.frames;
+  const prep = preparer(fps, []);
+  const plane = planeHand(p, n, fps, hand, handPoint).map((raw) => prep('hand', raw, HAMPEL_FLOOR_M));
+  return Array.from({ length: n }, (_, f): [number, number] => [plane[0]![f]!, plane[1]![f]!]);
 }
 
 /**

@@ -35,7 +35,7 @@
  *    interpolated stretch is therefore never passed off as measured).
  */
 import type { Kinematics } from '../core/index.js';
-import { computeKinematics } from '../core/index.js';
+import { handPlaneOf } from '../core/index.js';
 import { J } from '../../pose/h36m.js';
 import { jointValid, MIN_CONFIDENCE, type PosePair } from '../core/index.js';
 import { argmax } from '../core/index.js';
@@ -127,7 +127,7 @@ export function locatingPlane(k: Kinematics, ev: ContactEvidence): [number, numb
     return { ...t, confidences: c };
   };
   const pair: PosePair = { ...ev.pair, pose2d: lift(ev.pair.pose2d), pose3d: lift(ev.pair.pose3d) };
-  return computeKinematics(pair, ev.rate, ev.hand, k.handPoint).handPlane;
+  return handPlaneOf(pair, ev.rate, ev.hand, k.handPoint);
 }
 
 /** Samples [a, b] within ± `half` seconds of sample f. */
