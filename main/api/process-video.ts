@@ -35,6 +35,8 @@ export interface ProcessOptions {
   idleTimeoutMs?: number;
   /** Cap on one NDJSON line, bytes. */
   maxLineBytes?: number;
+  /** Lines longer than this are read in pieces (technique-stream.ts TechniqueStreamOptions.piecesAboveBytes). */
+  piecesAboveBytes?: number;
   /** What the caller knows of the clip (`clipFrames`), for the done line's pose checks (main/pose/pose-checks.ts). */
   pose?: PoseLimits;
 }
@@ -124,6 +126,7 @@ export async function processVideo(
       idleTimeoutMs: idle,
       ...(opts.signal ? { signal: opts.signal } : {}),
       ...(opts.maxLineBytes !== undefined ? { maxLineBytes: opts.maxLineBytes } : {}),
+      ...(opts.piecesAboveBytes !== undefined ? { piecesAboveBytes: opts.piecesAboveBytes } : {}),
       ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
       ...(opts.onWarning ? { onWarning: opts.onWarning } : {}),
       ...(opts.pose ? { pose: opts.pose } : {}),

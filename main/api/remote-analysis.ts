@@ -18,6 +18,15 @@ export interface RemoteAnalysis {
 }
 
 /**
+ * Done lines above this many bytes are read in pieces by {@link analyseVideo} (16 MiB, ≈ 14,000
+ * frames of pose JSON at ~1.1-1.2 KB a frame). Decided: its caller wants the typed analysis, which
+ * is the same either way (test/api/done-line-pieces.test.ts), and a line read whole costs ~10×
+ * its size in JSON objects (measured: 241 MiB of heap for a 24 MB line, 50 MiB in pieces), so a
+ * 1 h clip's ~125 MB line would take ~1.3 GB whole. processVideo alone keeps the plain default.
+ */
+export const ANALYSE_PIECES_ABOVE_BYTES = 16 * 1024 * 1024;
+
+/**
  * `POST /process` (processVideo), its done line parsed into a TechniqueAnalysis (JSON pose →
  * PoseTrack, `ball_candidates` → BallCandidates; no `video`: the caller probes the clip). A done
  * line read in pieces (above the NDJSON cap) hands over its typed tracks (piecesPoseOf).
@@ -26,7 +35,7 @@ export interface RemoteAnalysis {
 export async function analyseVideo(t: Transport, file: string, metadata: unknown, opts?: ProcessOptions): Promise<RemoteAnalysis> {
   let done: Awaited<ReturnType<typeof processVideo>>;
   try {
-    done = await processVideo(t, file, metadata, opts);
+    done = await processVideo(t, file, metadata, { piecesAboveBytes: ANALYSE_PIECES_ABOVE_BYTES, ...opts });
   } catch (err) {
     throw extendedTypeRefused(err, metadata);
   }

@@ -34,6 +34,12 @@ export interface TechniqueStreamOptions extends NdjsonOptions {
   onWarning?: (warning: string) => void;
   /** What the caller knows of the clip (its frame count), for the done line's pose checks. */
   pose?: PoseLimits;
+  /**
+   * Lines longer than this, bytes, are read in pieces (default: `maxLineBytes`, so every line
+   * within the cap is read whole); at most `maxLineBytes`. The done object then has empty
+   * `annotation_data` and its pose in piecesPoseOf(done).
+   */
+  piecesAboveBytes?: number;
 }
 
 const STATUSES: ReadonlySet<string> = new Set(TECHNIQUE_STATUSES);
@@ -69,7 +75,8 @@ export async function readTechniqueStream(
   // JSON entries then have an empty annotation_data. Lines within the cap are read whole, as before.
   const max = opts.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
   const longLine = opts.longLine ?? ((n: number) => new DoneLinePieces(n, max, opts.pose));
-  for await (const value of readNdjson(source, { ...opts, longLine })) {
+  const maxLineBytes = Math.min(max, opts.piecesAboveBytes ?? max);
+  for await (const value of readNdjson(source, { ...opts, maxLineBytes, longLine })) {
     lineNo++;
     const status = statusOf(value);
     if (status === undefined || !STATUSES.has(status)) {

@@ -74,6 +74,15 @@ describe('a done line above the cap', () => {
     expect(analysis).toEqual(whole.analysis);
   });
 
+  it('piecesAboveBytes: a line within the cap but above it is read in pieces, a processing line too', async () => {
+    const d = await readTechniqueStream(chunked(`${processing}\n${doneText}\n`), { piecesAboveBytes: 100 });
+    expect(d).toEqual(withoutFrames(wire));
+    expectSameTrack(piecesPoseOf(d)?.pose2d, poseTrackFromJson(wire.video_entry_2D_json));
+    s.plan('process', { type: 'ndjson', text: `${processing}\n${doneText}\n` });
+    const { analysis } = await clientFor(s).analyseVideo(mediaPath('tennis_forehand_1.mp4'), metadata('uid-long'), { piecesAboveBytes: CAP });
+    expectSameTrack(analysis.pose3d, poseTrackFromJson(wire.video_entry_3D_json));
+  });
+
   it('processVideo: the done object keeps every other field, its entries with an empty annotation_data', async () => {
     s.plan('process', { type: 'ndjson', text: `${doneText}\r\n` });
     const d = await clientFor(s).processVideo(mediaPath('tennis_forehand_1.mp4'), metadata('uid-long'), { maxLineBytes: CAP });
