@@ -17,6 +17,7 @@ import { computeTechniqueResult, type AnalysisInput, type TechniqueOutput } from
 import { analyseInScene } from './scene-analysis.js';
 import { unmeasuredStroke } from './unmeasured-stroke.js';
 import { matchesRequest, sideSwingType, strokeSwingType } from './stroke-types.js';
+import { bestMeasured, seriesKeeper, type Analysed } from './best-measured.js';
 
 
 const r2 = (x: number) => Math.round(x * 100) / 100;
@@ -26,12 +27,6 @@ const r3 = (x: number) => Math.round(x * 1000) / 1000;
 function typesOf(found: ClipStrokes, meta: AnalysisInput['meta']): Map<ClipStroke, SwingType | null> {
   const c = { pair: found.pair, hand: meta.dominant_hand, sport: meta.sport, requested: meta.swing_type };
   return new Map(found.strokes.map((s, n) => [s, strokeSwingType(s, { ...c, first: n === 0 })]));
-}
-
-interface Analysed {
-  stroke: ClipStroke;
-  out: TechniqueOutput | null;
-  failure: string | null;
 }
 
 /**
@@ -65,13 +60,14 @@ export function analyseStrokes(input: AnalysisInput, params: DetectionParams = D
   });
   const types = typesOf(found, meta);
   const typeOf = (s: ClipStroke): SwingType | null => types.get(s) ?? (s.sideBasis === 'none' ? meta.swing_type : sideSwingType(s.side, meta.sport));
+  const keep = seriesKeeper();
   const analysed: Analysed[] = found.strokes
     .filter((s) => matchesRequest(s.side, typeOf(s), meta.swing_type))
-    .map((s) => analyseOne(raw, found, s, meta.swing_type));
+    .map((s) => keep(analyseOne(raw, found, s, meta.swing_type)));
   let substitute: Analysed | undefined;
   if (analysed.length === 0 && meta.ball_timestamp === undefined) {
     for (const s of [...found.strokes].sort((a, b) => ballEvidenceRank(b.ballEvidence) - ballEvidenceRank(a.ballEvidence) || b.confidence - a.confidence)) {
-      const a = analyseOne(raw, found, s, typeOf(s) ?? meta.swing_type);
+      const a = keep(analyseOne(raw, found, s, typeOf(s) ?? meta.swing_type));
       analysed.push(a);
       if (a.out) {
         substitute = a;
@@ -171,23 +167,6 @@ export function substituteWarning(s: ClipStroke, asked: SwingType, own: SwingTyp
   const how = own ? `as a ${own.replace('_', ' ')}` : `scored against ${asked.replace('_', ' ')} ranges`;
   const detail = `No ${asked.replace('_', ' ')} found: the ${what} at frame ${s.contact.frame_nr} (confidence ${r2(s.confidence).toFixed(2)}) is analysed instead, ${how}.`;
   return atFrame('stroke-substituted', 'warning', `No ${asked.replace('_', ' ')} was found, so the ${what} was analysed instead.`, s.contact.frame_nr, detail);
-}
-
-/**
- * The analysis whose stroke the ball shows best (strokes.ts `ballEvidenceRank`), then with the
- * highest confidence × share of applicable features measured; null when none was measured.
- */
-function bestMeasured(analysed: readonly Analysed[]): TechniqueOutput | null {
-  let best: TechniqueOutput | null = null;
-  let bestKey: [number, number] = [-Infinity, -Infinity];
-  for (const a of analysed) {
-    if (!a.out) continue;
-    const n = a.out.result.features.length;
-    // A serve or dink scores no feature (technique/swing-kind.ts): its detector confidence alone.
-    const key: [number, number] = [ballEvidenceRank(a.stroke.ballEvidence), a.stroke.confidence * (n > 0 ? n / (n + (a.out.result.features_left_out?.length ?? 0)) : 1)];
-    if (key[0] > bestKey[0] || (key[0] === bestKey[0] && key[1] > bestKey[1])) [best, bestKey] = [a.out, key];
-  }
-  return best;
 }
 
 /** A stroke for the analysis at sample i that no detected stroke matches (the coach's ball contact, or the fallback). */
