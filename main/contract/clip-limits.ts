@@ -26,7 +26,15 @@
  * measured 324,000 (3 h at 30 fps, what the issue asks for), not the ≈ 399,000 frames at which
  * 2,742 B a frame reaches 1.5 GiB: that keeps 14 % margin (190 MiB) for what the bench does not
  * hold (the library's other rows, the app's own data) and for run-to-run spread (two runs at
- * 216,000 frames differed by 74 MiB). These figures are the app's default (direct) path: the
+ * 216,000 frames differed by 74 MiB). Measured again 2026-11-27 after the 3D lift's per-run and
+ * the analysis's per-stroke memory were cut (main/engine/README.md "Memory with length", second
+ * round; alternated runs, load 4-9): 2,443 bytes a frame at 216,000 frames (2,497 and 2,560
+ * before), 2,582 at 648,000 (was 2,742), so ≈ 492 + 755–798 MiB = 1.22–1.26 GiB at the cap and
+ * 492 + 1,596 MiB = 2.04 GiB measured at 648,000 (3 h at 60 fps, which would need ≤ 1,689 bytes
+ * a frame): the cap stays. A player in view the whole session (one
+ * run of present frames, the bench's `--clip tennis_forehand_2.mp4`) costs more: 3,185 bytes a
+ * frame at 324,000, ≈ 492 + 984 MiB = 1.44 GiB at the cap (before the cut 16 KB a frame at 30,000
+ * frames, and at 324,000 the analysis ran out of an 8 GB heap). These figures are the app's default (direct) path: the
  * local service's `/process` also writes the pose into its done line as JSON (~1.1-1.2 KB a frame of
  * text, 383 MB at the cap), frame by frame since issue 29 (main/service/done-line-stream.ts: ≈ 15
  * MiB of heap whatever the length, no string limit; built whole it cost ≈ 4.3 KB a frame more, 2.6
@@ -42,7 +50,9 @@ export const MAX_DECODE_S = 10_800;
 /**
  * Most frames decoded from one clip: 324,000 (3 h at 30 fps, 1 h 30 min at 60 fps, 22 min 30 s
  * of 240 fps slow motion). Memory grows per frame, not per second, so this is the cap that bounds
- * it: ≈ 1.31 GiB peak at the cap (measured at 324,000 frames, see the file comment).
+ * it: ≈ 1.22–1.26 GiB peak at the cap (2,443–2,582 bytes a frame, measured 2026-11-27), 1.44 GiB
+ * with the player in view throughout (3,185 bytes a frame); 3 h at 60 fps measured ≈ 2.04 GiB:
+ * see the file comment.
  */
 export const MAX_DECODE_FRAMES = 324_000;
 
