@@ -110,16 +110,25 @@ describe('compare two strokes', () => {
     // The second video is put 0.1 s (3 frames) back after 8 frames, as a stall on a loaded machine
     // does; the sync has to bring it back (by its rate, or by a re-seek when the seek itself has
     // left it more than RESEEK_S behind: seen 1 2 6 6 7 3 4 3 2 2 2 1 1 …).
-    const samples = await cp.playAndSample(0.5, 40, { atSample: 8, seconds: 0.1 });
+    const samples = await cp.playAndSample(0.5, 40, { atFrame: 8, seconds: 0.1 });
     const lags = samples.map((s) => s.a - a.contactIndex - (s.b - b.contactIndex));
-    console.log('offset of the second stroke behind the first while playing (0.1 s stall at sample 8), frames:', lags.join(' '));
-    expect(samples.length).toBeGreaterThanOrEqual(32);
+    const played = samples.map((s) => s.a - samples[0]!.a);
+    console.log('offset of the second stroke behind the first while playing (0.1 s stall after 8 frames), frames:', lags.join(' '), '| at frames played:', played.join(' '));
+    // Windows are in frames of the first video, not in samples: a loaded machine presents (and
+    // calls back for) fewer frames, so the sample count varies from run to run.
+    const played40 = played[played.length - 1]!;
+    expect(played40).toBeGreaterThanOrEqual(40);
+    const stallAt = played.findIndex((p) => p >= 8);
+    const before = lags.slice(0, stallAt);
+    const afterStall = lags.filter((_, i) => i > stallAt && played[i]! <= played[stallAt]! + 8);
+    const atEnd = lags.filter((_, i) => played[i]! >= played40 - 10);
+    expect([before.length, afterStall.length, atEnd.length].every((n) => n >= 2)).toBe(true);
     // Sampled in the first video's frame callback (the second may not have drawn that vsync yet, so
     // 1 is in step): in step before the stall, behind after it, and in step again by the end.
     const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[xs.length >> 1]!;
-    expect(median(lags.slice(0, 8).map(Math.abs))).toBeLessThanOrEqual(1);
-    expect(Math.max(...lags.slice(8, 14))).toBeGreaterThanOrEqual(2);
-    expect(median(lags.slice(-8).map(Math.abs))).toBeLessThanOrEqual(1);
+    expect(median(before.map(Math.abs))).toBeLessThanOrEqual(1);
+    expect(Math.max(...afterStall)).toBeGreaterThanOrEqual(2);
+    expect(median(atEnd.map(Math.abs))).toBeLessThanOrEqual(1);
     const d = await cp.aligned(a.contactIndex, b.contactIndex);
     expect(d.a.frameIndex - a.contactIndex).toBe(d.b.frameIndex - b.contactIndex);
     expect(d.a.frameIndex - a.contactIndex).toBeGreaterThan(-9); // it played forward from −0.3 s

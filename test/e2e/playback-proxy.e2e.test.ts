@@ -194,12 +194,15 @@ describe('clips Chromium cannot play', () => {
       return out;
     });
     expect(played.length).toBeGreaterThanOrEqual(15);
-    let mismatched = 0;
-    for (const p of played) if (frameCode(p.level) !== frameAtTime(track.timestamps, p.t)) mismatched++;
+    const reads = played.map((p) => frameCode(p.level) - frameAtTime(track.timestamps, p.t));
+    console.log('frame read minus frame mapped, while playing:', reads.join(' '));
     // Seeks and steps above are exact. While playing, the frame callback reads the element with
     // drawImage, which on a loaded machine can already hold the next decoded frame (CI: 1 of 30
-    // once, 0 of 30 here): at most one such read, and never more.
-    expect(mismatched).toBeLessThanOrEqual(1);
+    // once, 3 of 30 another time, 0 of 30 here). So a read may be the next frame, never another,
+    // and most reads are exact: a proxy whose times were off by a frame would read +1 (or −1) on
+    // every frame.
+    expect(reads.every((r) => r === 0 || r === 1)).toBe(true);
+    expect(reads.filter((r) => r === 0).length).toBeGreaterThan(reads.length / 2);
     expect(app.errors).toEqual([]);
   });
 });

@@ -28,8 +28,8 @@ export interface SwingDebug {
   firstSkeletonAt: number;
   /** performance.now() when the session was opened. */
   openedAt: number;
-  /** The A/B loop's jumps back to A: the media time of the clock tick that issued each (s) and its target (s). */
-  loopJumps: { at: number; to: number }[];
+  /** The A/B loop's jumps back to A: the media time of the clock tick that issued each, its target (A) and the loop end (B) then, s. */
+  loopJumps: { at: number; to: number; b: number }[];
 }
 
 declare global {

@@ -75,7 +75,7 @@ export interface SwingDebugState {
   draws: number;
   firstSkeletonAt: number | null;
   openedAt: number;
-  loopJumps: { at: number; to: number }[];
+  loopJumps: { at: number; to: number; b: number }[];
 }
 
 /** The page's globals as the callbacks use them. */

@@ -106,11 +106,13 @@ export class ComparePage extends AppPage {
 
   /**
    * Plays at `rate` and records, in the first video's frame callback, the pose frame each side
-   * last drew, for `frames` callbacks (fewer when playback pauses or ends, or after `frames / rate / 10` s + 10 s). With `delayB`, the second
-   * video is put `delayB.seconds` back at callback `delayB.atSample` (a stall, as a loaded
-   * machine makes one), so the samples show the sync catching up.
+   * last drew, until the first video has played `frames` frames (sooner when playback pauses or
+   * ends, or after `frames / rate / 10` s + 10 s). A loaded machine presents fewer frames, so there
+   * may be fewer samples than frames. With `delayB`, the second video is put `delayB.seconds` back
+   * once the first has played `delayB.atFrame` frames (a stall, as a loaded machine makes one), so
+   * the samples show the sync catching up.
    */
-  async playAndSample(rate: number, frames: number, delayB?: { atSample: number; seconds: number }): Promise<{ a: number; b: number }[]> {
+  async playAndSample(rate: number, frames: number, delayB?: { atFrame: number; seconds: number }): Promise<{ a: number; b: number }[]> {
     await this.page.getByTestId('compare-rate').selectOption(String(rate));
     await this.page.getByTestId('compare-play').click();
     const samples = await this.page.getByTestId('compare-video-a').evaluate(
@@ -120,6 +122,7 @@ export class ComparePage extends AppPage {
         const g = globalThis as unknown as CompareGlobals;
         const out: { a: number; b: number }[] = [];
         let done = false;
+        let stalled = false;
         await new Promise<void>((resolve) => {
           const finish = () => {
             done = true;
@@ -129,12 +132,18 @@ export class ComparePage extends AppPage {
           g.setTimeout(finish, (args.n / args.rate / 10 + 10) * 1000);
           v.addEventListener('ended', finish, { once: true });
           v.addEventListener('pause', finish, { once: true });
+          // Counted in the first video's frames, not in callbacks: a loaded machine presents
+          // fewer frames (skips some), and the span played must not depend on how many it shows.
           const onFrame = () => {
             if (done) return;
             const d = g.__compareDebug;
             if (d) out.push({ a: d.a.frameIndex, b: d.b.frameIndex });
-            if (args.delayB && out.length === args.delayB.atSample) vb.currentTime -= args.delayB.seconds;
-            if (out.length >= args.n || v.paused || v.ended) resolve();
+            const played = out.length ? out[out.length - 1]!.a - out[0]!.a : 0;
+            if (args.delayB && !stalled && played >= args.delayB.atFrame) {
+              stalled = true;
+              vb.currentTime -= args.delayB.seconds;
+            }
+            if (played >= args.n || v.paused || v.ended) finish();
             else v.requestVideoFrameCallback(onFrame);
           };
           v.requestVideoFrameCallback(onFrame);

@@ -108,8 +108,8 @@ export class SessionPage extends AppPage {
     return this.#afterSeek(() => this.page.keyboard.press(key));
   }
 
-  /** The A/B loop's jumps the session player made since the session opened (renderer/src/lib/debug.ts `loopJumps`): tick media time and target, s. */
-  async loopJumps(): Promise<{ at: number; to: number }[]> {
+  /** The A/B loop's jumps the session player made since the session opened (renderer/src/lib/debug.ts `loopJumps`): tick media time, target (A) and loop end (B), s. */
+  async loopJumps(): Promise<{ at: number; to: number; b: number }[]> {
     return this.page.evaluate(() => (globalThis as unknown as BrowserGlobals).__swingDebug?.loopJumps ?? []);
   }
 

@@ -126,9 +126,9 @@ export class SessionPlayer {
 
   readonly #onClock = (tick: ClockTick): void => {
     const jump = this.#video.paused ? null : loopJump(this.#loop, tick.mediaTime);
-    if (jump !== null) {
+    if (jump !== null && this.#loop) {
       this.#video.currentTime = jump;
-      this.#debug.loopJumps.push({ at: tick.mediaTime, to: jump });
+      this.#debug.loopJumps.push({ at: tick.mediaTime, to: jump, b: this.#loop.b });
     }
     this.#drawAt(tick.mediaTime);
   };
