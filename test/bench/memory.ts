@@ -14,8 +14,9 @@
  *   the archive's bytes (buildArchive: both .pb entries and technique_analysis.json) and the
  *   library's pose BLOBs (poseToRow of both tracks, inserted into a temporary SQLite database
  *   with the library's pragmas, as analysis-rows.ts does), and the local service's done line's pose as
- *   JSON (process-route.ts: poseTrackToJson of both tracks, stringified), all kept alive to the
- *   end (the store only until finishTracks has run, as estimatePose's).
+ *   JSON in pieces (process-route.ts: done-line-stream.ts jsonPieces over both tracks, the pieces
+ *   counted, not kept), all kept alive to the end (the store only until finishTracks has run, as
+ *   estimatePose's).
  * After each stage (with gc(): run with --expose-gc) it prints V8 heap used + array buffers (the
  * typed arrays' bytes, outside the heap; freed buffers leave this count late), RSS, and the peak
  * RSS so far (what a stage's transients cost), minus the child's baseline after loading the
@@ -41,7 +42,7 @@ import { FrameStore } from '../../main/engine/frame-store.js';
 import { finishTracks } from '../../main/engine/frame-results.js';
 import { emptyBallCandidates, BALL_SLOTS } from '../../main/pose/ball-candidates.js';
 import { poseToRow } from '../../main/library/pose-blob.js';
-import { poseTrackToJson } from '../../main/pose/pose-track.js';
+import { jsonPieces, PoseJsonEntry } from '../../main/service/done-line-stream.js';
 import { poseOf } from '../eval/pose-cache.js';
 import { mediaPath } from '../support/media.js';
 
@@ -152,21 +153,23 @@ async function child(n: number): Promise<void> {
   db.close();
   rmSync(dbDir, { recursive: true, force: true });
   mark('library BLOBs');
-  // The local service's done line carries the pose as API.md JSON (process-route.ts poseTrackToJson); the app's direct backend does not.
-  let doneJson = '';
+  // The local service's done line carries the pose as API.md JSON, written in pieces as
+  // process-route.ts writes it (done-line-stream.ts jsonPieces over PoseJsonEntry; the socket's
+  // backpressure bounds what waits to be sent): here the pieces are counted, not sent. The app's
+  // direct backend has no done line.
+  let doneChars = 0;
   let doneError = '';
   try {
-    doneJson = JSON.stringify({ video_entry_2D_json: poseTrackToJson(pose2d), video_entry_3D_json: poseTrackToJson(pose3d) });
+    for (const piece of jsonPieces({ video_entry_2D_json: new PoseJsonEntry(pose2d), video_entry_3D_json: new PoseJsonEntry(pose3d) })) doneChars += piece.length;
   } catch (err) {
-    // Past ≈ 540,000 frames the line is longer than V8's longest string (2^29 - 24 characters): RangeError.
     doneError = (err as Error).message;
   }
-  mark('service done line: pose as JSON (string kept)');
+  mark('service done line: pose as JSON, in pieces');
   const strokes = (analysis.result as { strokes?: unknown[] }).strokes?.length ?? NaN;
   const maxRssMiB = process.resourceUsage().maxRSS / 1024;
   // The entries' uncompressed sizes from the central directory (nothing inflated), after the peak was read.
   const entryMiB = Object.fromEntries(new AdmZip(zip).getEntries().map((e) => [e.entryName, e.header.size / MiB]));
-  console.log(JSON.stringify({ n, storeFrames, strokes, zipMiB: zip.length / MiB, entryMiB, doneJsonMiB: doneJson.length / MiB, doneError, rows: rows.length, warnings: warnings.length, samples, maxRssMiB }));
+  console.log(JSON.stringify({ n, storeFrames, strokes, zipMiB: zip.length / MiB, entryMiB, doneJsonMiB: doneChars / MiB, doneError, rows: rows.length, warnings: warnings.length, samples, maxRssMiB }));
 }
 
 function parent(): void {
