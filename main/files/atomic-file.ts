@@ -7,7 +7,18 @@
  * can recognise and remove leftovers.
  */
 import { randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, copyFileSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  copyFileSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
+import { open } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 /** Prefix of every temp file written by this module. */
@@ -53,7 +64,11 @@ export interface AtomicWriteOptions {
  * Writes `data` (bytes, or text as UTF-8) to `target` atomically (temp + fsync + rename + folder fsync).
  * @throws the underlying fs error (ENOENT when the folder is missing and `mkdirs` is off, ENOSPC, ...); the temp file is removed.
  */
-export function writeFileAtomic(target: string, data: Uint8Array | string, opts: AtomicWriteOptions = {}): void {
+export function writeFileAtomic(
+  target: string,
+  data: Uint8Array | string,
+  opts: AtomicWriteOptions = {},
+): void {
   const mode = opts.mode ?? 0o600;
   if (opts.mkdirs) mkdirSync(dirname(target), { recursive: true, mode: 0o700 });
   const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
@@ -69,6 +84,41 @@ export function writeFileAtomic(target: string, data: Uint8Array | string, opts:
     }
     renameSync(tmp, target);
     if (mode !== 0o600) chmodSync(target, mode); // openSync's mode is masked by the umask
+  } catch (err) {
+    rmSync(tmp, { force: true });
+    throw err;
+  }
+  fsyncDir(dirname(target));
+}
+
+/**
+ * Writes the chunks of `source` (a Readable or any async iterable of bytes) to `target`
+ * atomically, as {@link writeFileAtomic} does, holding one chunk at a time (the whole file is
+ * never in memory: the technique archive of a long clip, main/archive/write.ts).
+ * @throws the source's error or the underlying fs error (ENOENT, ENOSPC, ...); the temp file is removed and `target` is untouched.
+ */
+export async function writeStreamAtomic(
+  target: string,
+  source: AsyncIterable<Uint8Array>,
+  opts: AtomicWriteOptions = {},
+): Promise<void> {
+  const mode = opts.mode ?? 0o600;
+  if (opts.mkdirs) mkdirSync(dirname(target), { recursive: true, mode: 0o700 });
+  const tmp = tempPathFor(target);
+  try {
+    const fh = await open(tmp, 'wx', mode);
+    try {
+      for await (const chunk of source) {
+        let off = 0;
+        while (off < chunk.byteLength)
+          off += (await fh.write(chunk, off, chunk.byteLength - off)).bytesWritten;
+      }
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
+    renameSync(tmp, target);
+    if (mode !== 0o600) chmodSync(target, mode);
   } catch (err) {
     rmSync(tmp, { force: true });
     throw err;

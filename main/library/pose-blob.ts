@@ -6,7 +6,8 @@
 import { endianness } from 'node:os';
 import type { PoseTrack } from '../pose/pose-track.js';
 
-if (endianness() !== 'LE') throw new Error('the library stores typed arrays little-endian; this platform is big-endian');
+if (endianness() !== 'LE')
+  throw new Error('the library stores typed arrays little-endian; this platform is big-endian');
 
 /** Bytes of a typed array, without copying. */
 export function blobOf(a: ArrayBufferView): Buffer {
@@ -26,8 +27,10 @@ export function fromBlob<T extends Float32Array | Float64Array | Int32Array | Ui
   Kind: { new (buffer: ArrayBuffer, byteOffset?: number, length?: number): T; BYTES_PER_ELEMENT: number },
 ): T {
   const size = Kind.BYTES_PER_ELEMENT;
-  if (blob.byteLength % size !== 0) throw new Error(`blob of ${blob.byteLength} bytes is not a whole number of elements`);
-  if (blob.byteOffset % size === 0 && blob.buffer instanceof ArrayBuffer) return new Kind(blob.buffer, blob.byteOffset, blob.byteLength / size);
+  if (blob.byteLength % size !== 0)
+    throw new Error(`blob of ${blob.byteLength} bytes is not a whole number of elements`);
+  if (blob.byteOffset % size === 0 && blob.buffer instanceof ArrayBuffer)
+    return new Kind(blob.buffer, blob.byteOffset, blob.byteLength / size);
   const buf = new ArrayBuffer(blob.byteLength);
   new Uint8Array(buf).set(blob);
   return new Kind(buf);

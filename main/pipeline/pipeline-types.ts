@@ -77,9 +77,10 @@ export interface AnalysisPipeline {
   analyseTechnique(videoPath: string, meta: TechniqueRequestMetadata, hooks: RunHooks): Promise<TechniqueOutcome>;
   /**
    * Writes the API.md ZIP archive (2D/3D protobuf + technique_analysis.json holding `analysis`,
-   * the done object) atomically to `outPath`.
+   * the done object) atomically to `outPath`, streamed (main/archive/write.ts writeArchive).
+   * Rejects with ArchiveError (`corrupt-entry`, `io`).
    */
-  writeTechniqueArchive(outPath: string, parts: { pose2d: PoseTrack; pose3d: PoseTrack; analysis: object }): void;
+  writeTechniqueArchive(outPath: string, parts: { pose2d: PoseTrack; pose3d: PoseTrack; analysis: object }): Promise<void>;
   /**
    * Tennis statistics JSON of a video (path or URL ffmpeg can read). `video`: the caller's probe
    * of it (the engine then does not probe again); `checkpointDir`: the task's working folder for

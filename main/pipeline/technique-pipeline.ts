@@ -70,7 +70,7 @@ export const techniquePipeline: AnalysisPipeline = {
   },
 
   writeTechniqueArchive(outPath, parts) {
-    writeArchive(outPath, parts);
+    return writeArchive(outPath, parts);
   },
 
   async tennisStatistics(videoInput, { dominantHand, signal, video: probed, checkpointDir, onProgress }) {

@@ -228,6 +228,6 @@ async function finalLine(ctx: ServiceContext, meta: TechniqueRequestMetadata, o:
   if (!meta.store_data) return done;
   const key = `archives/${randomUUID()}.zip`;
   ctx.store.ensureFolder(key);
-  (await ctx.pipeline()).writeTechniqueArchive(ctx.store.pathOf(key), { pose2d: o.pose2d, pose3d: o.pose3d, analysis: done });
+  await (await ctx.pipeline()).writeTechniqueArchive(ctx.store.pathOf(key), { pose2d: o.pose2d, pose3d: o.pose3d, analysis: done });
   return { ...done, archive_url: presign(ctx, 'GET', key, 'application/zip') };
 }

@@ -25,7 +25,15 @@ function expectSameTrack(a: PoseTrack, b: PoseTrack): void {
     frames: b.frames,
     sourcePath: b.sourcePath,
   });
-  for (const k of ['frameNr', 'timestamps', 'keypoints', 'confidences', 'bbox', 'boxConfidence', 'present'] as const) {
+  for (const k of [
+    'frameNr',
+    'timestamps',
+    'keypoints',
+    'confidences',
+    'bbox',
+    'boxConfidence',
+    'present',
+  ] as const) {
     expect(Array.from(a[k]), k).toEqual(Array.from(b[k]));
   }
 }
@@ -58,9 +66,9 @@ function zipWithRawNames(entries: Array<[string, string, Buffer]>): Buffer {
 }
 
 describe('archive write → read', () => {
-  it('gives back the same pose and analysis, from a path and from bytes', () => {
+  it('gives back the same pose and analysis, from a path and from bytes', async () => {
     const out = join(dir, 'a.zip');
-    writeArchive(out, { pose2d, pose3d, analysis: done });
+    await writeArchive(out, { pose2d, pose3d, analysis: done });
     expect(readdirSync(dir).filter((n) => n.startsWith('.tmp-'))).toEqual([]);
     const fromPath = readArchive(out);
     expectSameTrack(fromPath.pose2d, pose2d);
@@ -70,6 +78,30 @@ describe('archive write → read', () => {
     expect(fromPath.info.pose2d).toEqual({ from: 'video_entry_2d.pb', layout: 'flat', unknownFields: [] });
     const fromBytes = readArchive(buildArchive({ pose2d, pose3d, analysis: done }));
     expectSameTrack(fromBytes.pose3d, pose3d);
+  });
+
+  it('streams the same entries buildArchive makes in memory, deflated, and fails with one line when it cannot write', async () => {
+    const out = join(dir, 'streamed.zip');
+    await writeArchive(out, { pose2d, pose3d, analysis: done });
+    const streamed = new AdmZip(out);
+    const built = new AdmZip(buildArchive({ pose2d, pose3d, analysis: done }));
+    expect(streamed.getEntries().map((e) => e.entryName)).toEqual([
+      'video_entry_2d.pb',
+      'video_entry_3d.pb',
+      'technique_analysis.json',
+    ]);
+    for (const e of streamed.getEntries()) {
+      expect(e.header.method, e.entryName).toBe(8); // deflated
+      expect(e.getData().equals(built.getEntry(e.entryName)!.getData()), e.entryName).toBe(true);
+    }
+    const missing = join(dir, 'no-such-folder', 'x.zip');
+    const err = await writeArchive(missing, { pose2d, pose3d, analysis: done }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ArchiveError);
+    expect((err as ArchiveError).code).toBe('io');
+    expect((err as Error).message).toMatch(/^cannot write archive .*x\.zip \(ENOENT/);
+    await expect(writeArchive(out, { pose2d: pose3d, pose3d, analysis: done })).rejects.toThrow(
+      'pose2d has dims 3',
+    );
   });
 
   it('agrees with the generated protobufjs decoder', () => {
@@ -112,7 +144,9 @@ describe('archive limits and errors', () => {
     const small = { ...DEFAULT_ARCHIVE_LIMITS, maxEntryBytes: 1000 };
     const perEntry = errorOf(() => readArchive(good(), small));
     expect(perEntry.code).toBe('too-large');
-    expect(perEntry.message).toMatch(/^(video_entry_[23]d\.pb|technique_analysis\.json): declares \d+ bytes, at most 1000 allowed$/);
+    expect(perEntry.message).toMatch(
+      /^(video_entry_[23]d\.pb|technique_analysis\.json): declares \d+ bytes, at most 1000 allowed$/,
+    );
     const total = { ...DEFAULT_ARCHIVE_LIMITS, maxTotalBytes: 30_000 };
     expect(errorOf(() => readArchive(good(), total)).code).toBe('too-large');
   });
@@ -124,32 +158,51 @@ describe('archive limits and errors', () => {
     // Patch the declared uncompressed size (local header offset 22, central header offset 24) to 100 bytes.
     buf.writeUInt32LE(100, buf.indexOf(Buffer.from([0x50, 0x4b, 0x03, 0x04])) + 22);
     buf.writeUInt32LE(100, buf.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])) + 24);
-    expect(errorOf(() => readArchive(buf))).toMatchObject({ code: 'too-large', entry: 'technique_analysis.json' });
+    expect(errorOf(() => readArchive(buf))).toMatchObject({
+      code: 'too-large',
+      entry: 'technique_analysis.json',
+    });
   });
 
   it('names a missing entry', () => {
     const zip = new AdmZip(good());
     zip.deleteFile('video_entry_3d.pb');
-    expect(errorOf(() => readArchive(zip.toBuffer()))).toMatchObject({ code: 'missing-entry', entry: 'video_entry_3d.pb' });
+    expect(errorOf(() => readArchive(zip.toBuffer()))).toMatchObject({
+      code: 'missing-entry',
+      entry: 'video_entry_3d.pb',
+    });
     const noJson = new AdmZip(good());
     noJson.deleteFile('technique_analysis.json');
-    expect(errorOf(() => readArchive(noJson.toBuffer()))).toMatchObject({ code: 'missing-entry', entry: 'technique_analysis.json' });
+    expect(errorOf(() => readArchive(noJson.toBuffer()))).toMatchObject({
+      code: 'missing-entry',
+      entry: 'technique_analysis.json',
+    });
   });
 
   it('names a corrupt entry: bad CRC, bad protobuf, bad JSON', () => {
     const buf = good();
-    const central = buf.indexOf(Buffer.from('video_entry_2d.pb'), buf.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]))) - 46;
+    const central =
+      buf.indexOf(Buffer.from('video_entry_2d.pb'), buf.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]))) - 46;
     expect(buf.readUInt32LE(central)).toBe(0x02014b50);
     buf.writeUInt32LE((buf.readUInt32LE(central + 16) ^ 1) >>> 0, central + 16);
-    expect(errorOf(() => readArchive(buf))).toMatchObject({ code: 'corrupt-entry', entry: 'video_entry_2d.pb' });
+    expect(errorOf(() => readArchive(buf))).toMatchObject({
+      code: 'corrupt-entry',
+      entry: 'video_entry_2d.pb',
+    });
 
     const zip = new AdmZip(good());
     zip.updateFile('video_entry_2d.pb', Buffer.from([0x22, 0x50, 0x01]));
-    expect(errorOf(() => readArchive(zip.toBuffer()))).toMatchObject({ code: 'corrupt-entry', entry: 'video_entry_2d.pb' });
+    expect(errorOf(() => readArchive(zip.toBuffer()))).toMatchObject({
+      code: 'corrupt-entry',
+      entry: 'video_entry_2d.pb',
+    });
 
     const badJson = new AdmZip(good());
     badJson.updateFile('technique_analysis.json', Buffer.from('{"status": "done",'));
-    expect(errorOf(() => readArchive(badJson.toBuffer()))).toMatchObject({ code: 'corrupt-entry', entry: 'technique_analysis.json' });
+    expect(errorOf(() => readArchive(badJson.toBuffer()))).toMatchObject({
+      code: 'corrupt-entry',
+      entry: 'technique_analysis.json',
+    });
   });
 
   it('reports bytes that are not a ZIP and unreadable files', () => {

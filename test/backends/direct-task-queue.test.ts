@@ -34,7 +34,7 @@ function glue(hold = false) {
     pipeline: {
       secondsPerFrame: () => 0.05,
       analyseTechnique: () => Promise.reject(new Error('not used')),
-      writeTechniqueArchive: () => undefined,
+      writeTechniqueArchive: () => Promise.resolve(),
       tennisStatistics: (input: string, o: { dominantHand: 'left' | 'right'; signal: AbortSignal; onProgress?: (share: number) => void }) => {
         g.inputs.push(input);
         begun();

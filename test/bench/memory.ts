@@ -11,7 +11,8 @@
  *   world as their own Float32Arrays, as a worker's message gives them) for 70 % of the frames
  *   (the share of the session bench's joined clip in its windows), merged into the store;
  * - finishTracks (2D track, swaps, smoothing, 3D lift with the learned poses), analyseStrokes,
- *   the archive's bytes (buildArchive: both .pb entries and technique_analysis.json) and the
+ *   the archive written to a temp file as the service writes it (writeArchive, streamed: both .pb
+ *   entries and technique_analysis.json) and the
  *   library's pose BLOBs (poseToRow of both tracks, inserted into a temporary SQLite database
  *   with the library's pragmas, as analysis-rows.ts does), and the local service's done line's pose as
  *   JSON in pieces (process-route.ts: done-line-stream.ts jsonPieces over both tracks, the pieces
@@ -30,14 +31,14 @@
  * second pass that hands each result on would hold). Prints its figures; asserts nothing.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import AdmZip from 'adm-zip';
 import Database from 'better-sqlite3';
 import { loadavg, tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { analyseStrokes } from '../../main/analysis/index.js';
-import { buildArchive } from '../../main/archive/write.js';
+import { writeArchive } from '../../main/archive/write.js';
 import { FrameStore } from '../../main/engine/frame-store.js';
 import { finishTracks } from '../../main/engine/frame-results.js';
 import { emptyBallCandidates, BALL_SLOTS } from '../../main/pose/ball-candidates.js';
@@ -138,8 +139,10 @@ async function child(n: number): Promise<void> {
   const meta = { uid: 'bench-memory', sport: 'pickleball', swing_type: 'forehand_drive', dominant_hand: 'right', player_height_mm: 1780 } as const;
   const analysis = analyseStrokes({ pose2d, pose3d, ball, fps: FPS, width: video.width, height: video.height, meta });
   mark('analyseStrokes');
-  const zip = buildArchive({ pose2d, pose3d, analysis: analysis.result });
-  mark('archive bytes');
+  const zipDir = mkdtempSync(join(tmpdir(), 'bench-memory-zip-'));
+  const zipPath = join(zipDir, 'archive.zip');
+  await writeArchive(zipPath, { pose2d, pose3d, analysis: analysis.result });
+  mark('archive written (streamed)');
   const rows = [poseToRow(pose2d), poseToRow(pose3d)];
   // The library's insert of both rows (analysis-rows.ts: one INSERT per track, the BLOBs bound as
   // they are) into a database with the library's pragmas (db.ts) and the poses table's columns.
@@ -168,8 +171,10 @@ async function child(n: number): Promise<void> {
   const strokes = (analysis.result as { strokes?: unknown[] }).strokes?.length ?? NaN;
   const maxRssMiB = process.resourceUsage().maxRSS / 1024;
   // The entries' uncompressed sizes from the central directory (nothing inflated), after the peak was read.
-  const entryMiB = Object.fromEntries(new AdmZip(zip).getEntries().map((e) => [e.entryName, e.header.size / MiB]));
-  console.log(JSON.stringify({ n, storeFrames, strokes, zipMiB: zip.length / MiB, entryMiB, doneJsonMiB: doneChars / MiB, doneError, rows: rows.length, warnings: warnings.length, samples, maxRssMiB }));
+  const entryMiB = Object.fromEntries(new AdmZip(zipPath).getEntries().map((e) => [e.entryName, e.header.size / MiB]));
+  const zipMiB = statSync(zipPath).size / MiB;
+  rmSync(zipDir, { recursive: true, force: true });
+  console.log(JSON.stringify({ n, storeFrames, strokes, zipMiB, entryMiB, doneJsonMiB: doneChars / MiB, doneError, rows: rows.length, warnings: warnings.length, samples, maxRssMiB }));
 }
 
 function parent(): void {

@@ -16,7 +16,7 @@ const META = { uid: 'ckpt-1', sport: 'tennis', swing_type: 'forehand_drive', dom
 function recording(seen: string[]): AnalysisPipeline {
   return {
     secondsPerFrame: () => 0.01,
-    writeTechniqueArchive: () => undefined,
+    writeTechniqueArchive: () => Promise.resolve(),
     tennisStatistics: () => Promise.reject(new Error('not used')),
     analyseTechnique: (_path, _meta, hooks) => {
       seen.push(hooks.checkpointDir ?? 'none');

@@ -45,7 +45,7 @@ function glue(make: () => TechniqueOutcome, hold = false): Glue {
     aborted: [],
     pipeline: {
       secondsPerFrame: () => 0.01,
-      writeTechniqueArchive: () => undefined,
+      writeTechniqueArchive: () => Promise.resolve(),
       tennisStatistics: () => Promise.reject(new Error('not used')),
       analyseTechnique: (_path, _meta, hooks) => {
         hooks.onProgress?.(0.5);

@@ -35,9 +35,13 @@ function track(frames: number): PoseTrack {
 describe('pose BLOBs', () => {
   it('reads a track back from a SQLite file as views on the BLOBs, equal to what was written', () => {
     const db = new Database(join(dir, 'poses.sqlite'));
-    db.exec('CREATE TABLE poses (dims, joints, frames, source_path, frame_nr, timestamps, keypoints, confidences, bbox, box_confidence, present)');
+    db.exec(
+      'CREATE TABLE poses (dims, joints, frames, source_path, frame_nr, timestamps, keypoints, confidences, bbox, box_confidence, present)',
+    );
     const t = track(301);
-    db.prepare('INSERT INTO poses VALUES (@dims, @joints, @frames, @source_path, @frame_nr, @timestamps, @keypoints, @confidences, @bbox, @box_confidence, @present)').run(poseToRow(t));
+    db.prepare(
+      'INSERT INTO poses VALUES (@dims, @joints, @frames, @source_path, @frame_nr, @timestamps, @keypoints, @confidences, @bbox, @box_confidence, @present)',
+    ).run(poseToRow(t));
     const row = db.prepare('SELECT * FROM poses').get() as PoseRow;
     const back = rowToPose(row);
     db.close();

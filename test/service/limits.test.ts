@@ -32,7 +32,7 @@ function heldPipeline() {
         started.push(`process ${meta.uid}`);
         waiting.push(() => resolve({ kind: 'no-analysis', message: 'stand-in', warnings: [] }));
       }),
-    writeTechniqueArchive: () => undefined,
+    writeTechniqueArchive: () => Promise.resolve(),
     tennisStatistics: (_input, { signal }) =>
       new Promise((_resolve, reject) => {
         started.push('task');

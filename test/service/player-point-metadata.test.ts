@@ -24,7 +24,7 @@ const pipeline: AnalysisPipeline = {
     ran.set(meta.uid, meta);
     return Promise.resolve({ kind: 'no-analysis', message: 'stand-in', warnings: [] });
   },
-  writeTechniqueArchive: () => undefined,
+  writeTechniqueArchive: () => Promise.resolve(),
   tennisStatistics: () => Promise.reject(new Error('unused')),
 };
 

@@ -35,7 +35,7 @@ const pipeline: AnalysisPipeline = {
     ran.push(meta.uid);
     return Promise.resolve(outcome());
   },
-  writeTechniqueArchive: () => undefined,
+  writeTechniqueArchive: () => Promise.resolve(),
   tennisStatistics: () => Promise.reject(new Error('unused')),
 };
 

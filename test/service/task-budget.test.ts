@@ -52,7 +52,7 @@ function standIn(o: { checkpointFile?: string } = {}) {
   const pipeline: AnalysisPipeline = {
     secondsPerFrame: () => 0.1,
     analyseTechnique: () => Promise.resolve<TechniqueOutcome>({ kind: 'no-analysis', message: 'stand-in', warnings: [] }),
-    writeTechniqueArchive: () => undefined,
+    writeTechniqueArchive: () => Promise.resolve(),
     tennisStatistics: (input, { signal, video, checkpointDir, onProgress }) =>
       new Promise((resolve, reject) => {
         onProgress?.(0.55);
