@@ -39,7 +39,7 @@ export interface EngineSlotState {
   holder: () => EngineHolder | undefined;
 }
 
-/** A job waited `waitedMs` for the engine without starting; `holder` is who held it then. */
+/** A job waited its longest allowed wait, `waitedMs`, for the engine without starting; `holder` is who held it then. */
 export class EngineBusyError extends Error {
   constructor(
     readonly waitedMs: number,
@@ -73,7 +73,6 @@ export function createEngineSlot(): EngineSlotState {
       };
       if (!holder) return start();
       const line = lines[user];
-      const queuedAt = Date.now();
       let timer: NodeJS.Timeout | undefined;
       const leave = (why: Error): void => {
         const i = line.indexOf(entry);
@@ -94,7 +93,10 @@ export function createEngineSlot(): EngineSlotState {
       if (o.signal?.aborted) return reject(abortReason(o.signal));
       line.push(entry);
       o.signal?.addEventListener('abort', onAbort, { once: true });
-      if (o.maxWaitMs !== undefined) timer = setTimeout(() => leave(new EngineBusyError(Date.now() - queuedAt, holder)), o.maxWaitMs);
+      // The wait named is the longest allowed: the timer may fire a millisecond before Date.now()
+      // says it has passed (1,499 ms of a 1,500 ms wait would read "1 s"), or late on a loaded machine.
+      const wait = o.maxWaitMs;
+      if (wait !== undefined) timer = setTimeout(() => leave(new EngineBusyError(wait, holder)), wait);
     });
   return { run, waiting: (user) => lines[user].length, holder: () => holder };
 }
