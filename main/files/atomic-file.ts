@@ -52,6 +52,29 @@ function fsyncPath(path: string): void {
   }
 }
 
+/** The first step of every atomic write: the parent folder when asked, the result's mode and a fresh temp path. */
+function beginAtomic(target: string, opts: AtomicWriteOptions): { tmp: string; mode: number } {
+  if (opts.mkdirs) mkdirSync(dirname(target), { recursive: true, mode: 0o700 });
+  return { tmp: tempPathFor(target), mode: opts.mode ?? 0o600 };
+}
+
+/**
+ * The last step of every atomic write, once the temp file is complete and fsynced: rename it over
+ * `target`, set `mode` (open's mode is masked by the umask; undefined keeps the copy's own), fsync
+ * the folder. A failed rename or chmod removes the temp file.
+ * @throws the underlying fs error.
+ */
+function commitAtomic(tmp: string, target: string, mode: number | undefined): void {
+  try {
+    renameSync(tmp, target);
+    if (mode !== undefined && mode !== 0o600) chmodSync(target, mode);
+  } catch (err) {
+    rmSync(tmp, { force: true });
+    throw err;
+  }
+  fsyncDir(dirname(target));
+}
+
 /** Options of {@link writeFileAtomic}. */
 export interface AtomicWriteOptions {
   /** File mode of the result (default 0600, owner only). */
@@ -69,10 +92,8 @@ export function writeFileAtomic(
   data: Uint8Array | string,
   opts: AtomicWriteOptions = {},
 ): void {
-  const mode = opts.mode ?? 0o600;
-  if (opts.mkdirs) mkdirSync(dirname(target), { recursive: true, mode: 0o700 });
   const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-  const tmp = tempPathFor(target);
+  const { tmp, mode } = beginAtomic(target, opts);
   try {
     const fd = openSync(tmp, 'wx', mode);
     try {
@@ -82,13 +103,11 @@ export function writeFileAtomic(
     } finally {
       closeSync(fd);
     }
-    renameSync(tmp, target);
-    if (mode !== 0o600) chmodSync(target, mode); // openSync's mode is masked by the umask
   } catch (err) {
     rmSync(tmp, { force: true });
     throw err;
   }
-  fsyncDir(dirname(target));
+  commitAtomic(tmp, target, mode);
 }
 
 /**
@@ -102,9 +121,7 @@ export async function writeStreamAtomic(
   source: AsyncIterable<Uint8Array>,
   opts: AtomicWriteOptions = {},
 ): Promise<void> {
-  const mode = opts.mode ?? 0o600;
-  if (opts.mkdirs) mkdirSync(dirname(target), { recursive: true, mode: 0o700 });
-  const tmp = tempPathFor(target);
+  const { tmp, mode } = beginAtomic(target, opts);
   try {
     const fh = await open(tmp, 'wx', mode);
     try {
@@ -117,13 +134,11 @@ export async function writeStreamAtomic(
     } finally {
       await fh.close();
     }
-    renameSync(tmp, target);
-    if (mode !== 0o600) chmodSync(target, mode);
   } catch (err) {
     rmSync(tmp, { force: true });
     throw err;
   }
-  fsyncDir(dirname(target));
+  commitAtomic(tmp, target, mode);
 }
 
 /**
@@ -135,10 +150,9 @@ export function copyFileAtomic(source: string, target: string): void {
   try {
     copyFileSync(source, tmp);
     fsyncPath(tmp);
-    renameSync(tmp, target);
   } catch (err) {
     rmSync(tmp, { force: true });
     throw err;
   }
-  fsyncDir(dirname(target));
+  commitAtomic(tmp, target, undefined);
 }
