@@ -59,14 +59,26 @@ function analysisJson(analysis: object): object {
  * one-entry-at-a-time order); adm-zip still reads archives and builds the small ones in memory.
  * Entries written from a stream carry their sizes and CRC in a data descriptor and in the central
  * directory, which every reader here (adm-zip, `unzip`, Python's zipfile) takes.
- * @throws ArchiveError `corrupt-entry` when a track's dims do not match its entry; `io` when the file cannot be written (missing folder, disk full, ...).
+ * @throws ArchiveError `corrupt-entry` when a track's dims do not match its entry (or the encoder's own ArchiveError); `io` when the file cannot be written (missing folder, disk full, ...) or an entry cannot be encoded; the old file stays.
  */
 export async function writeArchive(outPath: string, parts: ArchiveParts): Promise<void> {
   checkDims(parts);
   const zip = new ZipFile();
   const mtime = new Date(); // as adm-zip stamps a new entry
+  // An entry is encoded inside yazl's callback; an encoder's error goes to the ZIP's 'error' event,
+  // which ends the output stream with it, so the write below rejects instead of waiting forever.
   const entry = (name: string, bytes: () => Uint8Array) =>
-    zip.addReadStreamLazy(name, { mtime }, (cb) => cb(null, Readable.from([bytes()])));
+    zip.addReadStreamLazy(name, { mtime }, (cb) => {
+      let encoded: Uint8Array;
+      try {
+        encoded = bytes();
+      } catch (err) {
+        cb(err as Error, undefined as never);
+        return;
+      }
+      cb(null, Readable.from([encoded]));
+    });
+  zip.on('error', (err: Error) => (zip.outputStream as Readable).destroy(err));
   entry(ARCHIVE_ENTRIES.pose2d, () => encodePoseEntry(parts.pose2d));
   entry(ARCHIVE_ENTRIES.pose3d, () => encodePoseEntry(parts.pose3d));
   entry(ARCHIVE_ENTRIES.analysis, () => Buffer.from(JSON.stringify(analysisJson(parts.analysis)), 'utf8'));
@@ -74,6 +86,7 @@ export async function writeArchive(outPath: string, parts: ArchiveParts): Promis
   try {
     await writeStreamAtomic(outPath, zip.outputStream as AsyncIterable<Buffer>); // yazl writes Buffers only
   } catch (err) {
+    if (err instanceof ArchiveError) throw err;
     throw new ArchiveError('io', `cannot write archive ${outPath} (${(err as Error).message})`, undefined, {
       cause: err,
     });

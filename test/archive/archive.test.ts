@@ -104,6 +104,20 @@ describe('archive write → read', () => {
     );
   });
 
+  it('rejects in one line, keeping the old file, when an entry cannot be encoded midway through the ZIP', async () => {
+    const out = join(dir, 'encode-fails.zip');
+    await writeArchive(out, { pose2d, pose3d, analysis: done });
+    // JSON.stringify throws on a BigInt: the third entry fails after the two pose entries were written.
+    const err = await writeArchive(out, { pose2d, pose3d, analysis: { ...done, bad: 1n } }).catch(
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(ArchiveError);
+    expect((err as ArchiveError).code).toBe('io');
+    expect((err as Error).message).toMatch(/^cannot write archive .*encode-fails\.zip \(.*BigInt/);
+    expect(new AdmZip(out).getEntries()).toHaveLength(3);
+    expect(readdirSync(dir).filter((f) => f.startsWith('.tmp-'))).toEqual([]);
+  });
+
   it('agrees with the generated protobufjs decoder', () => {
     const zip = new AdmZip(buildArchive({ pose2d, pose3d, analysis: done }));
     const pb = zip.getEntry('video_entry_3d.pb')?.getData();
