@@ -26,9 +26,18 @@ export type Box = readonly [number, number, number, number];
 /** Sum over R, G, B of the change since the previous image above which a pixel moved (0..765). */
 const MOTION_MIN = 60;
 
-/** Optic yellow: green and red high, blue well below both, red and green close. */
+/**
+ * Optic yellow: green and red high, blue well below both (green − blue > 40), and a hue of at
+ * least ≈ 40° (red − green < half of green − blue: yellow or yellow-green, not the orange of skin,
+ * ≈ 20–30°, or of a red shirt). Until 2026-11-29 the chroma floor was green − blue > 60 with
+ * |red − green| < 80 (read off pickleball_rec_1 and pickleball_broadcast_1); a pale ball under
+ * indoor light, tennis_serve_stock_slowmo_1's toss at (193, 179, 124), fell under it and its toss
+ * had no candidate. The hue bound replaces the chroma that kept skin out. `npm run eval` with
+ * fresh poses: every stroke, contact, side and headline figure of the 13 labelled clips as before
+ * (main/engine/README.md "Ball candidates").
+ */
 function isBallColour(r: number, g: number, b: number): boolean {
-  return g > 120 && r > 100 && g - b > 60 && r - b > 40 && Math.abs(r - g) < 80;
+  return g > 120 && r > 100 && g - b > 40 && r - b > 40 && g - r < 80 && r - g < (g - b) / 2;
 }
 
 /**
