@@ -8,9 +8,9 @@
 import type { Sport, Stroke, SwingType, TechniqueResult } from '../contract/technique-schema.js';
 import { strokeSideWord } from '../contract/display-names.js';
 import { warning, type Warning } from '../contract/warning.js';
-import { ballClock, clipStrokes, type ClipStroke, type ClipStrokes } from './strokes/index.js';
+import { BALL_CLOCK_PARAMS, ballClock, clipStrokes, type ClipStroke, type ClipStrokes } from './strokes/index.js';
 import { featureConsistency, meanScore } from './technique/index.js';
-import { InsufficientPoseError } from './core/index.js';
+import { checkPair, InsufficientPoseError, pictureScale } from './core/index.js';
 import { nearestFrame } from '../pose/frame-time.js';
 import { ballEvidenceRank, DETECTION_PARAMS, strokeContact, type DetectionParams, type StrokeSide } from './strokes/index.js';
 import { computeTechniqueResult, type AnalysisInput, type TechniqueOutput } from './technique/index.js';
@@ -264,10 +264,13 @@ function atFrame(code: string, severity: Warning['severity'], message: string, f
 }
 
 /**
- * `raw` with its ball clock cue (strokes/ball-clock.ts `ballClock` of its ball candidates, sport
- * and video fps) unless it has one: every analysis of a clip reads the same clock, the detector's
+ * `raw` with its ball clock cue (strokes/ball-clock.ts `ballClock` of its ball candidates, sport,
+ * video fps and the player's picture scale) unless it has one: every analysis of a clip reads the same clock, the detector's
  * and a coach's correction alike (stroke-correction.ts).
  */
 export function withBallClock(raw: AnalysisInput): AnalysisInput {
-  return raw.ballClock !== undefined ? raw : { ...raw, ballClock: ballClock(raw.ball, raw.fps, raw.meta.sport) };
+  if (raw.ballClock !== undefined) return raw;
+  // The player's scale (m per px, per frame) measures the arcs flown at the player's depth (ball-clock.ts step 3).
+  const scale = raw.ball ? pictureScale(checkPair(raw.pose2d, raw.pose3d), raw.fps) : undefined;
+  return { ...raw, ballClock: ballClock(raw.ball, raw.fps, raw.meta.sport, BALL_CLOCK_PARAMS, scale) };
 }

@@ -6,19 +6,22 @@
 import { describe, expect, it } from 'vitest';
 import { snapCaptureFps } from '../../main/analysis/core/slow-motion.js';
 import { ballArcsAgree, judgeSlowMotion } from '../../main/analysis/core/slow-motion-verdict.js';
-import { BALL_DIAMETER_M, ballClock, GRAVITY_MPS2 } from '../../main/analysis/strokes/ball-clock.js';
+import { BALL_CLOCK_PARAMS, BALL_DIAMETER_M, ballClock, GRAVITY_MPS2 } from '../../main/analysis/strokes/ball-clock.js';
 import { BALL_SLOTS, emptyBallCandidates, type BallCandidates } from '../../main/pose/ball-candidates.js';
 
 const FPS = 30;
 const D_PX = 10; // the ball's diameter in the picture: 10 px for 6.7 cm → 149 px/m
 
-/** A ball thrown from (x0, y0) at frame `from` for `n` frames, falling at the gravity of a clip slowed `slowed`×. */
-function arc(ball: BallCandidates, from: number, n: number, x0: number, y0: number, slowed: number, bend = 1): void {
+/**
+ * A ball thrown from (x0, y0) at frame `from` for `n` frames, falling at the gravity of a clip
+ * slowed `slowed`×, at a depth where a ball is D_PX across; its blob measures `blob` of that.
+ */
+function arc(ball: BallCandidates, from: number, n: number, x0: number, y0: number, slowed: number, bend = 1, blob = 1): void {
   const pxPerM = D_PX / BALL_DIAMETER_M.tennis;
   const a = (bend * GRAVITY_MPS2 * pxPerM) / (slowed * slowed) / (FPS * FPS) / 2; // px per frame², picture y down
   for (let k = 0; k < n; k++) {
     ball.xy.set([x0 + 12 * k, y0 - 10 * k + a * k * k], (from + k) * BALL_SLOTS * 2);
-    ball.area[(from + k) * BALL_SLOTS] = Math.PI * (D_PX / 2) ** 2;
+    ball.area[(from + k) * BALL_SLOTS] = Math.PI * ((blob * D_PX) / 2) ** 2;
   }
 }
 
@@ -79,6 +82,27 @@ describe('the clock from the ball in flight', () => {
     arc(flat, 60, 14, 100, 400, 2, 0);
     expect(ballClock(flat, FPS, 'tennis')).toBeNull();
     expect(ballClock(undefined, FPS, 'tennis')).toBeNull();
+  });
+
+  it("measures an arc flown at the player's depth by the player's scale, one farther away by the ball's own", () => {
+    // A slow ball's blob is a crescent: 0.65 of its diameter reads a 3× clip as 3 × √0.65 ≈ 2.4×.
+    const ball = emptyBallCandidates(200);
+    arc(ball, 10, 14, 100, 400, 3, 1, 0.65);
+    arc(ball, 60, 16, 200, 380, 3, 1, 0.65);
+    expect(ballClock(ball, FPS, 'tennis')?.factor).toBeCloseTo(3 * Math.sqrt(0.65), 1);
+    // The player at the ball's depth: a ball D_PX across there, so D_PX / 6.7 cm pixels per metre.
+    const atPlayer = new Float64Array(200).fill(BALL_DIAMETER_M.tennis / D_PX);
+    const c = ballClock(ball, FPS, 'tennis', BALL_CLOCK_PARAMS, atPlayer)!;
+    expect(c.factor).toBeCloseTo(3, 2);
+    expect(snapCaptureFps(FPS, c.factor)).toBe(120); // 90 fps: nearer 120 than 60 in ratio
+    // Twice the player's distance from the camera (the blob reads 0.5 of a ball at the player's scale): its own scale.
+    const far = emptyBallCandidates(200);
+    arc(far, 10, 14, 100, 400, 3, 1, 0.5);
+    arc(far, 60, 16, 200, 380, 3, 1, 0.5);
+    expect(ballClock(far, FPS, 'tennis', BALL_CLOCK_PARAMS, atPlayer)?.factor).toBeCloseTo(3 * Math.sqrt(0.5), 1);
+    // No scale where the player is not measured; the band switched off: the ball's own scale.
+    expect(ballClock(ball, FPS, 'tennis', BALL_CLOCK_PARAMS, new Float64Array(200).fill(NaN))?.factor).toBeCloseTo(3 * Math.sqrt(0.65), 1);
+    expect(ballClock(ball, FPS, 'tennis', { ...BALL_CLOCK_PARAMS, playerDepthBand: null }, atPlayer)?.factor).toBeCloseTo(3 * Math.sqrt(0.65), 1);
   });
 
   it('snaps to the video rate or a camera capture rate', () => {

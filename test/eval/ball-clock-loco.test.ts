@@ -34,9 +34,9 @@ describe('ball clock leave-one-clip-out', () => {
     expect(readRight(2, 1)).toBe(false);
   });
 
-  it('the grid starts at the shipped thresholds and holds 18 points', () => {
+  it('the grid starts at the shipped thresholds and holds 72 points (18 arc thresholds × 4 player-depth bands)', () => {
     expect(BALL_CLOCK_GRID[0]).toEqual(BALL_CLOCK_PARAMS);
-    expect(BALL_CLOCK_GRID).toHaveLength(18);
+    expect(BALL_CLOCK_GRID).toHaveLength(72);
   });
 
   it('reads synthetic 2× arcs as 2×, and a fold keeps the shipped point when it reads every training clip right', () => {

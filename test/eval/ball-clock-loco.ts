@@ -8,8 +8,8 @@
  * or no cue). A slowed clip the ball cannot read counts as wrong (the pose's cues then decide).
  * Ties go to the earlier grid point; the grid starts at the shipped values.
  */
-import { BALL_CLOCK_PARAMS, ballClock, type BallClockParams } from '../../main/analysis/strokes/index.js';
-import { snapCaptureFps } from '../../main/analysis/core/index.js';
+import { BALL_CLOCK_PARAMS, ballClock, type BallClockParams, type PlayerScale } from '../../main/analysis/strokes/index.js';
+import { checkPair, pictureScale, snapCaptureFps } from '../../main/analysis/core/index.js';
 import type { BallCandidates } from '../../main/pose/ball-candidates.js';
 import type { Sport } from '../../main/contract/technique-schema.js';
 import { leaveOneClipOut, type LocoClip, type LocoResult } from './loco.js';
@@ -17,9 +17,11 @@ import { clipSetup } from './clips.js';
 import type { StrokeLabels } from './labels.js';
 import type { CachedPose } from './pose-cache.js';
 
-/** What the ball clock reads on: the clip's ball candidates, video fps, sport and labelled slowing (video s per real s, ≥ 1). */
+/** What the ball clock reads on: the clip's ball candidates, the player's picture scale, video fps, sport and labelled slowing (video s per real s, ≥ 1). */
 export interface BallClockClip {
   ball: BallCandidates | undefined;
+  /** Metres per pixel at the player per frame (ball-clock.ts `PlayerScale`), as the product passes it. */
+  playerScale?: PlayerScale | undefined;
   fps: number;
   sport: Sport;
   labelledFactor: number;
@@ -30,21 +32,25 @@ export const SLOWED_FROM = 2;
 /** A slowed clip's read is right within this ratio of its label (issue 26 target). */
 export const WITHIN_RATIO = 1.5;
 
-/** The grid: the shipped point first, then every combination of rms {1.5, 1, 2.5} px × bend {3, 2, 5} px × arcs {2, 3}. */
+/** The player-depth bands of the grid (ball-clock.ts `PLAYER_DEPTH_BAND`): the shipped one, a narrower and a wider one, and none (the ball's diameter alone). */
+export const PLAYER_DEPTH_BANDS: readonly (readonly [number, number] | null)[] = [[0.6, 1.6], [0.7, 1.4], [0.5, 2], null];
+
+/** The grid: the shipped point first, then every combination of rms {1.5, 1, 2.5} px × bend {3, 2, 5} px × arcs {2, 3} × {@link PLAYER_DEPTH_BANDS}. */
 export const BALL_CLOCK_GRID: readonly BallClockParams[] = (() => {
   const grid: BallClockParams[] = [{ ...BALL_CLOCK_PARAMS }];
   for (const maxArcRmsPx of [1.5, 1, 2.5])
     for (const minArcBendPx of [3, 2, 5])
-      for (const minArcs of [2, 3]) {
-        const p = { maxArcRmsPx, minArcBendPx, minArcs };
-        if (!grid.some((g) => JSON.stringify(g) === JSON.stringify(p))) grid.push(p);
-      }
+      for (const minArcs of [2, 3])
+        for (const playerDepthBand of PLAYER_DEPTH_BANDS) {
+          const p = { maxArcRmsPx, minArcBendPx, minArcs, playerDepthBand };
+          if (!grid.some((g) => JSON.stringify(g) === JSON.stringify(p))) grid.push(p);
+        }
   return grid;
 })();
 
 /** The ball's read of a clip: the snapped slowing (1 = real time), or null without a cue. */
 export function ballRead(c: BallClockClip, p: BallClockParams): number | null {
-  const clock = ballClock(c.ball, c.fps, c.sport, p);
+  const clock = ballClock(c.ball, c.fps, c.sport, p, c.playerScale);
   return clock ? snapCaptureFps(c.fps, clock.factor) / c.fps : null;
 }
 
@@ -90,12 +96,14 @@ export function locoBallClock(clips: readonly LocoClip<BallClockClip>[]): LocoRe
 export function ballClockOfClips(clips: readonly string[], poses: ReadonlyMap<string, CachedPose>, labels: StrokeLabels): ReturnType<typeof locoBallClock> | null {
   const data = clips.map((clip) => {
     const p = poses.get(clip)!;
-    return { clip, data: { ball: p.ball, fps: p.video.fps, sport: clipSetup(clip).sport, labelledFactor: 1 / labels[clip]!.slow_motion_factor } };
+    const playerScale = p.ball ? pictureScale(checkPair(p.pose2d, p.pose3d), p.video.fps) : undefined;
+    return { clip, data: { ball: p.ball, playerScale, fps: p.video.fps, sport: clipSetup(clip).sport, labelledFactor: 1 / labels[clip]!.slow_motion_factor } };
   });
   return data.length >= 2 ? locoBallClock(data) : null;
 }
 
-const paramsText = (p: BallClockParams) => `rms ≤ ${p.maxArcRmsPx} px, bend ≥ ${p.minArcBendPx} px, ≥ ${p.minArcs} arcs`;
+const bandText = (b: BallClockParams['playerDepthBand']) => (b ? `player's scale at ${b[0]}–${b[1]}` : "ball's scale only");
+const paramsText = (p: BallClockParams) => `rms ≤ ${p.maxArcRmsPx} px, bend ≥ ${p.minArcBendPx} px, ≥ ${p.minArcs} arcs, ${bandText(p.playerDepthBand)}`;
 
 /** The report section: left-out and in-sample counts, the all-clips choice, each fold's choice and read. */
 export function renderBallClockLoco(r: ReturnType<typeof locoBallClock>): string {
@@ -103,7 +111,7 @@ export function renderBallClockLoco(r: ReturnType<typeof locoBallClock>): string
   const rows = r.folds.map((f) => `${f.clip.replace('.mp4', '')}: ${paramsText(f.constants)} → ${f.leftOut.factor === null ? 'no cue' : `${f.leftOut.factor.toFixed(2)}×`} (${f.leftOut.right ? 'right' : 'wrong'})`);
   return [
     '### Ball clock (strokes/ball-clock.ts): arc thresholds chosen leave-one-clip-out',
-    `Read right, left out (headline): slowed clips ${frac(r.leftOut.slowed)}, real-time clips ${frac(r.leftOut.realTime)}; in sample: slowed ${frac(r.inSample.slowed)}, real time ${frac(r.inSample.realTime)}. All clips choose ${paramsText(r.allConstants)} (grid: rms {1.5, 1, 2.5} px × bend {3, 2, 5} px × arcs {2, 3}; right = slowed ≥ ${SLOWED_FROM}× read within ${WITHIN_RATIO}× of the label, real time read real time or no cue).`,
+    `Read right, left out (headline): slowed clips ${frac(r.leftOut.slowed)}, real-time clips ${frac(r.leftOut.realTime)}; in sample: slowed ${frac(r.inSample.slowed)}, real time ${frac(r.inSample.realTime)}. All clips choose ${paramsText(r.allConstants)} (grid: rms {1.5, 1, 2.5} px × bend {3, 2, 5} px × arcs {2, 3} × player-depth band {0.6–1.6, 0.7–1.4, 0.5–2, none}; right = slowed ≥ ${SLOWED_FROM}× read within ${WITHIN_RATIO}× of the label, real time read real time or no cue).`,
     `Per fold (left-out clip: chosen on the others → its read): ${rows.join('; ')}.`,
   ].join('\n\n');
 }

@@ -13,12 +13,19 @@
  *    straight streak has no measurable bend);
  * 3. scale: the flight's median blob diameter over the ball's diameter ({@link BALL_DIAMETER_M}),
  *    px/m at the ball's own depth (a player-height scale fails where the ball flies toward or
- *    away from the camera);
+ *    away from the camera). Where that diameter says the ball flies at the player's depth (it
+ *    measures {@link BallClockParams.playerDepthBand} of the diameter a ball has at the player's
+ *    scale: a toss, a bounce at the feet, a ball at the racket), the player's own scale is used
+ *    instead (kinematics.ts `pictureScale`: the trunk, ≈ 50 px where the ball is 5–10 px, so a
+ *    pixel of blob edge no longer moves the factor by a fifth);
  * 4. apparent gravity g_v = 2a·fps² / scale (m/s² on the video's clock); slowing factor
  *    √(9.81 / g_v): a clip slowed f× shows g / f².
  * The clip's factor is the median over its arcs, when it has ≥ {@link MIN_ARCS}.
  *
- * Measured (2026-11-27, engine ball candidates of the 13 labelled clips with the engine's pose):
+ * Measured on the 13 labelled clips with the player's scale: main/analysis/README.md "The ball's
+ * free flight as the clock" (2026-11-29: slowed clips 3.63×, 2.97×, 2.09× for labels 3.6×, 3.2×,
+ * 2.0×; real-time medians 0.94–1.36). Before it (2026-11-27, engine ball candidates of the 13
+ * labelled clips with the engine's pose, the ball's own diameter):
  * real-time clips' medians 0.87–1.02 where ≥ 2 arcs (tennis_broadcast_1 1.02, pickleball_rec_1
  * 0.91, pickleball_broadcast_1 0.88, pickleball_rec_outdoor_1 0.98), tennis_rally_pro_behind_1
  * (filmed from behind, the ball flying along the camera axis) 1.33; slowed clips
@@ -47,6 +54,17 @@ export const MAX_ARC_RMS_PX = 1.5;
 export const MIN_ARC_BEND_PX = 3;
 /** Fewest arcs for a factor (one arc may be a blob chain that only looks like a ball). */
 export const MIN_ARCS = 2;
+/**
+ * Band of (the ball's blob diameter) ÷ (a ball's diameter at the player's scale) within which the
+ * ball is taken to fly at the player's depth, so that the player's scale measures its arc. Decided
+ * from what a blob measures: a blob is the moved, ball-coloured pixels, a crescent of a slow ball
+ * and a pale ball's core (≈ 0.65 of the ball in tennis_serve_stock_slowmo_1's bounces), up to about
+ * 1.5 for a blurred one; a ball twice as far from the camera as the player reads 0.5. Measured
+ * 2026-11-29 on the arcs of the 13 labelled clips (engine poses): labelled factors against the
+ * player's scale 0.93–1.21 (real time) and 2.04–3.63 (slowed), against the ball's own 0.92–1.30
+ * and 2.06–3.84; chosen leave-one-clip-out against the grid of test/eval/ball-clock-loco.ts.
+ */
+export const PLAYER_DEPTH_BAND: readonly [number, number] = [0.6, 1.6];
 
 /**
  * The arc thresholds as one object, so the evaluation harness (test/eval/ball-clock-loco.ts) can
@@ -59,6 +77,8 @@ export interface BallClockParams {
   minArcBendPx: number;
   /** Fewest arcs for a factor. */
   minArcs: number;
+  /** {@link PLAYER_DEPTH_BAND}; null: the ball's own diameter always scales its arc. */
+  playerDepthBand: readonly [number, number] | null;
 }
 
 /**
@@ -69,33 +89,55 @@ export interface BallClockParams {
  * tennis_groundstrokes_stock_slowmo_1 2×, label 2; the two others show no arc), real time 9 of 9
  * (never a slowed read).
  */
-export const BALL_CLOCK_PARAMS: Readonly<BallClockParams> = Object.freeze({ maxArcRmsPx: MAX_ARC_RMS_PX, minArcBendPx: MIN_ARC_BEND_PX, minArcs: MIN_ARCS });
+export const BALL_CLOCK_PARAMS: Readonly<BallClockParams> = Object.freeze({ maxArcRmsPx: MAX_ARC_RMS_PX, minArcBendPx: MIN_ARC_BEND_PX, minArcs: MIN_ARCS, playerDepthBand: PLAYER_DEPTH_BAND });
 
 /** The ball's verdict on the clock: median slowing factor (video seconds per real second) and each arc's, in flight order (core/slow-motion.ts `BallClockCue`). */
 export type BallClock = BallClockCue;
 
 /**
+ * Metres per picture pixel at the player's depth, per frame of the ball candidates (kinematics.ts
+ * `pictureScale` of the clip's pose pair); NaN where the player is not measured.
+ */
+export type PlayerScale = ArrayLike<number>;
+
+/**
  * The slowing factor each ball arc of the clip shows (module method), in flight order.
  * @param fps the video's frame rate, frames/s (the clock the arcs are read on).
+ * @param playerScale metres per pixel at the player, per frame (step 3); without it every arc is scaled by the ball's diameter.
  */
-export function ballArcFactors(ball: BallCandidates, fps: number, sport: Sport, params: BallClockParams = BALL_CLOCK_PARAMS): number[] {
+export function ballArcFactors(ball: BallCandidates, fps: number, sport: Sport, params: BallClockParams = BALL_CLOCK_PARAMS, playerScale?: PlayerScale): number[] {
   const out: number[] = [];
   for (const fl of ballFlights(ball, 0, ball.frames - 1)) {
-    const f = arcFactor(fl, fps, BALL_DIAMETER_M[sport], params);
+    const f = arcFactor(fl, fps, BALL_DIAMETER_M[sport], params, playerScale);
     if (f !== null) out.push(f);
   }
   return out;
 }
 
-/** The clip's {@link BallClock}, or null with fewer than `params.minArcs` arcs (or fps ≤ 0). */
-export function ballClock(ball: BallCandidates | undefined, fps: number, sport: Sport, params: BallClockParams = BALL_CLOCK_PARAMS): BallClock | null {
+/**
+ * The clip's {@link BallClock}, or null with fewer than `params.minArcs` arcs (or fps ≤ 0).
+ * @param playerScale as {@link ballArcFactors}.
+ */
+export function ballClock(ball: BallCandidates | undefined, fps: number, sport: Sport, params: BallClockParams = BALL_CLOCK_PARAMS, playerScale?: PlayerScale): BallClock | null {
   if (!ball || !(fps > 0)) return null;
-  const arcs = ballArcFactors(ball, fps, sport, params);
+  const arcs = ballArcFactors(ball, fps, sport, params, playerScale);
   return arcs.length < params.minArcs ? null : { factor: median(arcs), arcs };
 }
 
+/**
+ * Pixels per metre of an arc (module method step 3): the player's scale at the arc's middle frame
+ * when the ball's diameter puts it at the player's depth, else the ball's own diameter.
+ */
+function arcPxPerM(fl: Flight, diameterPx: number, ballM: number, params: BallClockParams, playerScale?: PlayerScale): number {
+  const own = diameterPx / ballM;
+  const mpp = playerScale?.[fl.points[fl.points.length >> 1]!.f];
+  if (!params.playerDepthBand || !(mpp !== undefined && mpp > 0)) return own;
+  const ratio = own * mpp; // the blob's diameter ÷ a ball's diameter at the player's scale
+  return ratio >= params.playerDepthBand[0] && ratio <= params.playerDepthBand[1] ? 1 / mpp : own;
+}
+
 /** One flight's slowing factor, or null when it is no arc (module method step 2). */
-function arcFactor(fl: Flight, fps: number, ballM: number, params: BallClockParams): number | null {
+function arcFactor(fl: Flight, fps: number, ballM: number, params: BallClockParams, playerScale?: PlayerScale): number | null {
   const p = fl.points;
   const span = p[p.length - 1]!.f - p[0]!.f;
   if (p.length < MIN_ARC_POINTS || span < MIN_ARC_FRAMES) return null;
@@ -105,6 +147,6 @@ function arcFactor(fl: Flight, fps: number, ballM: number, params: BallClockPara
   const rms = fit ? Math.sqrt(t.reduce((acc, ti, i) => acc + (y[i]! - (fit.a * (ti - fit.tm) ** 2 + fit.b * (ti - fit.tm) + fit.c)) ** 2, 0) / t.length) : NaN;
   if (!fit || !(fit.a > 0) || rms > params.maxArcRmsPx || fit.a * (span / 2) ** 2 < params.minArcBendPx) return null;
   const d = p.map((q) => q.d).sort((x, y) => x - y)[p.length >> 1]!;
-  const gVideo = (2 * fit.a * fps * fps) / (d / ballM);
+  const gVideo = (2 * fit.a * fps * fps) / arcPxPerM(fl, d, ballM, params, playerScale);
   return Math.sqrt(GRAVITY_MPS2 / gVideo);
 }
