@@ -8,8 +8,27 @@ import type { Warning } from '../contract/warning.js';
 import type { PoseFrameCounts } from '../library/detail.js';
 import type { SessionDetail, SessionStroke, SessionSummary, SlowMotionGuessView } from '../library/library-types.js';
 
-/** A stroke as printed (issue 11): number, side, contact (video frame and seconds), detector confidence, overall score (null: not analysed), where the contact came from ('detected' | 'ball' | 'coach'), camera view (`{view, heading_deg}`, null: unknown). */
-export type StrokeJson = Pick<SessionStroke, 'index' | 'side' | 'twoHanded' | 'swingType' | 'contact' | 'confidence' | 'overallScore' | 'primary' | 'contactSource' | 'cameraView'>;
+/**
+ * A stroke as printed (issue 11): number, side, contact (video frame and seconds), detector
+ * confidence, whether the hitting hand was measured at contact, overall score (null: not
+ * analysed), where the contact came from ('detected' | 'ball' | 'coach'), camera view (`{view,
+ * heading_deg}`, null: unknown), its swing events (frames, s), the features left out with their
+ * reasons, and a tennis serve's stages and unscored values or a dink's values where it has them
+ * (what the text output's "Serve events" and "Serve values" lines print). Its scored features are
+ * the session's top-level `features` for the primary stroke (`library show` per stroke for others).
+ */
+export type StrokeJson = Pick<SessionStroke, 'index' | 'side' | 'twoHanded' | 'swingType' | 'contact' | 'confidence' | 'handMeasured' | 'overallScore' | 'primary' | 'contactSource' | 'cameraView' | 'events' | 'leftOut' | 'serveStages' | 'serveMeasures' | 'dinkMeasures'>;
+
+/** The printed form of one stroke ({@link StrokeJson}); the optional serve and dink parts only where the stroke has them. */
+function strokeJson(s: SessionStroke): StrokeJson {
+  const { index, side, twoHanded, swingType, contact, confidence, handMeasured, overallScore, primary, contactSource, cameraView, events, leftOut } = s;
+  return {
+    ...{ index, side, twoHanded, swingType, contact, confidence, handMeasured, overallScore, primary, contactSource, cameraView, events, leftOut },
+    ...(s.serveStages ? { serveStages: s.serveStages } : {}),
+    ...(s.serveMeasures ? { serveMeasures: s.serveMeasures } : {}),
+    ...(s.dinkMeasures ? { dinkMeasures: s.dinkMeasures } : {}),
+  };
+}
 
 /** Feature as printed: name, display name, value (unit), score 0..100, level. */
 export interface FeatureJson {
@@ -69,7 +88,7 @@ export function sessionJson(d: SessionDetail & { poseFrames?: PoseFrameCounts })
     captureFps: d.session.captureFps,
     analysisCaptureFps: d.analysis?.captureFps ?? null,
     slowMotionGuess: d.analysis?.slowMotionGuess ?? null,
-    strokes: d.strokes.map(({ index, side, twoHanded, swingType, contact, confidence, overallScore, primary, contactSource, cameraView }) => ({ index, side, twoHanded, swingType, contact, confidence, overallScore, primary, contactSource, cameraView })),
+    strokes: d.strokes.map(strokeJson),
     consistency: d.consistency,
     clip: { storage: d.session.clipStorage, path: d.session.clipPath },
   };

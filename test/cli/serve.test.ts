@@ -67,4 +67,16 @@ describe('swing-studio analyze --swing serve', () => {
     expect(text).toMatch(/Serve events: .*trophy_position \d+.*ball_contact \d+/);
     expect(text).toMatch(/Serve values \(not scored\): .*Hand speed at contact/);
   });
+
+  it('`analyze --json` carries what the text prints: the serve\'s stages, values, events and left-out reasons', () => {
+    type Printed = { strokes: { primary: boolean; handMeasured: boolean; serveStages?: { name: string }[]; serveMeasures?: { name: string; value: number }[]; events: { name: string; frame_nr: number }[]; leftOut: { feature_name: string; reason: string }[] }[] };
+    const printed = (JSON.parse(run.stdout) as Printed).strokes.find((s) => s.primary)!;
+    const stored = detail.strokes.find((s) => s.primary)!;
+    expect(printed.serveStages?.map((s) => s.name)).toEqual(stored.serveStages!.map((s) => s.name));
+    expect(printed.serveMeasures?.length).toBeGreaterThan(0);
+    expect(printed.serveMeasures).toEqual(stored.serveMeasures);
+    expect(printed.events.find((e) => e.name === 'ball_contact')?.frame_nr).toBe(stored.contact.frameNr);
+    expect(printed.leftOut).toEqual(stored.leftOut);
+    expect(printed.handMeasured).toBe(stored.handMeasured);
+  });
 });
