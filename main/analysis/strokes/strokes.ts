@@ -21,9 +21,9 @@
  *      of the skeleton at a join reads as a very fast swing. Such swings are also left out of
  *      the clip's best score.
  * 3. **Side.** Serve (or overhead) when the dominant wrist is above the head in the picture at a
- *    sample from {@link SERVE_LOOKBACK_S} before contact to contact (in a groundstroke the hand
- *    is below the shoulder then; it only rises above the head in the follow-through, after
- *    contact); a serve's contact then moves to the hitting wrist's highest point within
+ *    sample from {@link SERVE_LOOKBACK_S} before contact to {@link SERVE_LOOKAHEAD_S} after (in
+ *    a groundstroke the hand is below the shoulder then; it only rises above the head in the
+ *    follow-through, ≥ 0.13 s after contact); a serve's contact then moves to the hitting wrist's highest point within
  *    DetectionParams.serveTopSearchS of it (serve-contact.ts: the arm extended up to the ball).
  *    Otherwise forehand or backhand by side-call.ts. Two-handed: a backhand whose
  *    wrists stay together around contact (swing-input.ts `inferTwoHanded`).
@@ -66,6 +66,15 @@ export const MIN_STROKE_GAP_S = DETECTION_PARAMS.minStrokeGapS;
 export const EDGE_S = CANDIDATE_WINDOW_S / 2;
 /** How long before contact the hand may be above the head for a serve, seconds. */
 export const SERVE_LOOKBACK_S = 0.1;
+/**
+ * How long after the hand-speed contact the hand may be above the head for a serve, seconds.
+ * Decided, not fitted: a serve's hand-speed contact can run a frame or two early while the racket
+ * still rises (an unseen side-on pro serve, christinathr2000/TennisCoach `AlphaPose/input/video001.mp4`:
+ * contact at 64, wrist above the head from 65, wrist top at 68; it was read as a forehand), and a
+ * groundstroke's follow-through lifts the wrist above the head no sooner than 0.13 s after
+ * contact (the labelled clips' strokes: 0.13 s for a pickleball volley, 0.21–0.40 s for forehands).
+ */
+export const SERVE_LOOKAHEAD_S = 0.05;
 
 /** What the detector reads: the pose pair, hitting hand, clock rate (samples/s), and the sport (speed threshold). */
 export interface StrokeEvidence extends ContactEvidence {
@@ -149,11 +158,11 @@ function coverage(k: Kinematics, measured: readonly boolean[], i: number): numbe
   return n / (b - a + 1);
 }
 
-/** True when the dominant wrist is above the head (2D, y down) from {@link SERVE_LOOKBACK_S} before contact to contact. */
+/** True when the dominant wrist is above the head (2D, y down) from {@link SERVE_LOOKBACK_S} before contact to {@link SERVE_LOOKAHEAD_S} after. */
 export function handAboveHead(k: Kinematics, ev: ContactEvidence, i: number): boolean {
-  const [a] = around(k.t, i, SERVE_LOOKBACK_S, 0);
+  const [a, b] = around(k.t, i, SERVE_LOOKBACK_S, SERVE_LOOKAHEAD_S);
   const wrist = ev.hand === 'right' ? J.rightWrist : J.leftWrist;
-  for (let f = a; f <= i; f++) {
+  for (let f = a; f <= b; f++) {
     const w = joint2(ev.pair, f, wrist);
     const h = joint2(ev.pair, f, J.head) ?? joint2(ev.pair, f, J.neckNose);
     if (w && h && w[1] < h[1]) return true;
