@@ -1,9 +1,10 @@
 /**
  * The wrist-side rule of the side call (side-call.ts rule 3) on hand-built one-frame poses: the
- * hip axis, not the shoulder axis, says which side of the body the hand is on.
+ * hip axis, not the shoulder axis, says which side of the body the hand is on; and the order of
+ * the rules when they disagree, on a hand-built swing.
  */
 import { describe, expect, it } from 'vitest';
-import { wristSideAt } from '../../main/analysis/strokes/side-call.js';
+import { classifySide, wristSideAt, type SideKinematics } from '../../main/analysis/strokes/side-call.js';
 import type { PosePair } from '../../main/analysis/core/pose-access.js';
 import { J } from '../../main/pose/h36m.js';
 import { createPoseTrack } from '../../main/pose/pose-track.js';
@@ -77,4 +78,40 @@ describe('wrist side (side-call.ts rule 3)', () => {
     p.pose3d.confidences[J.leftHip] = 0;
     expect(wristSideAt(p, 0, 'right')).toBeNull();
   });
+});
+
+/** `frames` copies of one pose (30 images/s) with the kinematics the side call reads: a hand travelling `travelM` toward the player's right in the picture, the trunk turning at `omega` deg/s. */
+function swing(wrist: V, travelM: number, omega: number, frames = 30): { p: PosePair; k: SideKinematics } {
+  const one = onePose(wrist, 0);
+  const pose2d = createPoseTrack(frames, 2);
+  const pose3d = createPoseTrack(frames, 3);
+  for (let f = 0; f < frames; f++) {
+    pose2d.present[f] = pose3d.present[f] = 1;
+    pose2d.keypoints.set(one.pose2d.keypoints, f * 17 * 2);
+    pose3d.keypoints.set(one.pose3d.keypoints, f * 17 * 3);
+    pose2d.confidences.set(one.pose2d.confidences, f * 17);
+    pose3d.confidences.set(one.pose3d.confidences, f * 17);
+  }
+  const t = Float64Array.from({ length: frames }, (_, f) => f / 30);
+  const handPlane = Array.from({ length: frames }, (_, f): [number, number] => [(travelM * f) / frames, 0]);
+  return { p: { pose2d, pose3d }, k: { t, trunkOmega: new Float64Array(frames).fill(omega), handPlane } };
+}
+
+describe('the side call when its rules disagree (side-call.ts "Two against one")', () => {
+  // Seen from behind with the right hip on the right of the picture: a hand travelling right reads
+  // backhand by the picture (rule 1); a counter-clockwise trunk and the wrist on the right read forehand.
+  const forehandWrist: V = [0.3, 0.1, -0.3];
+  it('the picture decides alone, or against one other rule', () => {
+    expect(classifySide(...at(swing(forehandWrist, 0.6, -60)))?.side).toBe('backhand'); // trunk agrees with the picture
+    expect(classifySide(...at(swing([-0.3, 0.1, -0.3], 0.6, 60)))).toMatchObject({ side: 'backhand', basis: 'picture_plane' }); // wrist agrees
+    expect(classifySide(...at(swing(forehandWrist, 0.6, 10)))).toMatchObject({ side: 'backhand', basis: 'picture_plane' }); // trunk too slow to count
+  });
+
+  it('the trunk rotation and the wrist side, agreeing against the picture, decide', () => {
+    expect(classifySide(...at(swing(forehandWrist, 0.6, 60)))).toMatchObject({ side: 'forehand', basis: 'trunk_rotation', wristSide: 'dominant' });
+  });
+
+  function at(x: { p: PosePair; k: SideKinematics }): Parameters<typeof classifySide> {
+    return [x.p, x.k, 20, 'right'];
+  }
 });

@@ -25,9 +25,23 @@
  *    hip axis on the non-dominant side in both (−0.4 to −1.8 hip widths), and on every labelled
  *    forehand the hip axis reads the dominant side or ≈ 0 (main/analysis/README.md, "Side of a
  *    groundstroke").
+ *
+ * **Two against one** (since 2026-11-29): when rules 2 and 3 both have their joints and agree on a
+ * side that rule 1 does not read, they decide. Rule 1 reads the hand's travel over 0.4 s, which on
+ * a running get or a short block can hold the take-back or the recovery. Decided, not fitted: on
+ * the 13 labelled clips it changes no figure (`npm run eval` identical); on unseen public clips it turns
+ * two forehands read as backhands back into forehands (Parkvr/pickleball-shot-classifier @ 955d008
+ * `videos/16.mp4` frame 27, arnavchokshi/pickleball @ 405b61f
+ * `cvat_upload/01_burlington_gold_0300_low_steep_corner_10s.mp4` frame 219) and leaves a third
+ * (the same `16.mp4` at 82: trunk and wrist disagree) as it was. Caveat: in the front and behind
+ * views where rule 1 applies, rule 2's direction is what a one-camera lift cannot be sure of (the
+ * module's rule 1 note); rule 3 there reads mostly the picture. Chosen on two clips.
  */
 import { J } from '../../pose/h36m.js';
 import type { Kinematics } from '../core/index.js';
+
+/** What the side call reads of a swing's kinematics: the clock (s), the trunk's rotation rate (deg/s) and the picture-plane hand (m). */
+export type SideKinematics = Pick<Kinematics, 't' | 'trunkOmega' | 'handPlane'>;
 import { joint2, joint3, sub, type PosePair } from '../core/index.js';
 
 export const BEFORE_S = 0.3;
@@ -48,20 +62,21 @@ export interface SideCall {
 }
 
 /** Classifies the swing peaking at frame `peak`; null when no rule has the joints it needs. */
-export function classifySide(p: PosePair, k: Kinematics, peak: number, hand: 'left' | 'right'): SideCall | null {
+export function classifySide(p: PosePair, k: SideKinematics, peak: number, hand: 'left' | 'right'): SideCall | null {
   const omega = trunkRate(k, peak);
   const wristSide = wristSideAt(p, peak, hand);
   const picture = pictureSide(p, k, peak, hand);
-  if (picture) return { side: picture, basis: 'picture_plane', trunkRotationDps: omega, wristSide };
-  if (omega !== null && Math.abs(omega) >= MIN_TRUNK_RATE) {
-    const forehand = omega * (hand === 'right' ? 1 : -1) > 0;
-    return { side: forehand ? 'forehand' : 'backhand', basis: 'trunk_rotation', trunkRotationDps: omega, wristSide };
-  }
-  if (wristSide === null) return null;
-  return { side: wristSide === 'dominant' ? 'forehand' : 'backhand', basis: 'wrist_side', trunkRotationDps: omega, wristSide };
+  const byTrunk = omega !== null && Math.abs(omega) >= MIN_TRUNK_RATE ? (omega * (hand === 'right' ? 1 : -1) > 0 ? 'forehand' : 'backhand') : null;
+  const byWrist = wristSide === null ? null : wristSide === 'dominant' ? 'forehand' : 'backhand';
+  // Rules 2 and 3 agreeing against rule 1 decide (module doc, "Two against one").
+  if (picture && !(byTrunk !== null && byTrunk === byWrist && byTrunk !== picture))
+    return { side: picture, basis: 'picture_plane', trunkRotationDps: omega, wristSide };
+  if (byTrunk) return { side: byTrunk, basis: 'trunk_rotation', trunkRotationDps: omega, wristSide };
+  if (byWrist === null) return null;
+  return { side: byWrist, basis: 'wrist_side', trunkRotationDps: omega, wristSide };
 }
 
-function window(k: Kinematics, peak: number, before: number, after: number): [number, number] {
+function window(k: SideKinematics, peak: number, before: number, after: number): [number, number] {
   let a = peak;
   let b = peak;
   while (a > 0 && k.t[peak]! - k.t[a - 1]! <= before + 1e-9) a--;
@@ -69,7 +84,7 @@ function window(k: Kinematics, peak: number, before: number, after: number): [nu
   return [a, b];
 }
 
-function pictureSide(p: PosePair, k: Kinematics, peak: number, hand: 'left' | 'right'): SideCall['side'] | null {
+function pictureSide(p: PosePair, k: SideKinematics, peak: number, hand: 'left' | 'right'): SideCall['side'] | null {
   const [a, b] = window(k, peak, BEFORE_S, AFTER_S);
   const dom = hand === 'right' ? J.rightHip : J.leftHip;
   const other = hand === 'right' ? J.leftHip : J.rightHip;
@@ -92,7 +107,7 @@ function pictureSide(p: PosePair, k: Kinematics, peak: number, hand: 'left' | 'r
   return travel * Math.sign(spread) < 0 ? 'forehand' : 'backhand';
 }
 
-function trunkRate(k: Kinematics, peak: number): number | null {
+function trunkRate(k: SideKinematics, peak: number): number | null {
   const [a] = window(k, peak, TRUNK_WINDOW_S, 0);
   let sum = 0;
   let n = 0;
