@@ -14,7 +14,7 @@
  * analysis itself ({@link calibratedFactor}): the slowing at which the analysis in real time
  * measures the typical drive's hand speed, which is what the coach will see after accepting it.
  * A second cue, the trunk peak's lead before contact (57–75 ms in real forehands, Landlinger et
- * al. 2010), catches clips where the hand reads fast (the engine's cut of tennis_forehand_2 whose
+ * al. 2010; 58–75 ms in world-class serves, Fleisig et al. 2003), catches clips where the hand reads fast (the engine's cut of tennis_forehand_2 whose
  * hitting hand it loses at contact). A cue that fires on a hand speed peak too brief to be a swing
  * gives no guess but says it cannot tell (slow-motion-verdict.ts `judgeSlowMotion`): an abstention is better than a
  * wrong factor. Measured on the labelled strokes: README.md "Slow motion".
@@ -34,7 +34,12 @@ export const TYPICAL_DRIVE_HAND_MPS = 6.75;
  */
 export const MIN_GUESS_FACTOR = 3;
 
-/** Real-time lead of the peak trunk rotation speed before impact, seconds: elite and high-performance means (Landlinger et al. 2010). */
+/**
+ * Real-time lead of the peak trunk rotation speed before impact, seconds: elite and high-performance
+ * forehand means (Landlinger et al. 2010, J Sports Sci Med 9:643–651). The serve's is the same:
+ * upper-torso peak 0.058 s (men) and 0.075 s (women) before impact in world-class serves (Fleisig
+ * et al. 2003, Sports Biomechanics 2(1):51–64), so the cue holds for a serve too.
+ */
 export const TRUNK_PEAK_LEAD_S = { elite: 0.057, highPerformance: 0.075 } as const;
 /**
  * The second cue: a trunk-peak lead longer than this multiple of the slower group's mean
@@ -200,7 +205,7 @@ function why(g: SlowMotionGuess): string {
     return `the ball falls about ${(g.ballFactor ?? g.factor).toFixed(1)}× slower than gravity in ${g.ballArcs ?? 0} arcs of its flight (measured against the ball's own size)`;
   return g.basis === 'hand_speed'
     ? `the hand peaked at ${g.peakHandMps.toFixed(1)} m/s on the video's clock, while tennis drives reach about ${TYPICAL_DRIVE_HAND_MPS} m/s (wrist_speed bands after Landlinger et al. 2010)`
-    : `the trunk reached its top rotation speed ${Math.round(g.leadVideoS * 1000)} ms of video before ball contact, while real forehands take 57–75 ms (Landlinger et al. 2010)`;
+    : `the trunk reached its top rotation speed ${Math.round(g.leadVideoS * 1000)} ms of video before ball contact, while real strokes take 57–75 ms (forehands: Landlinger et al. 2010; serves 58–75 ms: Fleisig et al. 2003)`;
 }
 
 /** The warning (code 'slow-motion-guessed') for a {@link SlowMotionGuess}: the message and tip for a coach, the detail says what was seen, the source, and what to do. */
