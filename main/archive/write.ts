@@ -73,7 +73,7 @@ export async function writeArchive(outPath: string, parts: ArchiveParts): Promis
       try {
         encoded = bytes();
       } catch (err) {
-        cb(err as Error, undefined as never);
+        cb(err, undefined as never);
         return;
       }
       cb(null, Readable.from([encoded]));
