@@ -173,6 +173,21 @@ test('scene cuts: a rally has none; shifting the second half of the clip sideway
   expect(sceneCuts({ pose2d: t.pose2d, pose3d: t.pose3d })).toEqual([120]);
 });
 
+test('repeated images are no reference for a cut: a moving player whose images mostly repeat has none', () => {
+  // A player drifting 5 px a frame (the trunk is 150 px) in a file that shows each image three times, as a slowed
+  // frame-rate conversion does: each new image moves 15 px (0.1 trunk lengths), and two of every three
+  // neighbours are repeats that move nothing, so their median was 0 and every new image read as a cut.
+  const t = synthTracks({ seconds: 2, swings: [] });
+  for (let f = 0; f < t.pose2d.frames; f++) {
+    const shown = f - (f % 3);
+    for (let j = 0; j < 17; j++) t.pose2d.keypoints[(f * 17 + j) * 2]! += 5 * shown;
+  }
+  expect(sceneCuts({ pose2d: t.pose2d, pose3d: t.pose3d })).toEqual([]);
+  // A join in the same file is still a cut.
+  for (let i = 60 * 17 * 2; i < t.pose2d.keypoints.length; i += 2) t.pose2d.keypoints[i]! += 150;
+  expect(sceneCuts({ pose2d: t.pose2d, pose3d: t.pose3d })).toEqual([60]);
+});
+
 test('a swing the pose cannot measure (hips seen in 1 frame of 10, as a 40-60 px player in a drone view) is marked, not refused (issue 26)', () => {
   const t = synthTracks({ seconds: 2, swings: [{ t: 1, side: 'forehand' }] });
   for (const tr of [t.pose2d, t.pose3d]) {

@@ -6,6 +6,13 @@
  * of its ± {@link CUT_NEIGHBOURS} neighbours (floor {@link CUT_FLOOR} trunk lengths). Body motion
  * is spread over several frames even in a real-time swing; a cut is one frame.
  *
+ * Repeated images (a frame-rate conversion's cadence: the engine gives a repeat its original's
+ * pose) move nothing and are left out of the neighbours' median: among them the median fell to
+ * the floor and ordinary motion read as cuts. Seen 2026-11-29 on an unseen slowed serve
+ * (christinathr2000/TennisCoach @ b0e40b7 `PhaseDetection/samples/djokovic_2.mp4`, 96 of 375
+ * frames repeated, given its capture rate of 240 fps): four "cuts" at 0.08–0.12 trunk lengths
+ * during the serve, whose swing was then dropped as a join's jump.
+ *
  * Measured (engine pose, 2026-11-23): the largest ratio in the six shared clips is 3.4
  * (tennis_forehand_2 frame 125, the forward swing); the joins of two cuts of tennis_forehand_1
  * give 16 and 79. {@link CUT_RATIO} = 8 sits between.
@@ -48,8 +55,11 @@ export function sceneCuts(p: PosePair): number[] {
     const nb: number[] = [];
     for (let g = Math.max(1, f - CUT_NEIGHBOURS); g <= Math.min(n - 1, f + CUT_NEIGHBOURS); g++) if (g !== f && Number.isFinite(d[g])) nb.push(d[g]!);
     if (nb.length < 2) continue;
-    nb.sort((x, y) => x - y);
-    if (d[f]! >= CUT_RATIO * Math.max(nb[Math.floor(nb.length / 2)]!, CUT_FLOOR)) cuts.push(f);
+    // A repeated image moves nothing (the engine gives it its original's pose): the reference is the
+    // median of the neighbours that moved, the floor when none did (a still player).
+    const moved = nb.filter((x) => x > 0).sort((x, y) => x - y);
+    const reference = moved.length > 0 ? moved[Math.floor(moved.length / 2)]! : 0;
+    if (d[f]! >= CUT_RATIO * Math.max(reference, CUT_FLOOR)) cuts.push(f);
   }
   return cuts;
 }
