@@ -9,6 +9,7 @@ import { warning, type Warning } from '../contract/warning.js';
 import { featureConsistency, type AnalysisInput } from './technique/index.js';
 import { InsufficientPoseError } from './core/index.js';
 import { analyseCoachStroke, type CoachStroke } from './stroke-correction.js';
+import { withBallClock } from './stroke-analysis.js';
 
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
 
@@ -32,7 +33,9 @@ export interface KeptStrokesAnalysis {
  * lowers what is shown, it never drops a stroke the coach kept).
  * @throws InsufficientPoseError when no stroke can be measured; Error, RangeError as computeTechniqueResult.
  */
-export function analyseKeptStrokes(raw: AnalysisInput, strokes: readonly Stroke[], primaryIndex: number | null): KeptStrokesAnalysis {
+export function analyseKeptStrokes(input: AnalysisInput, strokes: readonly Stroke[], primaryIndex: number | null): KeptStrokesAnalysis {
+  // The clip's ball clock once for all the strokes (each analyseCoachStroke would read it again: the ball's flights and the player's scale over the whole clip).
+  const raw = withBallClock(input);
   const slowed = raw.meta.capture_fps ? raw.fps / raw.meta.capture_fps : 1;
   // The contact frame's own time (the stored contact time is rounded to the millisecond).
   const timeOf = (st: Stroke): number => {
