@@ -69,8 +69,8 @@ export function classifySide(p: PosePair, k: SideKinematics, peak: number, hand:
   const byTrunk = omega !== null && Math.abs(omega) >= MIN_TRUNK_RATE ? (omega * (hand === 'right' ? 1 : -1) > 0 ? 'forehand' : 'backhand') : null;
   const byWrist = wristSide === null ? null : wristSide === 'dominant' ? 'forehand' : 'backhand';
   // Rules 2 and 3 agreeing against rule 1 decide (module doc, "Two against one").
-  if (picture && !(byTrunk !== null && byTrunk === byWrist && byTrunk !== picture))
-    return { side: picture, basis: 'picture_plane', trunkRotationDps: omega, wristSide };
+  const overruled = byTrunk !== null && byTrunk === byWrist && byTrunk !== picture;
+  if (picture && !overruled) return { side: picture, basis: 'picture_plane', trunkRotationDps: omega, wristSide };
   if (byTrunk) return { side: byTrunk, basis: 'trunk_rotation', trunkRotationDps: omega, wristSide };
   if (byWrist === null) return null;
   return { side: byWrist, basis: 'wrist_side', trunkRotationDps: omega, wristSide };
