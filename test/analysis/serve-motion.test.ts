@@ -30,12 +30,13 @@ const rotY = ([x, y, z]: V3, deg: number): V3 => {
   return [x * Math.cos(a) + z * Math.sin(a), y, -x * Math.sin(a) + z * Math.cos(a)];
 };
 
-function serve(): PosePair {
+/** `hipTurnDeg`: how far the hips turn (120° → a 600 deg/s peak). */
+function serve(hipTurnDeg = 120): PosePair {
   const pose2d = createPoseTrack(FRAMES, 2);
   const pose3d = createPoseTrack(FRAMES, 3);
   for (let f = 0; f < FRAMES; f++) {
     const t = f / FPS;
-    const hip = 120 * s(t, 1.3);
+    const hip = hipTurnDeg * s(t, 1.3);
     const sh = 120 * s(t, 1.38);
     const p3: Record<number, V3> = {
       [J.pelvis]: [0, 0, 0], [J.leftHip]: rotY([0.1, 0, 0], hip), [J.rightHip]: rotY([-0.1, 0, 0], hip),
@@ -73,8 +74,8 @@ function serve(): PosePair {
 const ev = (index: number) => ({ index, t: index / FPS, confidence: 1, handMeasured: true });
 const phases: SwingPhases = { contact: ev(C), contactDetected: true, backswingEnd: ev(100), followThroughEnd: ev(190) };
 
-function input(over: Partial<ServeMotionInput> = {}): ServeMotionInput {
-  const p = serve();
+function input(over: Partial<ServeMotionInput> = {}, hipTurnDeg = 120): ServeMotionInput {
+  const p = serve(hipTurnDeg);
   return {
     p,
     k: computeKinematics(p, FPS, 'right', 'dominant_wrist'),
@@ -114,6 +115,15 @@ describe('serve movement values', () => {
     expect(m.measures.map((x) => x.name)).not.toContain('kinetic_chain_order');
     expect(m.measures.map((x) => x.name)).toContain('pelvis_rotation_speed_peak');
     expect(m.leftOut.find((l) => l.feature_name === 'kinetic_chain_order')?.reason).toBe(`the hitting hand is not seen around ball contact (frame ${C}), so its speed there is not measured`);
+  });
+
+  it('leaves a hip peak faster than any measured throw or hit out, and the chain order with it', () => {
+    // 240° along the same tanh: a 1200 deg/s peak, over the 928 deg/s ceiling (rotation-ceiling.ts).
+    const m = serveMotion(input({}, 240));
+    const left = Object.fromEntries(m.leftOut.map((l) => [l.feature_name, l.reason]));
+    expect(left.pelvis_rotation_speed_peak).toMatch(/^the hips read 1\d{3}°\/s, faster than any measured throw or hit turns them \(at most 928°\/s, Kageyama et al\. 2015/);
+    expect(left.kinetic_chain_order).toBe(left.pelvis_rotation_speed_peak);
+    expect(m.measures.find((x) => x.name === 'trunk_rotation_speed_peak')?.value).toBeCloseTo(600, -1.5);
   });
 
   it('measures the landing forward of the start side-on', () => {

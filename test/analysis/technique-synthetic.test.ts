@@ -209,3 +209,17 @@ test('sport none and a left-hander give the same features with generic ranges', 
   expect(out.result.wrist_speed!.hand).toBe('left');
   expect(out.result.features_left_out?.map((f) => f.feature_name)).toEqual(['kinetic_chain_sequence']);
 });
+
+describe('rotation speeds beyond what a body does (rotation-ceiling.ts)', () => {
+  test('a pose whose hips and shoulders turn faster than any measured throw is not scored on them', () => {
+    // Turns three times as far in the same time: pelvis ±120°, trunk ±180°, peaks ≈ 1400 and 2100 deg/s, over 928 and 1699.
+    const r = computeTechniqueResult(input({ bodyTurnScale: 3 })).result;
+    const left = Object.fromEntries((r.features_left_out ?? []).map((f) => [f.feature_name, f.reason]));
+    expect(feature(r, 'pelvis_rotation_speed')).toBeUndefined();
+    expect(feature(r, 'trunk_rotation_speed')).toBeUndefined();
+    expect(left.pelvis_rotation_speed).toMatch(/^the hips read \d+°\/s, faster than any measured throw or hit turns them \(at most 928°\/s/);
+    expect(left.trunk_rotation_speed).toMatch(/^the shoulders read \d+°\/s, .*at most 1699°\/s/);
+    expect(left.kinetic_chain_sequence).toBe(left.pelvis_rotation_speed);
+    expect(feature(r, 'wrist_speed')).toBeDefined();
+  });
+});

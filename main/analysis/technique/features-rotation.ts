@@ -10,6 +10,7 @@ import { framePeriod } from './phases.js';
 import type { FeatureDef, Measurement } from './feature-types.js';
 import { backswingCut, backswingOf, contactOf, measureAt, peakMissingReason, peakOf } from './measure.js';
 import { angleDiffDeg, missingJoints } from '../core/index.js';
+import { rotationBeyondBodyReason } from './rotation-ceiling.js';
 
 const HIPS = [J.leftHip, J.rightHip];
 const SHOULDERS = [J.leftShoulder, J.rightShoulder];
@@ -98,7 +99,8 @@ export const trunkSpeed: FeatureDef = {
 /**
  * Kinetic-chain sequence: min(trunk peak − pelvis peak, hand peak − trunk peak), seconds, from
  * sub-frame peak times in the forward swing (chain.ts). Positive = proximal-to-distal order.
- * Left out (with the reason as a warning) when the gap is within its uncertainty (root-sum-square
+ * Left out (with the reason as a warning) when a rotation peak is beyond what a body does
+ * (rotation-ceiling.ts), when the gap is within its uncertainty (root-sum-square
  * of the two peaks' plateau half-widths) or shorter than one frame period: at 30 images/s of a
  * real-time clip the frame period (33 ms) exceeds the elite pelvis→trunk lag (18 ms, Landlinger
  * et al. 2010), so only high-speed or slow-motion clips with their capture rate can score it.
@@ -120,6 +122,9 @@ export const chainSequence: FeatureDef = {
       if (cut) return { ok: false, missing: [], reason: peakMissingReason(ch[lost], lost === 'wrist' ? 'hand' : `${lost === 'hip' ? 'hip' : 'trunk'} rotation`), frame, event };
       return { ok: false, missing: ['hip, shoulder or wrist speed in the forward swing'], frame, event };
     }
+    // A rotation peak beyond the body's (rotation-ceiling.ts) is the lift's error, and so is its time.
+    const beyond = rotationBeyondBodyReason('hip', ch.hip.peakValue) ?? rotationBeyondBodyReason('shoulder', ch.shoulder.peakValue);
+    if (beyond) return { ok: false, missing: [], reason: beyond, frame, event };
     const { sequence } = chainTiming(ch);
     const period = framePeriod(c.k.t);
     const ms = (s: number) => `${Math.round(s * 1000)} ms`;

@@ -6,6 +6,7 @@ import { jointsConfidence, missingJoints, joint3, type Vec3 } from '../core/inde
 import type { EventName, Measurement, SwingContext } from './feature-types.js';
 import { computeChain, type Chain, type ChainSegment } from './chain.js';
 import { clipEdgeSamples } from '../core/index.js';
+import { rotationBeyondBodyReason } from './rotation-ceiling.js';
 
 /**
  * Measures `fn` on the 3D joints `joints` at frame `frame`.
@@ -118,6 +119,8 @@ export function peakOf(c: SwingContext, segment: keyof Omit<Chain, 'window'>, jo
   const s = computeChain(c.k, c.phases)[segment];
   const contact = c.phases.contact.index;
   if (s.peakIndex < 0) return { ok: false, missing: [], reason: peakMissingReason(s, label), frame: contact, event: 'ball_contact' };
+  const beyond = segment === 'wrist' ? null : rotationBeyondBodyReason(segment, s.peakValue);
+  if (beyond) return { ok: false, missing: [], reason: beyond, frame: s.peakIndex, event: 'forward_swing' };
   const m = measureAt(c, s.peakIndex, 'forward_swing', joints, () => s.peakValue);
   const atContact = s.values[contact];
   return m.ok && atContact !== undefined && Number.isFinite(atContact) ? { ...m, atContact } : m;

@@ -7,7 +7,9 @@
  * - `pelvis_rotation_speed_peak`, `trunk_rotation_speed_peak` (deg/s): the peaks of the hip-line
  *   and shoulder-line rotation speeds (kinematics.ts, the 3D lift), found by chain.ts
  *   computeChain, the drive's kinetic chain, with the serve's window: from the trophy position to
- *   chain.ts AFTER_CONTACT_S after contact. The note gives each peak's time before contact.
+ *   chain.ts AFTER_CONTACT_S after contact. The note gives each peak's time before contact. A
+ *   peak faster than any measured throw or hit turns the body (rotation-ceiling.ts) is left out
+ *   with that reason, and the chain order with it.
  * - `kinetic_chain_order` (s): chain.ts chainTiming's shortest gap between successive peaks
  *   (hips → shoulders → hand speed; positive = in order) and, as `fact`, the order of the three
  *   peaks in words (proximal-to-distal or not) and whether the frame rate resolves it (a gap
@@ -40,6 +42,7 @@ import { chainTiming, computeChain, type ChainSegment } from './chain.js';
 import { framePeriod, type SwingPhases } from './phases.js';
 import { firstAt, footLanding, type ServePhases } from './serve-phases.js';
 import { handUnseenReason, NO_BAND_REASON } from './serve-measures.js';
+import { rotationBeyondBodyReason } from './rotation-ceiling.js';
 
 /**
  * Published world-class means of the peak rotation speeds in the serve (references, not level
@@ -115,10 +118,14 @@ export function serveMotion(x: ServeMotionInput): ServeMotion {
     [ch.shoulder, 'trunk_rotation_speed_peak', 'Trunk rotation speed (peak)'],
   ];
   for (const [seg, name, human] of rot) {
-    if (seg.peakIndex >= 0) add(name, human, r(seg.peakValue, 0), 'deg/s', seg.peakIndex, `any view (3D lift); ${before(seg)}; ${ROTATION_REPEATABILITY}`);
+    const beyond = seg.peakIndex >= 0 ? rotationBeyondBodyReason(seg === ch.hip ? 'hip' : 'shoulder', seg.peakValue) : null;
+    if (beyond) leave(name, human, beyond);
+    else if (seg.peakIndex >= 0) add(name, human, r(seg.peakValue, 0), 'deg/s', seg.peakIndex, `any view (3D lift); ${before(seg)}; ${ROTATION_REPEATABILITY}`);
     else leave(name, human, seg.cutByClip ? `the speed is highest at the clip's ${seg.cutByClip}: the peak may lie outside it` : 'not measured between the trophy position and contact');
   }
+  const beyond = rotationBeyondBodyReason('hip', ch.hip.peakValue) ?? rotationBeyondBodyReason('shoulder', ch.shoulder.peakValue);
   if (!x.phases.contact.handMeasured) leave('kinetic_chain_order', 'Kinetic chain order (hips → shoulders → hand)', handUnseenReason(frame(c)));
+  else if (beyond) leave('kinetic_chain_order', 'Kinetic chain order (hips → shoulders → hand)', beyond);
   else if (ch.hip.peakIndex >= 0 && ch.shoulder.peakIndex >= 0 && ch.wrist.peakIndex >= 0) {
     const { pelvisToTrunk, trunkToHand, sequence } = chainTiming(ch);
     add('kinetic_chain_order', 'Kinetic chain: shortest gap between peaks (hips → shoulders → hand)', r(sequence.gap, 3), 's', c, 'any view (3D lift)', chainOrderFact(ch, x.k.t[c]!, [pelvisToTrunk, trunkToHand], framePeriod(x.k.t)));

@@ -44,6 +44,8 @@ export interface SynthOptions {
   followThroughLiftDeg?: number;
   /** When the follow-through lift is half done, seconds after the hand's peak speed (default {@link LIFT_DELAY_S}). */
   followThroughLiftDelayS?: number;
+  /** Scales the pelvis (±40°) and trunk (±60°) turns of each swing (default 1): 3 turns them three times as far, three times as fast. */
+  bodyTurnScale?: number;
 }
 
 /** Default delay of the follow-through lift, seconds: it follows the arm's swing without a pause. */
@@ -77,8 +79,8 @@ export function synthPose(t: number, o: Required<Omit<SynthOptions, 'fps' | 'sec
   const nearest = [...o.swings].sort((a, b) => Math.abs(a.t - t) - Math.abs(b.t - t)).slice(0, 1);
   for (const s of nearest) {
     const dir = (s.side === 'forehand' ? 1 : -1) * turn;
-    pelvis += dir * 40 * Math.tanh((t - s.t + PELVIS_LEAD_S) / o.tau);
-    trunk += dir * 60 * Math.tanh((t - s.t + TRUNK_LEAD_S) / o.tau);
+    pelvis += dir * 40 * o.bodyTurnScale * Math.tanh((t - s.t + PELVIS_LEAD_S) / o.tau);
+    trunk += dir * 60 * o.bodyTurnScale * Math.tanh((t - s.t + TRUNK_LEAD_S) / o.tau);
     arm += dir * 70 * Math.tanh((t - s.t) / (0.6 * o.tau)); // the distal segment turns faster
     lift += (o.followThroughLiftDeg * (1 + Math.tanh((t - s.t - o.followThroughLiftDelayS) / 0.05))) / 2;
   }
@@ -143,6 +145,7 @@ export function synthTracks(opts: SynthOptions = {}): { pose2d: PoseTrack; pose3
     stanceHalfWidthM: opts.stanceHalfWidthM ?? 0.3,
     twoHanded: opts.twoHanded ?? false,
     tau: opts.tau ?? 0.08,
+    bodyTurnScale: opts.bodyTurnScale ?? 1,
     followThroughLiftDeg: opts.followThroughLiftDeg ?? 0,
     followThroughLiftDelayS: opts.followThroughLiftDelayS ?? LIFT_DELAY_S,
   };
