@@ -35,6 +35,7 @@ import { pck, worstFrames, type Points2d } from './pck.js';
 import { EVAL_DIR, engineVersion, poseOf, type CachedPose, type ReuseMode } from './pose-cache.js';
 import { EVAL_JOINT_NAMES, EVAL_TORSO, readCoco17, readMediaPipe33, trackPoints } from './reference-2d.js';
 import { render2d, render3d, renderCuts, renderEvents, renderGroups, type ClipEvents } from './report.js';
+import { renderServeGroups } from './serve-groups.js';
 import { renderViewSpread } from './view-spread.js';
 import { analyseStroke, analysedLabels, strokeWindow } from './strokes.js';
 import { clipEvents } from './clip-events.js';
@@ -258,6 +259,7 @@ const md = [
   d3?.text ?? '',
   ev.out.length ? renderGroups(ev.out, CONTRACT_HAS_CAPTURE_FPS) : '',
   ev.out.length ? renderViewSpread(ev.out) : '',
+  ev.out.length ? renderServeGroups(ev.out) : '',
   guesses.length ? renderGuesses(guesses) : '',
   clock ? renderBallClockLoco(clock) : '',
   ...cu.map((c) => c.text),

@@ -49,6 +49,8 @@ export interface StrokeOutcome {
   errorMs: number | null;
   features: FeatureOutcome[];
   leftOut: { name: string; reason: string }[];
+  /** A serve's measured values without a score (`result.serve_measures`: serve-measures.ts, serve-motion.ts); empty for other strokes. */
+  serveMeasures: { name: string; value: number; unit: string; fact?: string }[];
   /** The camera view the analysis estimated around contact (technique/camera-view.ts), when it gave one. */
   view?: string;
   /** Why there is no result (InsufficientPoseError message), or null. */
@@ -151,6 +153,7 @@ export function analyseStroke(
     errorMs: null,
     features: [],
     leftOut: [],
+    serveMeasures: [],
   };
   const pose2d = frameSlice(pose.pose2d, window);
   const pose3d = frameSlice(pose.pose3d, window);
@@ -175,6 +178,7 @@ export function analyseStroke(
       ...timed(out.contact.frame),
       features: out.result.features.map(featureOutcome),
       leftOut: (out.result.features_left_out ?? []).map((l) => ({ name: l.feature_name, reason: l.reason })),
+      serveMeasures: (out.result.serve_measures ?? []).map((m) => ({ name: m.name, value: m.value, unit: m.unit, ...(m.fact ? { fact: m.fact } : {}) })),
       ...(out.result.camera_view ? { view: out.result.camera_view.view } : {}),
       failure: null,
     };
@@ -196,6 +200,7 @@ export function unanalysedStrokes(labels: ClipLabels, setup: ClipSetup, message:
     errorMs: null,
     features: [],
     leftOut: [],
+    serveMeasures: [],
     failure: message,
   }));
 }

@@ -15,6 +15,7 @@ function stroke(type: string, view: string | undefined, values: Record<string, n
     errorMs: 0,
     features: Object.entries(values).map(([name, value]) => ({ name, value, unit: 'deg', level: 'advanced', score: 70 })),
     leftOut: [],
+    serveMeasures: [],
     ...(view ? { view } : {}),
     failure: null,
   };
