@@ -17,3 +17,4 @@ export type { AnalysisInput, FeatureName, TechniqueOutput } from './technique/in
 export { angleAt, InsufficientPoseError } from './core/index.js';
 export { computeTennisStats, TENNIS_STATS_SCHEMA_VERSION } from './tennis-stats.js';
 export type { TennisStats, TennisSwing, TennisStatsInput } from './tennis-stats.js';
+export { ANALYSIS_WARNING_CODES } from './warning-codes.js';

@@ -18,7 +18,7 @@
 import type { TechniqueOutput } from '../analysis/index.js';
 import { sameWarning, warning, type Warning } from '../contract/warning.js';
 import { readStoredWarning } from '../contract/warning-schema.js';
-import { analyseKeptStrokes, analyseStrokes, type AnalysisInput } from '../analysis/index.js';
+import { ANALYSIS_WARNING_CODES, analyseKeptStrokes, analyseStrokes, type AnalysisInput } from '../analysis/index.js';
 import { InsufficientPoseError } from '../analysis/index.js';
 import {
   MAX_CAPTURE_FPS,
@@ -262,11 +262,13 @@ function previousWarnings(recompute: () => Analysed): Warning[] {
 }
 
 /**
- * The stored warnings with the previous analysis' own warnings (each once) replaced by the new
- * analysis' warnings; the pose engine's warnings and the library's stay, in order.
- * Decided: warnings are matched on their detail (the message when there is none): a 'legacy'
- * string stored before typed warnings is the text a typed warning now keeps as its detail, so
- * an old session's analysis warnings are replaced as well.
+ * The stored warnings with the previous analysis' own warnings replaced by the new analysis'
+ * warnings; the pose engine's warnings and the library's stay, in order. A typed warning is the
+ * analysis' own by its code (analysis/warning-codes.ts ANALYSIS_WARNING_CODES), whatever its text:
+ * an app update that reworded or re-measured it leaves no stale copy. A string stored before
+ * typed warnings ('legacy') or a remote service's ('service') has no such code: it is matched
+ * (each once) on the detail of `previous` (the previous analysis recomputed; the message when
+ * there is no detail): a legacy string is the text a typed warning now keeps as its detail.
  */
 export function replaceAnalysisWarnings(
   stored: readonly Warning[],
@@ -277,6 +279,7 @@ export function replaceAnalysisWarnings(
   const drop = new Map<string, number>();
   for (const w of previous) drop.set(key(w), (drop.get(key(w)) ?? 0) + 1);
   const kept = stored.filter((w) => {
+    if (ANALYSIS_WARNING_CODES.has(w.code)) return false;
     const n = drop.get(key(w)) ?? 0;
     if (n === 0) return true;
     drop.set(key(w), n - 1);

@@ -182,6 +182,13 @@ describe('replaceAnalysisWarnings', () => {
     expect(texts(replaceAnalysisWarnings([w('engine'), w('old'), w('lib'), w('old')], [w('old')], [w('new')]))).toEqual(['engine', 'lib', 'old', 'new']);
     expect(texts(replaceAnalysisWarnings([w('engine')], [], [w('a'), w('b')]))).toEqual(['engine', 'a', 'b']);
   });
+  it('drops every stored warning of the analysis by its code, even one whose text the current code no longer gives', () => {
+    const engine = warning('pose-low-confidence', 'warning', 'The player was hard to see.');
+    const stale = warning('feature-left-out', 'warning', 'A feature was left out.', { detail: 'pelvis_rotation_speed left out: worded by an older version' });
+    const next = warning('feature-left-out', 'warning', 'A feature was left out.', { detail: 'pelvis_rotation_speed left out: the hips read 1387°/s' });
+    // The previous analysis recomputed today does not give the stale text, so it cannot be matched on it.
+    expect(replaceAnalysisWarnings([engine, stale], [next], [next])).toEqual([engine, next]);
+  });
   it('matches a legacy string stored before typed warnings on the typed warning\'s detail', () => {
     const typed = warning('series-gap', 'notice', 'The hand was not seen in some frames.', { detail: 'no hand measurement in frames 1–2' });
     const stored = [fromText('engine', 'legacy'), fromText('no hand measurement in frames 1–2', 'legacy')];
