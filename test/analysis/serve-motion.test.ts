@@ -121,7 +121,7 @@ describe('serve movement values', () => {
     // 240° along the same tanh: a 1200 deg/s peak, over the 928 deg/s ceiling (rotation-ceiling.ts).
     const m = serveMotion(input({}, 240));
     const left = Object.fromEntries(m.leftOut.map((l) => [l.feature_name, l.reason]));
-    expect(left.pelvis_rotation_speed_peak).toMatch(/^the hips read 1\d{3}°\/s, faster than any measured throw or hit turns them \(at most 928°\/s, Kageyama et al\. 2015/);
+    expect(left.pelvis_rotation_speed_peak).toMatch(/^the hips read 1\d{3}°\/s, faster than any measured throw or hit turns them \(at most 928°\/s, from baseball pitchers: Kageyama et al\. 2015, mean \+ 3 SD\)/);
     expect(left.kinetic_chain_order).toBe(left.pelvis_rotation_speed_peak);
     expect(m.measures.find((x) => x.name === 'trunk_rotation_speed_peak')?.value).toBeCloseTo(600, -1.5);
   });

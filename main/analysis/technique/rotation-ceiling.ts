@@ -23,7 +23,7 @@ export const ROTATION_CEILING_DEG_S = {
 } as const;
 
 /** The source of {@link ROTATION_CEILING_DEG_S}, for the reason text. */
-export const ROTATION_CEILING_SOURCE = 'Kageyama et al. 2015, J Sports Sci Med 14:246–255, table 3: collegiate baseball pitchers, mean + 3 SD';
+export const ROTATION_CEILING_SOURCE = 'Kageyama et al. 2015, mean + 3 SD';
 
 /**
  * Null when a peak rotation speed of `segment` (hip line or shoulder line), `degS` °/s (absolute),
@@ -33,5 +33,5 @@ export function rotationBeyondBodyReason(segment: keyof typeof ROTATION_CEILING_
   const ceiling = ROTATION_CEILING_DEG_S[segment];
   if (!(Math.abs(degS) > ceiling)) return null;
   const part = segment === 'hip' ? 'hips' : 'shoulders';
-  return `the ${part} read ${Math.round(Math.abs(degS))}°/s, faster than any measured throw or hit turns them (at most ${ceiling}°/s, ${ROTATION_CEILING_SOURCE}): the 3D pose, not the body, turned that fast, so the value is not shown`;
+  return `the ${part} read ${Math.round(Math.abs(degS))}°/s, faster than any measured throw or hit turns them (at most ${ceiling}°/s, from baseball pitchers: ${ROTATION_CEILING_SOURCE}): the 3D pose, not the body, turned that fast, so the value is not shown`;
 }
