@@ -14,7 +14,7 @@ import { checkPair, InsufficientPoseError, pictureScale } from './core/index.js'
 import { nearestFrame } from '../pose/frame-time.js';
 import { ballEvidenceRank, DETECTION_PARAMS, strokeContact, type DetectionParams, type StrokeSide } from './strokes/index.js';
 import { computeTechniqueResult, type AnalysisInput, type TechniqueOutput } from './technique/index.js';
-import { analyseInScene } from './scene-analysis.js';
+import { analyseAtTime, analyseStretch } from './stroke-stretch.js';
 import { unmeasuredStroke } from './unmeasured-stroke.js';
 import { matchesRequest, sideSwingType, strokeSwingType } from './stroke-types.js';
 import { bestMeasured, seriesKeeper, type Analysed } from './best-measured.js';
@@ -75,8 +75,9 @@ export function analyseStrokes(input: AnalysisInput, params: DetectionParams = D
       }
     }
   }
+  // The coach's ball time on its stretch (stroke-stretch.ts, as a stroke the coach places); no stroke found: the whole clip.
   const own =
-    meta.ball_timestamp !== undefined || found.strokes.length === 0 ? computeTechniqueResult(raw) : null;
+    meta.ball_timestamp !== undefined ? analyseAtTime(raw, meta.ball_timestamp, {}) : found.strokes.length === 0 ? computeTechniqueResult(raw) : null;
   let top = own ?? bestMeasured(analysed);
   let unmeasured = false;
   if (!top && analysed.length > 0) {
@@ -146,9 +147,7 @@ function analyseOne(raw: AnalysisInput, found: ClipStrokes, s: ClipStroke, swing
   try {
     const at = { ...raw, meta: { ...raw.meta, swing_type: swingType, ball_timestamp: s.exactTimestamp } };
     const opts = { detectedContactConfidence: s.confidence };
-    const out = found.cuts.length
-      ? analyseInScene(at, found.cuts, found.timebase.kept[s.index]!, opts)
-      : computeTechniqueResult(at, opts);
+    const out = analyseStretch(at, found.cuts, found.timebase.kept[s.index]!, opts);
     return { stroke: s, out, failure: null };
   } catch (err) {
     if (err instanceof InsufficientPoseError) return { stroke: s, out: null, failure: err.message };

@@ -10,11 +10,13 @@
  * pickleball-serve call: a forehand or backhand of a dink or pickleball-serve session is analysed as
  * the session's type); any
  * other stroke is listed with its contact and no features. Decided: the stroke is analysed on the
- * whole clip, as `analyze --ball-time` does (a joined clip is not cut into scenes here), so
- * moving a contact gives exactly the features a ball time at that frame gives.
+ * whole clip (on ±30 s of a clip over a minute long: stroke-stretch.ts analyseAtTime), as
+ * `analyze --ball-time` does (a joined clip is not cut into scenes here), so moving a contact
+ * gives exactly the features a ball time at that frame gives.
  */
 import type { Stroke, StrokeSide, SwingType } from '../contract/technique-schema.js';
-import { computeTechniqueResult, meanScore, type AnalysisInput, type TechniqueOutput } from './technique/index.js';
+import { meanScore, type AnalysisInput, type TechniqueOutput } from './technique/index.js';
+import { analyseAtTime } from './stroke-stretch.js';
 import { sideSwingType } from './stroke-types.js';
 import { withBallClock } from './stroke-analysis.js';
 
@@ -52,7 +54,7 @@ export function analyseCoachStroke(raw: AnalysisInput, s: CoachStroke, index: nu
   const sessionType = (requested === 'dink' || requested === 'serve') && raw.meta.sport === 'pickleball' && s.side !== 'serve';
   const swingType: SwingType | null = sessionType ? requested : own;
   const analysed = swingType !== null && swingType === requested;
-  const out = analysed ? computeTechniqueResult({ ...withBallClock(raw), meta: { ...raw.meta, ball_timestamp: s.timestamp } }, s.contactDetected ? { detectedContactConfidence: s.confidence } : {}) : null;
+  const out = analysed ? analyseAtTime({ ...withBallClock(raw), meta: { ...raw.meta, ball_timestamp: s.timestamp } }, s.timestamp, s.contactDetected ? { detectedContactConfidence: s.confidence } : {}) : null;
   const slowed = raw.meta.capture_fps ? raw.fps / raw.meta.capture_fps : 1;
   const features = out?.result.features ?? [];
   const score = meanScore(features);

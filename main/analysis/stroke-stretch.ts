@@ -1,0 +1,105 @@
+/**
+ * Each stroke of a clip is analysed on its own stretch of it:
+ * - a clip joined from several scenes (scene-cuts.ts): its own scene only, so its backswing and
+ *   follow-through searches (1.5 s and 1.2 s of real time around contact, phases.ts) do not run
+ *   into another take;
+ * - a long clip (issue 29, whole sessions): at most {@link STROKE_SPAN_S} of video on each side
+ *   of its contact, so a session's analysis costs (strokes × span), not (strokes × clip length)
+ *   in time and in the garbage each stroke leaves. A clip shorter than twice the span (every
+ *   labelled and e2e clip) is analysed whole, as before.
+ * The result is then laid back onto the whole clip: per-frame series get 0 outside the stretch (as
+ * for frames without a measurement, API.md `plot_values` has one value per frame) and `peak_index`
+ * is shifted to the clip's frames; `frame_nr` and `timestamp` are the clip's already (the tracks
+ * keep them).
+ */
+import { selectFrames } from '../pose/pose-track.js';
+import { computeTechniqueResult, type AnalysisInput, type TechniqueOptions, type TechniqueOutput } from './technique/index.js';
+
+/** Frames [a, b) of the scene holding frame `f`, given the ascending scene cuts (first frames of new scenes). */
+export function sceneOf(cuts: readonly number[], f: number, frames: number): [number, number] {
+  let a = 0;
+  let b = frames;
+  for (const c of cuts) {
+    if (c <= f) a = c;
+    else {
+      b = c;
+      break;
+    }
+  }
+  return [a, b];
+}
+
+type Series = { plot_values: number[]; peak_index: number };
+
+function spread<T extends Partial<Series>>(s: T, a: number, frames: number): T {
+  if (!s.plot_values) return s;
+  const values = new Array<number>(frames).fill(0);
+  s.plot_values.forEach((v, i) => (values[a + i] = v));
+  return { ...s, plot_values: values, ...(s.peak_index !== undefined ? { peak_index: s.peak_index + a } : {}) };
+}
+
+/**
+ * Half of the stretch a stroke of a long clip is analysed on, seconds of video (module doc): 30 s,
+ * 20× the longest search of the analysis (the backswing, 1.5 s of real time before contact,
+ * phases.ts) at 1×, and still that search's length at 20× slow motion. Decided, not fitted.
+ */
+export const STROKE_SPAN_S = 30;
+
+/** First index of ascending `t` with t[i] ≥ x (t.length when none). */
+function firstAtOrAfter(t: ArrayLike<number>, x: number): number {
+  let [lo, hi] = [0, t.length];
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (t[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Frames [a, b) a stroke at input frame `frame` is analysed on (module doc): its scene (ascending
+ * `cuts`), within {@link STROKE_SPAN_S} of video of the frame (`timestamps`, the track's, s) when
+ * the scene lasts longer than twice that.
+ */
+export function strokeStretch(cuts: readonly number[], frame: number, timestamps: ArrayLike<number>): [number, number] {
+  const [sa, sb] = sceneOf(cuts, frame, timestamps.length);
+  if (timestamps[sb - 1]! - timestamps[sa]! <= 2 * STROKE_SPAN_S) return [sa, sb];
+  const t = timestamps[frame]!;
+  return [Math.max(sa, firstAtOrAfter(timestamps, t - STROKE_SPAN_S - 1e-9)), Math.min(sb, firstAtOrAfter(timestamps, t + STROKE_SPAN_S + 1e-9))];
+}
+
+/**
+ * computeTechniqueResult on the stretch of input frame `frame` ({@link strokeStretch}; the whole
+ * clip when that is the whole clip), laid back onto the whole clip (module doc).
+ * @throws as computeTechniqueResult (InsufficientPoseError when the stretch is too short to analyse).
+ */
+export function analyseStretch(raw: AnalysisInput, cuts: readonly number[], frame: number, opts: TechniqueOptions): TechniqueOutput {
+  const frames = raw.pose2d.frames;
+  const [a, b] = strokeStretch(cuts, frame, raw.pose2d.timestamps);
+  if (a === 0 && b === frames) return computeTechniqueResult(raw, opts);
+  const idx = Int32Array.from({ length: b - a }, (_, i) => a + i);
+  const out = computeTechniqueResult({ ...raw, pose2d: selectFrames(raw.pose2d, idx), pose3d: selectFrames(raw.pose3d, idx) }, opts);
+  const r = out.result;
+  const chain = r.kinetic_chain?.speed_dict;
+  return {
+    ...out,
+    result: {
+      ...r,
+      ...(chain ? { kinetic_chain: { ...r.kinetic_chain, speed_dict: { ...chain, hip: spread(chain.hip, a, frames), shoulder: spread(chain.shoulder, a, frames), wrist: spread(chain.wrist, a, frames) } } } : {}),
+      ...(r.wrist_speed ? { wrist_speed: spread(r.wrist_speed, a, frames) } : {}),
+    },
+  };
+}
+
+/**
+ * {@link analyseStretch} of the frame nearest `timestamp` (s of video) with no scene cuts: a stroke
+ * the coach placed or a ball time (`analyze --ball-time`), analysed on the whole clip as before
+ * unless the clip is longer than twice {@link STROKE_SPAN_S}.
+ * @throws as computeTechniqueResult.
+ */
+export function analyseAtTime(raw: AnalysisInput, timestamp: number, opts: TechniqueOptions): TechniqueOutput {
+  const t = raw.pose2d.timestamps;
+  const i = Math.min(firstAtOrAfter(t, timestamp), t.length - 1);
+  const frame = i > 0 && Math.abs(t[i - 1]! - timestamp) <= Math.abs(t[i]! - timestamp) ? i - 1 : i;
+  return analyseStretch(raw, [], frame, opts);
+}
