@@ -11,6 +11,10 @@ import { isApiSwingType } from '../contract/technique-names.js';
 import type { SessionDetail, SessionSummary } from '../library/library-types.js';
 import { viewLabel, viewLabelWithHeading } from '../contract/camera-view-label.js';
 import { analysedPlayerText, type PlayerBox } from '../pose/player-box.js';
+import { FEATURES } from '../analysis/index.js';
+
+/** The drive features' names (analysis FEATURES): a serve leaves them all out, and one warning says so. */
+const DRIVE_FEATURE_NAMES: ReadonlySet<string> = new Set(FEATURES.map((f) => f.name));
 
 const PLAIN = {
   style: { head: [], border: [] },
@@ -53,14 +57,21 @@ function speedsText(d: SessionDetail): string {
  */
 /**
  * A tennis serve's lines (the shown stroke's serve events and values; issue 28): "Serve events:
- * toss_release 17, trophy_position 26, …" (video frames) and "Serve values (not scored): Hand
- * speed at contact 9.0 m/s, …"; none for other strokes.
+ * toss_release 17, trophy_position 26, …" (video frames), "Serve values (not scored): Hand
+ * speed at contact 9.0 m/s, …" and "Serve values not measured: Shoulder tilt at the trophy
+ * position: filmed side-on, …; …" (the stroke's left-out values other than the drive features,
+ * which a warning names together); none for other strokes.
  */
 export function serveLines(d: SessionDetail): string[] {
   const s = d.strokes.find((x) => x.primary && x.serveStages?.length);
   if (!s) return [];
   const values = (s.serveMeasures ?? []).map((m) => `${displayText(m.human)} ${valueText(m.value, m.unit)}${m.reference ? ` (published mean ${m.reference.mean}${m.reference.sd !== undefined ? ` ± ${m.reference.sd}` : ''})` : ''}`);
-  return [`Serve events: ${s.events.map((e) => `${e.name} ${e.frame_nr}`).join(', ')}`, ...(values.length ? [`Serve values (not scored): ${values.join(', ')}`] : [])];
+  const missing = s.leftOut.filter((l) => !DRIVE_FEATURE_NAMES.has(l.feature_name)).map((l) => `${displayText(l.feature_human_readable_name)}: ${displayText(l.reason)}`);
+  return [
+    `Serve events: ${s.events.map((e) => `${e.name} ${e.frame_nr}`).join(', ')}`,
+    ...(values.length ? [`Serve values (not scored): ${values.join(', ')}`] : []),
+    ...(missing.length ? [`Serve values not measured: ${missing.join('; ')}`] : []),
+  ];
 }
 
 export function featureTable(d: SessionDetail, analysed?: PlayerBox | null): string {

@@ -66,6 +66,9 @@ describe('swing-studio analyze --swing serve', () => {
     expect(text).toMatch(/no features: drive features are not scored for a serve/);
     expect(text).toMatch(/Serve events: .*trophy_position \d+.*ball_contact \d+/);
     expect(text).toMatch(/Serve values \(not scored\): .*Hand speed at contact/);
+    // Filmed side-on: the shoulder tilt is not measured, and the text says why; the drive features are not listed one by one.
+    expect(text).toMatch(/Serve values not measured: .*Shoulder tilt at the trophy position: filmed side-on, the shoulders overlap/);
+    expect(text).not.toMatch(/not measured: .*Knee bend at contact/);
   });
 
   it('`analyze --json` carries what the text prints: the serve\'s stages, values, events and left-out reasons', () => {
