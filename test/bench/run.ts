@@ -21,12 +21,13 @@ const BENCHES: Record<string, string[]> = {
   exports: [],
   renderer: [],
   'long-clip': [],
+  'session-analysis': [],
   session: [],
   memory: [],
 };
 
-/** Benchmarks that take hours (a 20-minute session) or tens of minutes (memory up to 3 h of frames): run only when named. */
-const ONLY_WHEN_NAMED = new Set(['session', 'memory']);
+/** Benchmarks that take hours (a 20-minute session) or tens of minutes (memory up to 3 h of frames, the analysis of 40 min of session): run only when named. */
+const ONLY_WHEN_NAMED = new Set(['session', 'memory', 'session-analysis']);
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
