@@ -12,7 +12,8 @@
  * is shifted to the clip's frames; `frame_nr` and `timestamp` are the clip's already (the tracks
  * keep them).
  */
-import { selectFrames } from '../pose/pose-track.js';
+import { selectFrames, type PoseTrack } from '../pose/pose-track.js';
+import { videoTimes } from '../pose/frame-time.js';
 import { computeTechniqueResult, type AnalysisInput, type TechniqueOptions, type TechniqueOutput } from './technique/index.js';
 
 /** Frames [a, b) of the scene holding frame `f`, given the ascending scene cuts (first frames of new scenes). */
@@ -68,6 +69,14 @@ export function strokeStretch(cuts: readonly number[], frame: number, timestamps
   return [Math.max(sa, firstAtOrAfter(timestamps, t - STROKE_SPAN_S - 1e-9)), Math.min(sb, firstAtOrAfter(timestamps, t + STROKE_SPAN_S + 1e-9))];
 }
 
+/** Each track's frame times (frame-time.ts videoTimes: ascending), computed once per track however many strokes ask. */
+const TIMES = new WeakMap<PoseTrack, Float64Array>();
+function timesOf(raw: AnalysisInput): Float64Array {
+  let t = TIMES.get(raw.pose2d);
+  if (!t) TIMES.set(raw.pose2d, (t = videoTimes(raw.pose2d, raw.fps)));
+  return t;
+}
+
 /**
  * computeTechniqueResult on the stretch of input frame `frame` ({@link strokeStretch}; the whole
  * clip when that is the whole clip), laid back onto the whole clip (module doc).
@@ -75,7 +84,7 @@ export function strokeStretch(cuts: readonly number[], frame: number, timestamps
  */
 export function analyseStretch(raw: AnalysisInput, cuts: readonly number[], frame: number, opts: TechniqueOptions): TechniqueOutput {
   const frames = raw.pose2d.frames;
-  const [a, b] = strokeStretch(cuts, frame, raw.pose2d.timestamps);
+  const [a, b] = strokeStretch(cuts, frame, timesOf(raw));
   if (a === 0 && b === frames) return computeTechniqueResult(raw, opts);
   const idx = Int32Array.from({ length: b - a }, (_, i) => a + i);
   const out = computeTechniqueResult({ ...raw, pose2d: selectFrames(raw.pose2d, idx), pose3d: selectFrames(raw.pose3d, idx) }, opts);
@@ -98,7 +107,7 @@ export function analyseStretch(raw: AnalysisInput, cuts: readonly number[], fram
  * @throws as computeTechniqueResult.
  */
 export function analyseAtTime(raw: AnalysisInput, timestamp: number, opts: TechniqueOptions): TechniqueOutput {
-  const t = raw.pose2d.timestamps;
+  const t = timesOf(raw);
   const i = Math.min(firstAtOrAfter(t, timestamp), t.length - 1);
   const frame = i > 0 && Math.abs(t[i - 1]! - timestamp) <= Math.abs(t[i]! - timestamp) ? i - 1 : i;
   return analyseStretch(raw, [], frame, opts);
