@@ -51,29 +51,8 @@ export function meetsRacket(
 ): number | null {
   const pts = fl.points;
   const carry = Math.max(2, Math.round(EXTRAPOLATE_REAL_S * framesPerRealS));
-  // At every step of `ps` the ball moves toward the hitting wrist (where the wrist is when the
-  // step ends), on average at a struck ball's pace; `ps` reversed: it moves away from the hand.
-  // The ball's own motion, not the hand's: a hand swung at a drifting ball does not count.
-  const wristAt = (p: Point) => jointAt(pose2d, p.f, wrist);
-  const closing = (ps: readonly Point[]) => {
-    let sum = 0;
-    for (let i = 1; i < ps.length; i++) {
-      const [p, q] = [ps[i - 1]!, ps[i]!];
-      const w = wristAt(q);
-      const gap = Math.hypot(w ? w[0] - p.x : NaN, w ? w[1] - p.y : NaN);
-      const toward =
-        w && gap > 0
-          ? ((q.x - p.x) * (w[0] - p.x) + (q.y - p.y) * (w[1] - p.y)) / gap / Math.abs(q.f - p.f)
-          : NaN;
-      if (!(toward > 0)) return false;
-      sum += toward;
-    }
-    return ps.length >= 2 && ((sum / (ps.length - 1)) * framesPerRealS) / torso >= MEET_PACE_TORSOS_PER_S;
-  };
-  const atRacket = (p: Point) => {
-    const w = wristAt(p);
-    return w !== null && Math.hypot(p.x - w[0], p.y - w[1]) <= RACKET_REACH_TORSOS * torso;
-  };
+  const closing = (ps: readonly Point[]) => closesIn(ps, pose2d, wrist, framesPerRealS, torso);
+  const atRacket = (p: Point) => atRacketOf(p, pose2d, wrist, torso);
   const end = pts[pts.length - 1]!;
   if (end.f > f && end.f - f <= carry && atRacket(end) && closing(pts.filter((p) => p.f >= f - 2)))
     return end.f;
@@ -86,6 +65,31 @@ export function meetsRacket(
   )
     return start.f;
   return null;
+}
+
+/**
+ * True when at every step of `ps` the ball moves toward the `wrist` (where the wrist is when the
+ * step ends), on average at ≥ {@link MEET_PACE_TORSOS_PER_S} (`torso` px, `framesPerRealS` video
+ * frames per real second); `ps` reversed: it moves away from the hand. The ball's own motion, not
+ * the hand's: a hand swung at a drifting ball does not count.
+ */
+export function closesIn(ps: readonly Point[], pose2d: PoseTrack, wrist: number, framesPerRealS: number, torso: number): boolean {
+  let sum = 0;
+  for (let i = 1; i < ps.length; i++) {
+    const [p, q] = [ps[i - 1]!, ps[i]!];
+    const w = jointAt(pose2d, q.f, wrist);
+    const gap = Math.hypot(w ? w[0] - p.x : NaN, w ? w[1] - p.y : NaN);
+    const toward = w && gap > 0 ? ((q.x - p.x) * (w[0] - p.x) + (q.y - p.y) * (w[1] - p.y)) / gap / Math.abs(q.f - p.f) : NaN;
+    if (!(toward > 0)) return false;
+    sum += toward;
+  }
+  return ps.length >= 2 && ((sum / (ps.length - 1)) * framesPerRealS) / torso >= MEET_PACE_TORSOS_PER_S;
+}
+
+/** True when point `p` lies within {@link RACKET_REACH_TORSOS} torso lengths (`torso` px) of the `wrist` at its frame. */
+export function atRacketOf(p: Point, pose2d: PoseTrack, wrist: number, torso: number): boolean {
+  const w = jointAt(pose2d, p.f, wrist);
+  return w !== null && Math.hypot(p.x - w[0], p.y - w[1]) <= RACKET_REACH_TORSOS * torso;
 }
 
 /** Joint j's 2D position at frame f (raw track, any confidence), or null when absent. */

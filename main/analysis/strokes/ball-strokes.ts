@@ -5,6 +5,9 @@
  *    contact itself, where the hand-speed peak only brackets it (tennis_forehand_1: hits at
  *    133.5 and 471.75 against labels 134 and 472, interpolated 133.6 and 471.7; the swings' own
  *    contacts 133 and 473);
+ *    1b. a swing with no such hit but an arrival (ball-arrivals.ts: the incoming ball reaches the
+ *    racket and is not seen flying on) within {@link RETIME_REAL_S} is timed there, half a frame
+ *    after the ball's last sighting (`retimed`, with that reason);
  * 2. any other swing whose contact the ball rules out (ball-flight.ts `no-hit`) is dropped
  *    (`ruledOut`): asked by the stroke detector before a swing may hide weaker ones near it
  *    (strokes.ts `detectStrokes`), so that a swing the ball rules out hides nothing (since
@@ -23,6 +26,7 @@ import type { BallCandidates } from '../../pose/ball-candidates.js';
 import type { PoseTrack } from '../../pose/pose-track.js';
 import { ballVerdict } from './ball-flight.js';
 import { ballHits, type BallHit } from './ball-hits.js';
+import { ballArrivals, type BallArrival } from './ball-arrivals.js';
 import type { Kinematics } from '../core/index.js';
 import {
   ballFoundStroke,
@@ -77,6 +81,8 @@ export interface BallContext {
 export interface BallJudge {
   x: BallContext;
   hits: BallHit[];
+  /** Incoming flights that end at the racket (ball-arrivals.ts): rule 1b. */
+  arrivals: BallArrival[];
   ruledOut: BallNote[];
   /**
    * Rule 2 for the swing whose contact is analysis sample `i`: true (and noted in `ruledOut`)
@@ -92,6 +98,7 @@ export function ballJudge(x: BallContext): BallJudge {
   return {
     x,
     hits,
+    arrivals: ballArrivals(x.ball, x.pose2d, x.hand),
     ruledOut,
     rulesOut: (i) => {
       if (hitsNear(x, hits, i).length > 0) return false;
@@ -110,11 +117,21 @@ export function judgeByBall(swings: readonly DetectedStroke[], judge: BallJudge)
   const used = new Set<BallHit>();
   const retimed: BallNote[] = [];
   const strokes: DetectedStroke[] = [];
+  const usedArrivals = new Set<BallArrival>();
   for (const s of swings) {
     // The nearest unused hit near the swing's contact is the contact.
     const hit = hitsNear(x, hits, s.index).find((h) => !used.has(h));
     if (!hit) {
-      strokes.push({ ...s, ballEvidence: evidenceAt(x, s.index) });
+      // Rule 1b: else the nearest unused arrival of the ball at the racket.
+      const arrival = hitsNear(x, judge.arrivals, s.index).find((a) => !usedArrivals.has(a));
+      if (!arrival) {
+        strokes.push({ ...s, ballEvidence: evidenceAt(x, s.index) });
+        continue;
+      }
+      usedArrivals.add(arrival);
+      const i = sampleAt(x.kept, arrival.at);
+      retimed.push({ frameNr: nr(i), reason: arrival.reason });
+      strokes.push({ ...s, index: i, t: x.k.t[i]!, tExact: analysisTime(x, arrival.at), ballEvidence: evidenceAt(x, i) });
       continue;
     }
     used.add(hit);
@@ -171,8 +188,8 @@ function evidenceAt(x: BallContext, i: number): BallEvidence {
 }
 
 /** The hits within {@link RETIME_REAL_S} of analysis sample i, nearest first. */
-function hitsNear(x: BallContext, hits: readonly BallHit[], i: number): BallHit[] {
-  const d = (h: BallHit) => Math.abs(h.at - x.kept[i]!);
+function hitsNear<H extends { at: number }>(x: BallContext, hits: readonly H[], i: number): H[] {
+  const d = (h: H) => Math.abs(h.at - x.kept[i]!);
   return hits.filter((h) => d(h) <= paramsOf(x).retimeRealS * x.framesPerRealS).sort((a, b) => d(a) - d(b));
 }
 

@@ -1,0 +1,51 @@
+/**
+ * Where the incoming ball reaches the racket and is not seen again (ball-arrivals.ts), on
+ * hand-built candidates around a synthetic forehand (support/ball-fixtures.ts, 60 fps), and the
+ * swing it times (ball-strokes.ts rule 1b).
+ */
+import { describe, expect, test } from 'vitest';
+import { ballArrivals } from '../../main/analysis/strokes/ball-arrivals.js';
+import { clipStrokes } from '../../main/analysis/strokes/clip-strokes.js';
+import { emptyBallCandidates, type BallCandidates } from '../../main/pose/ball-candidates.js';
+import type { PoseTrack } from '../../main/pose/pose-track.js';
+import { put, wristAt } from './support/ball-fixtures.js';
+import { synthTracks } from './support/synthetic.js';
+
+/** A ball flying in a straight line from the right toward the wrist's position at frame `last`, last seen there `gapPx` short of it. */
+function arriving(pose2d: PoseTrack, last: number, gapPx = 10): BallCandidates {
+  const c = emptyBallCandidates(pose2d.frames);
+  const [hx, hy] = wristAt(pose2d, last);
+  for (let k = 0; k < 8; k++) put(c, last - k, hx + gapPx + 20 * k, hy - 2 * k);
+  return c;
+}
+
+describe('the ball arriving at the racket', () => {
+  const t = synthTracks({ seconds: 2, swings: [{ t: 1, side: 'forehand' }] });
+
+  test('a flight that comes ever closer to the wrist and ends within reach: contact half a frame after its last sighting', () => {
+    expect(ballArrivals(arriving(t.pose2d, 57), t.pose2d, 'right')).toEqual([
+      { at: 57.5, reason: 'the ball reaches the racket at frame 57 and is not seen flying on (flight 50–57, 0.1 torso lengths from the wrist)' },
+    ]);
+  });
+
+  test('a flight that ends beyond the racket, or moves away from the hand, is no arrival', () => {
+    expect(ballArrivals(arriving(t.pose2d, 57, 400), t.pose2d, 'right')).toEqual([]);
+    const leaving = emptyBallCandidates(t.pose2d.frames);
+    const [hx, hy] = wristAt(t.pose2d, 50);
+    for (let k = 0; k < 8; k++) put(leaving, 50 + k, hx + 10 + 20 * k, hy - 2 * k);
+    expect(ballArrivals(leaving, t.pose2d, 'right')).toEqual([]);
+  });
+
+  test("times the swing whose contact lies within 0.1 s of it, and only that one; the swing's own contact stands without one", () => {
+    const input = { ...t, sport: 'tennis' as const, dominantHand: 'right' as const };
+    const c = clipStrokes(input).strokes[0]!.contact.frame_nr;
+    const near = clipStrokes({ ...input, ball: arriving(t.pose2d, c - 4) });
+    expect(near.strokes).toHaveLength(1);
+    expect(near.strokes[0]!.exactTimestamp).toBeCloseTo((c - 3.5) / 60, 9);
+    expect(near.retimed.map((n) => n.reason)).toEqual([expect.stringMatching(new RegExp(`^the ball reaches the racket at frame ${c - 4} `)) as string]);
+    // 10 frames (0.17 s at 60 fps) before the contact: too far to time it.
+    const far = clipStrokes({ ...input, ball: arriving(t.pose2d, c - 10) });
+    expect(far.strokes.map((s) => s.contact.frame_nr)).toEqual([c]);
+    expect(far.retimed).toEqual([]);
+  });
+});
