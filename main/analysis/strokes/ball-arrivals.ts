@@ -20,8 +20,7 @@ import { J } from '../../pose/h36m.js';
 import type { BallCandidates } from '../../pose/ball-candidates.js';
 import type { Hand } from '../../contract/technique-schema.js';
 import type { PoseTrack } from '../../pose/pose-track.js';
-import { ballFlights } from './ball-flight.js';
-import type { Point } from './ball-flight.js';
+import { ballFlights, type Point } from './ball-flight.js';
 import { atRacketOf, jointAt, torsoLength } from './ball-racket.js';
 
 /** An incoming flight that ends at the racket: the contact's sub-frame index and why. */
