@@ -20,7 +20,7 @@ import { J } from '../../pose/h36m.js';
 import type { BallCandidates } from '../../pose/ball-candidates.js';
 import type { Hand } from '../../contract/technique-schema.js';
 import type { PoseTrack } from '../../pose/pose-track.js';
-import { ballFlights, type Point } from './ball-flight.js';
+import { ballFlights, type Flight, type Point } from './ball-flight.js';
 import { atRacketOf, jointAt, torsoLength } from './ball-racket.js';
 
 /** An incoming flight that ends at the racket: the contact's sub-frame index and why. */
@@ -50,13 +50,14 @@ function approaches(ps: readonly Point[], pose2d: PoseTrack, wrist: number): boo
 /**
  * The arrivals over the whole clip: flights whose last point lies within the racket's reach of
  * the `hand` wrist (ball-racket.ts RACKET_REACH_TORSOS) and whose last {@link APPROACH_POINTS}
- * points come ever closer to it ({@link approaches}); in time order.
+ * points come ever closer to it ({@link approaches}); in time order. `flights`: the clip's
+ * flights when the caller has them already.
  */
-export function ballArrivals(c: BallCandidates, pose2d: PoseTrack, hand: Hand): BallArrival[] {
+export function ballArrivals(c: BallCandidates, pose2d: PoseTrack, hand: Hand, flights: readonly Flight[] = ballFlights(c, 0, c.frames - 1)): BallArrival[] {
   const wrist = hand === 'left' ? J.leftWrist : J.rightWrist;
   const nr = (i: number) => pose2d.frameNr[i] ?? i;
   const out: BallArrival[] = [];
-  for (const fl of ballFlights(c, 0, c.frames - 1)) {
+  for (const fl of flights) {
     const end = fl.points[fl.points.length - 1]!;
     const torso = torsoLength((j) => jointAt(pose2d, end.f, j));
     if (!(torso > 0) || !atRacketOf(end, pose2d, wrist, torso)) continue;

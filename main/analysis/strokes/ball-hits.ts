@@ -67,10 +67,17 @@ export interface BallHit {
  * distance: a camera behind or in front of the hitter sees the struck ball fly on up the picture),
  * with the meeting point within `maxWristTorsos` torso lengths of the wrist (default
  * {@link HIT_MAX_WRIST_TORSOS}). A bounce (far from the wrist, and no turn in depth) or a blob
- * joining a flight (a small turn) is no hit.
+ * joining a flight (a small turn) is no hit. `flights`: the clip's flights when the caller has
+ * them already (ball-flight.ts ballFlights over every frame).
  */
-export function ballHits(c: BallCandidates, pose2d: PoseTrack, hand: Hand, maxWristTorsos: number = HIT_MAX_WRIST_TORSOS, framesPerRealS?: number): BallHit[] {
-  const flights = ballFlights(c, 0, c.frames - 1);
+export function ballHits(
+  c: BallCandidates,
+  pose2d: PoseTrack,
+  hand: Hand,
+  maxWristTorsos: number = HIT_MAX_WRIST_TORSOS,
+  framesPerRealS?: number,
+  flights: readonly Flight[] = ballFlights(c, 0, c.frames - 1),
+): BallHit[] {
   const nr = (i: number) => pose2d.frameNr[i] ?? i;
   const hits: BallHit[] = [];
   for (const a of flights) {

@@ -24,7 +24,7 @@
 import type { Hand } from '../../contract/technique-schema.js';
 import type { BallCandidates } from '../../pose/ball-candidates.js';
 import type { PoseTrack } from '../../pose/pose-track.js';
-import { ballVerdict } from './ball-flight.js';
+import { ballFlights, ballVerdict } from './ball-flight.js';
 import { ballHits, type BallHit } from './ball-hits.js';
 import { ballArrivals, type BallArrival } from './ball-arrivals.js';
 import type { Kinematics } from '../core/index.js';
@@ -93,12 +93,13 @@ export interface BallJudge {
 
 /** A {@link BallJudge} of the clip; pass its `rulesOut` to strokes.ts `detectStrokes`, then the swings to {@link judgeByBall}. */
 export function ballJudge(x: BallContext): BallJudge {
-  const hits = ballHits(x.ball, x.pose2d, x.hand, paramsOf(x).hitMaxWristTorsos, x.framesPerRealS);
+  const flights = ballFlights(x.ball, 0, x.ball.frames - 1);
+  const hits = ballHits(x.ball, x.pose2d, x.hand, paramsOf(x).hitMaxWristTorsos, x.framesPerRealS, flights);
   const ruledOut: BallNote[] = [];
   return {
     x,
     hits,
-    arrivals: ballArrivals(x.ball, x.pose2d, x.hand),
+    arrivals: ballArrivals(x.ball, x.pose2d, x.hand, flights),
     ruledOut,
     rulesOut: (i) => {
       if (hitsNear(x, hits, i).length > 0) return false;
