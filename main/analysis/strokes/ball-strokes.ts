@@ -102,7 +102,7 @@ export function ballJudge(x: BallContext): BallJudge {
     arrivals: ballArrivals(x.ball, x.pose2d, x.hand, flights),
     ruledOut,
     rulesOut: (i) => {
-      if (hitsNear(x, hits, i).length > 0) return false;
+      if (nearSample(x, hits, i).length > 0) return false;
       const v = ballVerdict(x.ball, x.pose2d, x.hand, x.kept[i]!, x.framesPerRealS);
       if (v.verdict !== 'no-hit') return false;
       ruledOut.push({ frameNr: x.pose2d.frameNr[x.kept[i]!]!, reason: v.reason });
@@ -116,29 +116,23 @@ export function judgeByBall(swings: readonly DetectedStroke[], judge: BallJudge)
   const { x, hits } = judge;
   const nr = (i: number) => x.pose2d.frameNr[x.kept[i]!]!;
   const used = new Set<BallHit>();
+  const usedArrivals = new Set<BallArrival>();
   const retimed: BallNote[] = [];
   const strokes: DetectedStroke[] = [];
-  const usedArrivals = new Set<BallArrival>();
   for (const s of swings) {
-    // The nearest unused hit near the swing's contact is the contact.
-    const hit = hitsNear(x, hits, s.index).find((h) => !used.has(h));
-    if (!hit) {
-      // Rule 1b: else the nearest unused arrival of the ball at the racket.
-      const arrival = hitsNear(x, judge.arrivals, s.index).find((a) => !usedArrivals.has(a));
-      if (!arrival) {
-        strokes.push({ ...s, ballEvidence: evidenceAt(x, s.index) });
-        continue;
-      }
-      usedArrivals.add(arrival);
-      const i = sampleAt(x.kept, arrival.at);
-      retimed.push({ frameNr: nr(i), reason: arrival.reason });
-      strokes.push({ ...s, index: i, t: x.k.t[i]!, tExact: analysisTime(x, arrival.at), ballEvidence: evidenceAt(x, i) });
+    // The nearest unused hit near the swing's contact is the contact; else the nearest unused arrival of the ball at the racket (rule 1b).
+    const hit = nearSample(x, hits, s.index).find((h) => !used.has(h));
+    const arrival = hit ? undefined : nearSample(x, judge.arrivals, s.index).find((a) => !usedArrivals.has(a));
+    const at = hit ?? arrival;
+    if (!at) {
+      strokes.push({ ...s, ballEvidence: evidenceAt(x, s.index) });
       continue;
     }
-    used.add(hit);
-    const i = sampleAt(x.kept, hit.at);
-    retimed.push({ frameNr: nr(i), reason: hit.reason });
-    strokes.push({ ...s, index: i, t: x.k.t[i]!, tExact: analysisTime(x, hit.at), ballEvidence: 'hit' });
+    if (hit) used.add(hit);
+    if (arrival) usedArrivals.add(arrival);
+    const i = sampleAt(x.kept, at.at);
+    retimed.push({ frameNr: nr(i), reason: at.reason });
+    strokes.push({ ...s, index: i, t: x.k.t[i]!, tExact: analysisTime(x, at.at), ballEvidence: hit ? 'hit' : evidenceAt(x, i) });
   }
   const ballFound: BallNote[] = [];
   for (const hit of hits) {
@@ -188,8 +182,8 @@ function evidenceAt(x: BallContext, i: number): BallEvidence {
   return v === 'hit-possible' ? 'near' : v === 'no-hit' ? 'ruled-out' : 'unseen';
 }
 
-/** The hits within {@link RETIME_REAL_S} of analysis sample i, nearest first. */
-function hitsNear<H extends { at: number }>(x: BallContext, hits: readonly H[], i: number): H[] {
+/** The hits (or arrivals) within {@link RETIME_REAL_S} of analysis sample i, nearest first. */
+function nearSample<H extends { at: number }>(x: BallContext, hits: readonly H[], i: number): H[] {
   const d = (h: H) => Math.abs(h.at - x.kept[i]!);
   return hits.filter((h) => d(h) <= paramsOf(x).retimeRealS * x.framesPerRealS).sort((a, b) => d(a) - d(b));
 }

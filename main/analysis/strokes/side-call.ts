@@ -39,10 +39,10 @@
  */
 import { J } from '../../pose/h36m.js';
 import type { Kinematics } from '../core/index.js';
+import { joint2, joint3, sub, type PosePair } from '../core/index.js';
 
 /** What the side call reads of a swing's kinematics: the clock (s), the trunk's rotation rate (deg/s) and the picture-plane hand (m). */
 export type SideKinematics = Pick<Kinematics, 't' | 'trunkOmega' | 'handPlane'>;
-import { joint2, joint3, sub, type PosePair } from '../core/index.js';
 
 export const BEFORE_S = 0.3;
 export const AFTER_S = 0.1;
