@@ -11,11 +11,11 @@ import type { PoseTrack } from '../../main/pose/pose-track.js';
 import { put, wristAt } from './support/ball-fixtures.js';
 import { synthTracks } from './support/synthetic.js';
 
-/** A ball flying in a straight line from the right toward the wrist's position at frame `last`, last seen there `gapPx` short of it. */
-function arriving(pose2d: PoseTrack, last: number, gapPx = 10): BallCandidates {
+/** A ball flying in a straight line from the right toward the wrist's position at frame `last`, last seen there `gapPx` short of it, over `points` frames. */
+function arriving(pose2d: PoseTrack, last: number, gapPx = 10, points = 8): BallCandidates {
   const c = emptyBallCandidates(pose2d.frames);
   const [hx, hy] = wristAt(pose2d, last);
-  for (let k = 0; k < 8; k++) put(c, last - k, hx + gapPx + 20 * k, hy - 2 * k);
+  for (let k = 0; k < points; k++) put(c, last - k, hx + gapPx + 20 * k, hy - 2 * k);
   return c;
 }
 
@@ -24,7 +24,7 @@ describe('the ball arriving at the racket', () => {
 
   test('a flight that comes ever closer to the wrist and ends within reach: contact half a frame after its last sighting', () => {
     expect(ballArrivals(arriving(t.pose2d, 57), t.pose2d, 'right')).toEqual([
-      { at: 57.5, reason: 'the ball reaches the racket at frame 57 and is not seen flying on (flight 50–57, 0.1 torso lengths from the wrist)' },
+      { at: 57.5, from: 50, reason: 'the ball reaches the racket at frame 57 and is not seen flying on (flight 50–57, 0.1 torso lengths from the wrist)' },
     ]);
   });
 
@@ -47,5 +47,21 @@ describe('the ball arriving at the racket', () => {
     const far = clipStrokes({ ...input, ball: arriving(t.pose2d, c - 10) });
     expect(far.strokes.map((s) => s.contact.frame_nr)).toEqual([c]);
     expect(far.retimed).toEqual([]);
+  });
+
+  test('a swing the ball flies through is timed at that flight\'s arrival up to half the stroke gap later, not ruled out', () => {
+    const input = { ...t, sport: 'tennis' as const, dominantHand: 'right' as const };
+    const c = clipStrokes(input).strokes[0]!.contact.frame_nr;
+    // In the air from c − 6 on, at the racket at c + 12 (0.2 s later at 60 fps; half the 0.6 s gap is 18 frames).
+    const late = clipStrokes({ ...input, ball: arriving(t.pose2d, c + 12, 10, 19) });
+    expect(late.strokes).toHaveLength(1);
+    expect(late.strokes[0]!.exactTimestamp).toBeCloseTo((c + 12.5) / 60, 9);
+    expect(late.ruledOut).toEqual([]);
+    expect(late.doubted).toEqual([]);
+    expect(late.retimed.map((n) => n.reason)).toEqual([expect.stringMatching(new RegExp(`^the ball reaches the racket at frame ${c + 12} `)) as string]);
+    // The same flight carried on 400 px beyond the hand at its end: no arrival, the swing is ruled out (kept only as the last one, doubted).
+    const past = clipStrokes({ ...input, ball: arriving(t.pose2d, c + 12, 400, 19) });
+    expect(past.strokes.map((s) => s.contact.frame_nr)).toEqual([c]);
+    expect(past.doubted.map((n) => n.frameNr)).toEqual([c]);
   });
 });

@@ -14,7 +14,8 @@
  * the last three points' distances to the wrist. An arrival is weaker evidence than a hit (a ball
  * passing the player, a bounce near the hand end the same way: 32 arrivals in the 13 clips
  * against 29 labelled contacts), so it only times a swing the pose already found within
- * RETIME_REAL_S (0.1 s) of it: by at most that much.
+ * RETIME_REAL_S (0.1 s) of it: by at most that much; farther only when the ball flies through
+ * the swing's contact on the same flight (ball-strokes.ts rule 1c).
  */
 import { J } from '../../pose/h36m.js';
 import type { BallCandidates } from '../../pose/ball-candidates.js';
@@ -27,6 +28,8 @@ import { atRacketOf, jointAt, torsoLength } from './ball-racket.js';
 export interface BallArrival {
   /** Sub-frame index of the tracks: the flight's last frame + 0.5. */
   at: number;
+  /** Index of the flight's first frame: the ball was in the air from here until the arrival. */
+  from: number;
   /** Why, in words (video frame numbers). */
   reason: string;
 }
@@ -66,6 +69,7 @@ export function ballArrivals(c: BallCandidates, pose2d: PoseTrack, hand: Hand, f
     const dist = Math.hypot(end.x - w[0], end.y - w[1]) / torso;
     out.push({
       at: end.f + 0.5,
+      from: fl.points[0]!.f,
       reason: `the ball reaches the racket at frame ${nr(end.f)} and is not seen flying on (flight ${nr(fl.points[0]!.f)}–${nr(end.f)}, ${dist.toFixed(1)} torso lengths from the wrist)`,
     });
   }

@@ -8,6 +8,11 @@
  *    1b. a swing with no such hit but an arrival (ball-arrivals.ts: the incoming ball reaches the
  *    racket and is not seen flying on) within {@link RETIME_REAL_S} is timed there, half a frame
  *    after the ball's last sighting (`retimed`, with that reason);
+ *    1c. a swing whose contact the ball flies through (rule 2's `no-hit`) is not ruled out when
+ *    that flight ends in an arrival within half of MIN_STROKE_GAP_S after it: the ball the swing
+ *    meets was still coming, and the swing is timed at the arrival ({@link laterArrival}; issue
+ *    26: tennis_groundstrokes_stock_slowmo_1's forehand, whose hand-speed peak at 60 lies in
+ *    the take-back, 11 frames before the ball reaches the racket at 71; no constant fitted);
  * 2. any other swing whose contact the ball rules out (ball-flight.ts `no-hit`) is dropped
  *    (`ruledOut`): asked by the stroke detector before a swing may hide weaker ones near it
  *    (strokes.ts `detectStrokes`), so that a swing the ball rules out hides nothing (since
@@ -96,15 +101,17 @@ export function ballJudge(x: BallContext): BallJudge {
   const flights = ballFlights(x.ball, 0, x.ball.frames - 1);
   const hits = ballHits(x.ball, x.pose2d, x.hand, paramsOf(x).hitMaxWristTorsos, x.framesPerRealS, flights);
   const ruledOut: BallNote[] = [];
+  const arrivals = ballArrivals(x.ball, x.pose2d, x.hand, flights);
   return {
     x,
     hits,
-    arrivals: ballArrivals(x.ball, x.pose2d, x.hand, flights),
+    arrivals,
     ruledOut,
     rulesOut: (i) => {
       if (nearSample(x, hits, i).length > 0) return false;
       const v = ballVerdict(x.ball, x.pose2d, x.hand, x.kept[i]!, x.framesPerRealS);
       if (v.verdict !== 'no-hit') return false;
+      if (laterArrival(x, arrivals, i)) return false;
       ruledOut.push({ frameNr: x.pose2d.frameNr[x.kept[i]!]!, reason: v.reason });
       return true;
     },
@@ -122,7 +129,10 @@ export function judgeByBall(swings: readonly DetectedStroke[], judge: BallJudge)
   for (const s of swings) {
     // The nearest unused hit near the swing's contact is the contact; else the nearest unused arrival of the ball at the racket (rule 1b).
     const hit = nearSample(x, hits, s.index).find((h) => !used.has(h));
-    const arrival = hit ? undefined : nearSample(x, judge.arrivals, s.index).find((a) => !usedArrivals.has(a));
+    const arrival = hit
+      ? undefined
+      : (nearSample(x, judge.arrivals, s.index).find((a) => !usedArrivals.has(a)) ??
+        laterArrival(x, judge.arrivals.filter((a) => !usedArrivals.has(a)), s.index));
     const at = hit ?? arrival;
     if (!at) {
       strokes.push({ ...s, ballEvidence: evidenceAt(x, s.index) });
@@ -180,6 +190,17 @@ export function keepDoubted(
 function evidenceAt(x: BallContext, i: number): BallEvidence {
   const v = ballVerdict(x.ball, x.pose2d, x.hand, x.kept[i]!, x.framesPerRealS).verdict;
   return v === 'hit-possible' ? 'near' : v === 'no-hit' ? 'ruled-out' : 'unseen';
+}
+
+/**
+ * The arrival whose flight was in the air at analysis sample i's input frame and reaches the
+ * racket after it, within half of MIN_STROKE_GAP_S: the ball that flies through the swing's
+ * contact is the one that swing meets, later than the pose placed it.
+ */
+function laterArrival(x: BallContext, arrivals: readonly BallArrival[], i: number): BallArrival | undefined {
+  const f = x.kept[i]!;
+  const far = (paramsOf(x).minStrokeGapS / 2) * x.framesPerRealS;
+  return arrivals.find((a) => a.from <= f && a.at > f && a.at - f <= far);
 }
 
 /** The hits (or arrivals) within {@link RETIME_REAL_S} of analysis sample i, nearest first. */
