@@ -21,6 +21,7 @@ describe('hits the ball shows (ballHits) and the strokes only the ball finds', (
     expect(ballHits(hit, t.pose2d, 'right')).toEqual([
       {
         at: 60,
+        from: 52,
         reason:
           'the ball turns round at the racket at frame 60 (flights 52–59 and 61–68, 0.0 torso lengths from the wrist)',
       },

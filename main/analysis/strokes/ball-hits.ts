@@ -53,6 +53,8 @@ const BALL_PER_TORSO = 0.134;
 export interface BallHit {
   /** Sub-frame index of the tracks where the incoming and outgoing flights meet. */
   at: number;
+  /** Index of the incoming flight's first frame: the ball was in the air from here until the hit. */
+  from: number;
   /** Why, in words (video frame numbers). */
   reason: string;
 }
@@ -101,6 +103,7 @@ export function ballHits(
       const how = turned ? 'turns round at the racket' : 'turns round in depth at the racket (flying at the camera, then away, or the reverse)';
       hits.push({
         at,
+        from: a.points[0]!.f,
         reason: `the ball ${how} at frame ${nr(f)} (flights ${nr(a.points[0]!.f)}–${nr(e.f)} and ${nr(s.f)}–${nr(b.points[b.points.length - 1]!.f)}, ${dist.toFixed(1)} torso lengths from the wrist)`,
       });
     }

@@ -9,8 +9,9 @@
  *    racket and is not seen flying on) within {@link RETIME_REAL_S} is timed there, half a frame
  *    after the ball's last sighting (`retimed`, with that reason);
  *    1c. a swing whose contact the ball flies through (rule 2's `no-hit`) is not ruled out when
- *    that flight ends in an arrival within half of MIN_STROKE_GAP_S after it: the ball the swing
- *    meets was still coming, and the swing is timed at the arrival ({@link laterArrival}; issue
+ *    that flight ends in a hit or, failing one, an arrival within half of MIN_STROKE_GAP_S after
+ *    it: the ball the swing meets was still coming, and the swing is timed there
+ *    ({@link laterOnFlight}; issue
  *    26: tennis_groundstrokes_stock_slowmo_1's forehand, whose hand-speed peak at 60 lies in
  *    the take-back, 11 frames before the ball reaches the racket at 71; no constant fitted);
  * 2. any other swing whose contact the ball rules out (ball-flight.ts `no-hit`) is dropped
@@ -111,7 +112,7 @@ export function ballJudge(x: BallContext): BallJudge {
       if (nearSample(x, hits, i).length > 0) return false;
       const v = ballVerdict(x.ball, x.pose2d, x.hand, x.kept[i]!, x.framesPerRealS);
       if (v.verdict !== 'no-hit') return false;
-      if (laterArrival(x, arrivals, i)) return false;
+      if (laterOnFlight(x, hits, i) ?? laterOnFlight(x, arrivals, i)) return false;
       ruledOut.push({ frameNr: x.pose2d.frameNr[x.kept[i]!]!, reason: v.reason });
       return true;
     },
@@ -128,11 +129,13 @@ export function judgeByBall(swings: readonly DetectedStroke[], judge: BallJudge)
   const strokes: DetectedStroke[] = [];
   for (const s of swings) {
     // The nearest unused hit near the swing's contact is the contact; else the nearest unused arrival of the ball at the racket (rule 1b).
-    const hit = nearSample(x, hits, s.index).find((h) => !used.has(h));
+    const hit =
+      nearSample(x, hits, s.index).find((h) => !used.has(h)) ??
+      laterOnFlight(x, hits.filter((h) => !used.has(h)), s.index);
     const arrival = hit
       ? undefined
       : (nearSample(x, judge.arrivals, s.index).find((a) => !usedArrivals.has(a)) ??
-        laterArrival(x, judge.arrivals.filter((a) => !usedArrivals.has(a)), s.index));
+        laterOnFlight(x, judge.arrivals.filter((a) => !usedArrivals.has(a)), s.index));
     const at = hit ?? arrival;
     if (!at) {
       strokes.push({ ...s, ballEvidence: evidenceAt(x, s.index) });
@@ -193,14 +196,15 @@ function evidenceAt(x: BallContext, i: number): BallEvidence {
 }
 
 /**
- * The arrival whose flight was in the air at analysis sample i's input frame and reaches the
- * racket after it, within half of MIN_STROKE_GAP_S: the ball that flies through the swing's
- * contact is the one that swing meets, later than the pose placed it.
+ * The first hit (or arrival) whose incoming flight was in the air at analysis sample i's input
+ * frame and reaches the racket after it, within half of MIN_STROKE_GAP_S (module rule 1c): the
+ * ball that flies through the swing's contact is the one that swing meets, later than the pose
+ * placed it.
  */
-function laterArrival(x: BallContext, arrivals: readonly BallArrival[], i: number): BallArrival | undefined {
+function laterOnFlight<H extends { at: number; from: number }>(x: BallContext, hits: readonly H[], i: number): H | undefined {
   const f = x.kept[i]!;
   const far = (paramsOf(x).minStrokeGapS / 2) * x.framesPerRealS;
-  return arrivals.find((a) => a.from <= f && a.at > f && a.at - f <= far);
+  return hits.find((h) => h.from <= f && h.at > f && h.at - f <= far);
 }
 
 /** The hits (or arrivals) within {@link RETIME_REAL_S} of analysis sample i, nearest first. */
