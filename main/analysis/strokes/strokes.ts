@@ -107,7 +107,7 @@ export interface DetectedStroke {
    * × 0.5 when the hand is not measured at contact (contact-candidates.ts `UNMEASURED_FACTOR`).
    */
   confidence: number;
-  /** Which wrist's swing located the stroke, or the ball's flight turning round at the wrist (ball-flight.ts `ballHits`). */
+  /** Which wrist's swing located the stroke, or the ball's flight turning round at the wrist (ball-hits.ts `ballHits`). */
   foundBy: 'dominant_wrist' | 'other_wrist' | 'ball_flight';
   /** side-call.ts's evidence at contact (trunk rotation rate, wrist side), null when no rule had its joints. */
   sideCall: SideCall | null;
