@@ -246,26 +246,35 @@ async function refine(results: FrameStore, videoPath: string, size: { width: num
   const runs = secondPassRuns(crops, windows, fast.timestamps, realPerVideo, secondPassSparseRate());
   const before = saved?.read() ?? new Map<number, SavedLandmarks>();
   const have = (f: number, c: (typeof crops)[number]) => !!c && !!before.get(f) && sameCrop(before.get(f)!.crop, c);
-  const record = (done: number, total: number, f: number, r: BlazePoseResult) => (onFrame(done, total), saved?.record(f, crops[f]!, r));
+  // Issue 29 item 1 (memory): with no frame left to fill from its neighbours, each result goes into the store as it arrives and is not held (≈ 1.2 KB a frame of small typed arrays otherwise, main/engine/README.md "Memory with length").
+  const fills = crops.some((c, f) => c && !runs[f]);
+  let n = 0;
+  const record = (done: number, total: number, f: number, r: BlazePoseResult): boolean => {
+    onFrame(done, total);
+    saved?.record(f, crops[f]!, r);
+    if (fills || repeat[f]) return false;
+    n += mergeResult(results, f, r);
+    return true;
+  };
   const out = await runSecondPass(videoPath, size, pool, crops.map((c, f) => (runs[f] && !have(f, c) ? c : undefined)), kept, undefined, signal, record, turn).finally(() => saved?.flush());
   crops.forEach((c, f) => {
     if (runs[f] && have(f, c)) out[f] = before.get(f)!.result;
   });
   fillSkipped(out, crops, runs, fast.timestamps);
-  let n = 0;
   for (let f = 0; f < results.length; f++) {
-    if (repeat[f] && f > 0) {
-      results.copyFrame(f - 1, f);
-      continue;
-    }
-    const b: BlazePoseResult | undefined = out[f];
-    if (!b || !results.has(f) || b.poseFlag < MIN_POSE_FLAG) continue;
-    const pose = blazePoseToCoco(b);
-    results.setFound(f, { pose, box: poseBox(pose) ?? results.box(f)!, score: poseScore(pose) });
-    results.setLearned(f, blazePoseWorldH36m(b));
-    n++;
+    if (repeat[f] && f > 0) results.copyFrame(f - 1, f);
+    else n += mergeResult(results, f, out[f]);
   }
   return [n, runs.reduce((s, r) => s + r, 0)];
+}
+
+/** Puts BlazePose result `b` of frame f into the store (its COCO pose replaces the fast pass's, its learned 3D pose is kept) unless the fast pass found no player there or its pose flag is below {@link MIN_POSE_FLAG}; 1 when it did, else 0. */
+function mergeResult(results: FrameStore, f: number, b: BlazePoseResult | undefined): number {
+  if (!b || !results.has(f) || b.poseFlag < MIN_POSE_FLAG) return 0;
+  const pose = blazePoseToCoco(b);
+  results.setFound(f, { pose, box: poseBox(pose) ?? results.box(f)!, score: poseScore(pose) });
+  results.setLearned(f, blazePoseWorldH36m(b));
+  return 1;
 }
 
 /** Sends the frame to a worker with the crop of the last tracked frame (nothing while no player is tracked; right after a resume, the saved crop: fast-pass-resume.ts). */

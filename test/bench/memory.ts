@@ -27,8 +27,10 @@
  * `--clip` plays another cached clip instead (tennis_forehand_2.mp4 has its player in every frame,
  * so the looped track is one run of N present frames: a player in view for the whole session,
  * which is what the 3D lift's per-run work grows with; pickleball_rec_1's runs are ≤ 428 frames).
- * `STREAMED=1` merges each second-pass result as it is made instead of holding them all (what a
- * second pass that hands each result on would hold). Prints its figures; asserts nothing.
+ * Each second-pass result is merged as it is made and not held, as the engine does when no frame
+ * is left to fill (main/engine/estimate-pose.ts `refine`, since 2026-11-29); `HELD=1` holds them
+ * all until the merge, as it does with the second-pass cadence on (second-pass-cadence.ts: the
+ * skipped frames are filled from their neighbours). Prints its figures; asserts nothing.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -110,8 +112,8 @@ async function child(n: number): Promise<void> {
     (() => {
       const crops = Array.from({ length: n }, (_, g) => (inWindow(g) ? { cx: g, cy: 1.5, side: 256.5, angle: 0.1 } : undefined));
       const result = () => ({ xy: new Float32Array(78), score: new Float32Array(39), world: new Float32Array(117), poseFlag: 0.9 });
-      // STREAMED=1: each result merged as it arrives and dropped (none held for the whole clip).
-      const out = process.env.STREAMED === '1' ? { forEach: (fn: (b: ReturnType<typeof result> | undefined, g: number) => void) => crops.forEach((c, g) => fn(c && result(), g)) } : crops.map((c) => c && result());
+      // Each result merged as it arrives and dropped (none held for the whole clip); HELD=1: all held until the merge.
+      const out = process.env.HELD !== '1' ? { forEach: (fn: (b: ReturnType<typeof result> | undefined, g: number) => void) => crops.forEach((c, g) => fn(c && result(), g)) } : crops.map((c) => c && result());
       mark('second pass: crops + results held');
       const learned = new Float64Array(51);
       out.forEach((b, g) => {

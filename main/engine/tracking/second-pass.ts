@@ -111,8 +111,9 @@ export class KeptCrops {
 /**
  * Runs `model` on every frame that has a crop (one run per frame, no flip augmentation): on its
  * kept bytes when `kept` has them, else on the frame decoded again (same `size` as the fast pass;
- * decoding stops after the last such frame; `turn` as the fast pass's decode: VideoInfo.turned). `onFrame(done, total, frame, result)` after each result. Returns
- * the result per decoded frame index (undefined where there was no crop).
+ * decoding stops after the last such frame; `turn` as the fast pass's decode: VideoInfo.turned). `onFrame(done, total, frame, result)` after each result;
+ * when it returns true it has taken the result, which is then not held. Returns the result per
+ * decoded frame index (undefined where there was no crop or `onFrame` took it).
  * @throws VideoDecodeError / the runtime's Error as the fast pass; the signal's reason when aborted.
  */
 export async function runSecondPass(
@@ -123,7 +124,7 @@ export async function runSecondPass(
   kept?: KeptCrops,
   model: LandmarkModel = SECOND_PASS_MODEL,
   signal?: AbortSignal,
-  onFrame?: (done: number, total: number, frame: number, result: BlazePoseResult) => void,
+  onFrame?: (done: number, total: number, frame: number, result: BlazePoseResult) => boolean | void,
   turn = 0,
 ): Promise<(BlazePoseResult | undefined)[]> {
   const out: (BlazePoseResult | undefined)[] = new Array<BlazePoseResult | undefined>(crops.length).fill(undefined);
@@ -134,7 +135,9 @@ export async function runSecondPass(
   // resampled, a frame decoded again) is made while the previous request runs.
   const run = async (f: number, source: InferFrame | CropBytes, crop: Crop) => {
     if (inFlight.length >= pool.size) await inFlight.shift();
-    const p = pool.landmarks(model, source, crop, false).then((r) => void ((out[f] = r), onFrame?.(++done, total, f, r)));
+    const p = pool.landmarks(model, source, crop, false).then((r) => {
+      if (onFrame?.(++done, total, f, r) !== true) out[f] = r;
+    });
     p.catch(() => undefined); // a failure surfaces where it is awaited (not as an unhandled rejection while the next input is made)
     inFlight.push(p);
   };
