@@ -5,12 +5,15 @@
 import type { ClipStroke } from './strokes/index.js';
 import { ballEvidenceRank } from './strokes/index.js';
 import { VIEW_BLIND_FEATURES, type TechniqueOutput } from './technique/index.js';
+import { spreadSeries, type StretchOutput } from './stroke-stretch.js';
 
 /** One detected stroke's analysis: its output, or why it could not be measured. */
 export interface Analysed {
   stroke: ClipStroke;
   out: TechniqueOutput | null;
   failure: string | null;
+  /** Where `out`'s per-frame values lie in the clip when they are still its stretch's (stroke-stretch.ts analyseStretchLocal); {@link seriesKeeper} lays the kept ones onto the clip. */
+  stretch?: Omit<StretchOutput, 'out'>;
 }
 
 /**
@@ -67,8 +70,10 @@ const ranksAbove = (key: Key, than: Key) => {
 /**
  * Passes each analysis through, keeping the per-frame series (kinetic_chain's three and
  * wrist_speed's `plot_values`, one number per frame of the clip each) only on the one
- * {@link bestMeasured} would pick so far, in the order given: a stroke's entry reads only their
- * peaks (stroke-analysis.ts strokeEntry), the top-level result is the best's (or the coach's) whole.
+ * {@link bestMeasured} would pick so far, in the order given, laid onto the whole clip there when
+ * they are still its stretch's (stroke-stretch.ts spreadSeries; the others are never widened): a
+ * stroke's entry reads only their peaks (stroke-analysis.ts strokeEntry), the top-level result is
+ * the best's (or the coach's) whole.
  * Decided (issue 29): each stroke of a clip without scene cuts is analysed on the whole clip, so
  * keeping every stroke's series cost 32 bytes a frame per stroke (a 100,000-frame clip with one
  * stroke every 5 s: 10 KB a frame), the result being the same.
@@ -79,12 +84,14 @@ export function seriesKeeper(): (a: Analysed) => Analysed {
   return (a) => {
     if (!a.out) return a;
     const key = measuredKey(a.stroke, a.out);
-    if (!ranksAbove(key, bestKey)) dropSeries(a.out);
-    else {
-      if (best) dropSeries(best);
-      [best, bestKey] = [a.out, key];
+    if (!ranksAbove(key, bestKey)) {
+      dropSeries(a.out);
+      return a;
     }
-    return a;
+    if (best) dropSeries(best);
+    const kept: Analysed = a.stretch ? { ...a, out: spreadSeries({ ...a.stretch, out: a.out }) } : a;
+    [best, bestKey] = [kept.out!, key];
+    return kept;
   };
 }
 

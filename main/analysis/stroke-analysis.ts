@@ -14,7 +14,7 @@ import { checkPair, InsufficientPoseError, pictureScale } from './core/index.js'
 import { nearestFrame } from '../pose/frame-time.js';
 import { ballEvidenceRank, DETECTION_PARAMS, strokeContact, type DetectionParams, type StrokeSide } from './strokes/index.js';
 import { computeTechniqueResult, type AnalysisInput, type TechniqueOutput } from './technique/index.js';
-import { analyseAtTime, analyseStretch } from './stroke-stretch.js';
+import { analyseAtTime, analyseStretchLocal } from './stroke-stretch.js';
 import { unmeasuredStroke } from './unmeasured-stroke.js';
 import { matchesRequest, sideSwingType, strokeSwingType } from './stroke-types.js';
 import { bestMeasured, seriesKeeper, type Analysed } from './best-measured.js';
@@ -147,8 +147,8 @@ function analyseOne(raw: AnalysisInput, found: ClipStrokes, s: ClipStroke, swing
   try {
     const at = { ...raw, meta: { ...raw.meta, swing_type: swingType, ball_timestamp: s.exactTimestamp } };
     const opts = { detectedContactConfidence: s.confidence };
-    const out = analyseStretch(at, found.cuts, found.timebase.kept[s.index]!, opts);
-    return { stroke: s, out, failure: null };
+    const local = analyseStretchLocal(at, found.cuts, found.timebase.kept[s.index]!, opts);
+    return { stroke: s, out: local.out, failure: null, stretch: local };
   } catch (err) {
     if (err instanceof InsufficientPoseError) return { stroke: s, out: null, failure: err.message };
     throw err;

@@ -32,11 +32,44 @@ export function sceneOf(cuts: readonly number[], f: number, frames: number): [nu
 
 type Series = { plot_values: number[]; peak_index: number };
 
-function spread<T extends Partial<Series>>(s: T, a: number, frames: number): T {
-  if (!s.plot_values) return s;
-  const values = new Array<number>(frames).fill(0);
-  s.plot_values.forEach((v, i) => (values[a + i] = v));
-  return { ...s, plot_values: values, ...(s.peak_index !== undefined ? { peak_index: s.peak_index + a } : {}) };
+/** The output with each per-frame series (kinetic_chain.speed_dict's three, wrist_speed) passed through `f`. */
+function mapSeries(out: TechniqueOutput, f: <T extends Partial<Series>>(s: T) => T): TechniqueOutput {
+  const r = out.result;
+  const chain = r.kinetic_chain?.speed_dict;
+  return {
+    ...out,
+    result: {
+      ...r,
+      ...(chain ? { kinetic_chain: { ...r.kinetic_chain, speed_dict: { ...chain, hip: f(chain.hip), shoulder: f(chain.shoulder), wrist: f(chain.wrist) } } } : {}),
+      ...(r.wrist_speed ? { wrist_speed: f(r.wrist_speed) } : {}),
+    },
+  };
+}
+
+/**
+ * A stroke's analysis on its stretch (frames [a, a + stretch length) of a clip of `frames`
+ * frames), its series' `peak_index` already the clip's but their `plot_values` still the
+ * stretch's: {@link spreadSeries} lays them onto the whole clip. Kept apart because a session's
+ * strokes each laid onto the whole clip made 32 bytes a frame of garbage per stroke (issue 29,
+ * memory), and only the analysis shown whole needs them (best-measured.ts seriesKeeper).
+ */
+export interface StretchOutput {
+  out: TechniqueOutput;
+  /** The stretch's first frame in the clip; undefined when the stretch is the whole clip. */
+  a?: number;
+  /** The clip's frame count. */
+  frames: number;
+}
+
+/** The stretch output's `plot_values` laid onto the whole clip: 0 outside the stretch (module doc); the output itself when the stretch is the whole clip. */
+export function spreadSeries({ out, a, frames }: StretchOutput): TechniqueOutput {
+  if (a === undefined) return out;
+  return mapSeries(out, (s) => {
+    if (!s.plot_values) return s;
+    const values = new Array<number>(frames).fill(0);
+    s.plot_values.forEach((v, i) => (values[a + i] = v));
+    return { ...s, plot_values: values };
+  });
 }
 
 /**
@@ -79,25 +112,25 @@ function timesOf(raw: AnalysisInput): Float64Array {
 
 /**
  * computeTechniqueResult on the stretch of input frame `frame` ({@link strokeStretch}; the whole
- * clip when that is the whole clip), laid back onto the whole clip (module doc).
+ * clip when that is the whole clip), its peaks shifted to the clip's frames and its per-frame
+ * values left on the stretch ({@link StretchOutput}).
+ * @throws as computeTechniqueResult (InsufficientPoseError when the stretch is too short to analyse).
+ */
+export function analyseStretchLocal(raw: AnalysisInput, cuts: readonly number[], frame: number, opts: TechniqueOptions): StretchOutput {
+  const frames = raw.pose2d.frames;
+  const [a, b] = strokeStretch(cuts, frame, timesOf(raw));
+  if (a === 0 && b === frames) return { out: computeTechniqueResult(raw, opts), frames };
+  const idx = Int32Array.from({ length: b - a }, (_, i) => a + i);
+  const out = computeTechniqueResult({ ...raw, pose2d: selectFrames(raw.pose2d, idx), pose3d: selectFrames(raw.pose3d, idx) }, opts);
+  return { out: mapSeries(out, (s) => (s.peak_index !== undefined ? { ...s, peak_index: s.peak_index + a } : s)), a, frames };
+}
+
+/**
+ * {@link analyseStretchLocal} laid back onto the whole clip ({@link spreadSeries}; module doc).
  * @throws as computeTechniqueResult (InsufficientPoseError when the stretch is too short to analyse).
  */
 export function analyseStretch(raw: AnalysisInput, cuts: readonly number[], frame: number, opts: TechniqueOptions): TechniqueOutput {
-  const frames = raw.pose2d.frames;
-  const [a, b] = strokeStretch(cuts, frame, timesOf(raw));
-  if (a === 0 && b === frames) return computeTechniqueResult(raw, opts);
-  const idx = Int32Array.from({ length: b - a }, (_, i) => a + i);
-  const out = computeTechniqueResult({ ...raw, pose2d: selectFrames(raw.pose2d, idx), pose3d: selectFrames(raw.pose3d, idx) }, opts);
-  const r = out.result;
-  const chain = r.kinetic_chain?.speed_dict;
-  return {
-    ...out,
-    result: {
-      ...r,
-      ...(chain ? { kinetic_chain: { ...r.kinetic_chain, speed_dict: { ...chain, hip: spread(chain.hip, a, frames), shoulder: spread(chain.shoulder, a, frames), wrist: spread(chain.wrist, a, frames) } } } : {}),
-      ...(r.wrist_speed ? { wrist_speed: spread(r.wrist_speed, a, frames) } : {}),
-    },
-  };
+  return spreadSeries(analyseStretchLocal(raw, cuts, frame, opts));
 }
 
 /**

@@ -99,4 +99,17 @@ describe('seriesKeeper', () => {
     // Peaks stay on every analysis (a stroke's entry reads them).
     expect(all[0]!.out!.result.kinetic_chain!.speed_dict.wrist.peak_speed).toBe(2);
   });
+
+  it('lays the kept analysis onto the whole clip when its series are still its stretch\'s, and never widens the others', () => {
+    const keep = seriesKeeper();
+    const onStretch = (confidence: number): Analysed => ({ ...analysed(confidence, 4), stretch: { a: 2, frames: 6 } });
+    const [first, better] = [onStretch(0.5), onStretch(0.9)].map(keep);
+    // The first was the best so far (widened to the clip's 6 frames), then emptied when the better came.
+    expect(kept(first!)).toEqual([0, 0, 0, 0]);
+    expect(kept(better!)).toEqual([6, 6, 6, 6]);
+    expect(better!.out!.result.wrist_speed!.plot_values).toEqual([0, 0, 1, 2, 3, 0]);
+    expect(bestMeasured([first!, better!])).toBe(better!.out);
+    const worse = keep(onStretch(0.1));
+    expect(kept(worse)).toEqual([0, 0, 0, 0]);
+  });
 });
