@@ -4,7 +4,7 @@
  * are cut out of the byte stream one by one, each JSON.parse'd on its own and put straight into a
  * typed PoseTrack (./pose-track-builder.ts); the rest of the line (status, result, warnings, ball
  * candidates, the entries' other fields) is kept as text with those arrays left empty (`[]`) and
- * JSON.parse'd at the end. A 3 h clip's done line (324,000 frames, ~380 MB; more than one string
+ * JSON.parse'd at the end. A 3 h clip's done line (324,000 frames at 30 fps, ~380 MB; twice that at 60 fps; more than one string
  * of V8 can decode for a longer or more precise service) then needs the typed tracks (~100 MB)
  * plus one frame and the rest, never the line or its JSON objects whole.
  *

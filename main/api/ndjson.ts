@@ -11,7 +11,7 @@ import { ApiError, type ApiErrorKind } from './errors.js';
  * string, and V8's string limit is ~512 Mi UTF-16 units, so 256 MiB of UTF-8 is the largest line
  * that can always be decoded. The technique `done` line carries both pose tracks as JSON,
  * ~1.1-1.2 KB a frame (measured on a real clip: 500 B 2D + 600 B 3D), so it passes the cap from
- * ≈ 230,000 frames (the decode cap is 324,000: ~383 MB); technique-stream.ts reads such a line
+ * ≈ 230,000 frames (the decode cap is 648,000: ~766 MB); technique-stream.ts reads such a line
  * in pieces (NdjsonOptions.longLine, ./done-line-pieces.ts).
  */
 export const DEFAULT_MAX_LINE_BYTES = 256 * 1024 * 1024;

@@ -51,7 +51,7 @@ export interface ArchiveLimits {
  * Default limits. A 60 s clip at 60 fps has 3,600 frames; its 3D pose is about
  * 3,600 × 17 × 4 floats ≈ 1 MB and its JSON analysis well under 10 MB, so 256 MB per entry and
  * 512 MB in total leave two orders of magnitude of headroom while stopping zip bombs. At the decode
- * cap (main/contract/clip-limits.ts, 324,000 frames) an archive measured 67.5 MiB (2D .pb), 80.8 MiB
+ * cap of then (main/contract/clip-limits.ts, 324,000 frames; 648,000 since 2026-11-29, twice these) an archive measured 67.5 MiB (2D .pb), 80.8 MiB
  * (3D .pb) and 2.8 MiB (JSON, 1,620 strokes): the memory bench, test/bench/memory.ts, 2026-11-27.
  */
 export const DEFAULT_ARCHIVE_LIMITS: Readonly<ArchiveLimits> = {

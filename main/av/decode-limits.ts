@@ -1,7 +1,7 @@
 /**
  * Caps of every decode, so an endless or huge stream can neither grow memory nor hold the
  * engine: a clip is read for at most {@link MAX_DECODE_S} of media time (3 h) and
- * {@link MAX_DECODE_FRAMES} frames (324,000: 3 h at 30 fps, 1 h 30 min at 60 fps); the numbers and why (memory) are
+ * {@link MAX_DECODE_FRAMES} frames (648,000: 3 h at 60 fps); the numbers and why (memory) are
  * main/contract/clip-limits.ts's (the pose schemas name them too). Two checks:
  * - {@link refuseLongClip} on the probe's facts, before anything is decoded: a clip whose
  *   container says it is longer is refused at once;
@@ -31,7 +31,7 @@ export function refuseLongClip(video: { durationS: number; frameCount: number })
  * Passes frames through until a cap is passed, then stops the source (its `return()` runs, which
  * closes the demuxer or kills ffmpeg) and throws.
  * @param frames decoded frames with `timestamp` (s, the clip's own timeline) in decode order.
- * @throws ClipTooLongError "the clip is longer than 3 h or 324000 frames …" when frame
+ * @throws ClipTooLongError "the clip is longer than 3 h or 648000 frames …" when frame
  *   MAX_DECODE_FRAMES + 1 or a frame more than MAX_DECODE_S after the first arrives; whatever the
  *   source throws.
  */

@@ -29,7 +29,7 @@ export { MediaRuntimeError } from './runtime.js';
 /**
  * `decodeFrames(path, size, signal?)`: the decoded frame source (RGB24 {@link DecodedFrame}s at
  * `decodeSize(width, height, maxSide)` pixels, upright, each with its time in s on the video's
- * own timeline), capped at 3 h / 324,000 frames (ClipTooLongError past it: main/contract/clip-limits.ts).
+ * own timeline), capped at 3 h / 648,000 frames (ClipTooLongError past it: main/contract/clip-limits.ts).
  * `liveDecodeWorkers()`: CLI relay workers alive (tests).
  */
 export { decodeFrames, decodeSize, liveDecodeWorkers } from './frame-source.js';

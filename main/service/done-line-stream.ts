@@ -3,7 +3,7 @@
  * entries frame by frame, every other top-level field with JSON.stringify. A clip's pose as JSON
  * is ~1.1-1.2 KB a frame for the two tracks (1,099 B on the real 3 s cut of
  * test/support/analysed-clip.ts, 1,180 B on the tests' synthetic pose), 356-383 MB at the decode
- * cap (324,000 frames, main/contract/clip-limits.ts); built whole, as JSON objects and then one
+ * cap (648,000 frames since 2026-11-29, main/contract/clip-limits.ts; 324,000 when measured); built whole, as JSON objects and then one
  * string, it took 2,059 MiB of heap at the cap, written in pieces 15 MiB (main/service/README.md).
  *
  * Decided: the pieces joined are byte for byte `JSON.stringify(line)` of the same object (each

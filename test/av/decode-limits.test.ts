@@ -45,7 +45,7 @@ async function decodeAll(path: string): Promise<{ frames: number; lastS: number;
 describe(`a clip longer than ${MAX_DECODE_S} s`, () => {
   it('stops the shipped FFmpeg decode at the cap with a clear error', async () => {
     const r = await decodeAll(longClip);
-    expect(r.error).toMatch(/longer than 3 h or 324000 frames/);
+    expect(r.error).toMatch(/longer than 3 h or 648000 frames/);
     expect(r.frames).toBe(FRAMES_TO_CAP);
     expect(r.lastS).toBe(MAX_DECODE_S);
   });
@@ -54,7 +54,7 @@ describe(`a clip longer than ${MAX_DECODE_S} s`, () => {
     process.env.FFMPEG_PATH = testFfmpeg();
     try {
       const r = await decodeAll(longClip);
-      expect(r.error).toMatch(/longer than 3 h or 324000 frames/);
+      expect(r.error).toMatch(/longer than 3 h or 648000 frames/);
       expect(r.frames).toBe(FRAMES_TO_CAP);
       expect(r.lastS).toBe(MAX_DECODE_S);
     } finally {
@@ -93,6 +93,6 @@ describe('the probe check before any decode (refuseLongClip)', () => {
   it('lets a clip at the cap through, and one whose probe gives no length (the decode guard stops it)', () => {
     expect(() => refuseLongClip({ durationS: MAX_DECODE_S, frameCount: MAX_DECODE_FRAMES })).not.toThrow();
     expect(() => refuseLongClip({ durationS: NaN, frameCount: 0 })).not.toThrow();
-    expect(() => refuseLongClip({ durationS: 60, frameCount: MAX_DECODE_FRAMES + 1 })).toThrow(/324001 frames, longer than the 324000 frames/);
+    expect(() => refuseLongClip({ durationS: 60, frameCount: MAX_DECODE_FRAMES + 1 })).toThrow(/648001 frames, longer than the 648000 frames/);
   });
 });
