@@ -8,12 +8,12 @@
  *    1b. a swing with no such hit but an arrival (ball-arrivals.ts: the incoming ball reaches the
  *    racket and is not seen flying on) within {@link RETIME_REAL_S} is timed there, half a frame
  *    after the ball's last sighting (`retimed`, with that reason);
- *    1c. a swing whose contact the ball flies through (rule 2's `no-hit`) is not ruled out when
- *    that flight ends in a hit or, failing one, an arrival within half of MIN_STROKE_GAP_S after
- *    it: the ball the swing meets was still coming, and the swing is timed there
- *    ({@link laterOnFlight}; issue
- *    26: tennis_groundstrokes_stock_slowmo_1's forehand, whose hand-speed peak at 60 lies in
- *    the take-back, 11 frames before the ball reaches the racket at 71; no constant fitted);
+ *    1c. a swing with neither within {@link RETIME_REAL_S} whose contact falls inside a flight
+ *    (the ball flies through it: rule 2 would rule it out) that ends in a hit or, failing one,
+ *    an arrival within half of MIN_STROKE_GAP_S after it is timed there and not ruled out: the
+ *    ball the swing meets was still coming ({@link laterOnFlight}; issue 26:
+ *    tennis_groundstrokes_stock_slowmo_1's forehand, whose hand-speed peak at 60 lies in the
+ *    take-back, 11 frames before the ball reaches the racket at 71; no constant fitted);
  * 2. any other swing whose contact the ball rules out (ball-flight.ts `no-hit`) is dropped
  *    (`ruledOut`): asked by the stroke detector before a swing may hide weaker ones near it
  *    (strokes.ts `detectStrokes`), so that a swing the ball rules out hides nothing (since
