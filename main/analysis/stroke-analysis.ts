@@ -133,12 +133,15 @@ export function analyseStrokes(input: AnalysisInput, params: DetectionParams = D
   const ballFound = found.ballFound.map((r) =>
     atFrame('stroke-found-by-ball', 'notice', 'A stroke was found from the ball alone, without a clear swing of the hand.', r.frameNr, `stroke at frame ${r.frameNr} found by the ball alone (no swing of the hand): ${r.reason}`),
   );
+  const timed = found.retimed.map((r) =>
+    atFrame('contact-timed-by-ball', 'info', "A stroke's contact was placed where the ball meets the racket.", r.frameNr, `contact of the stroke at frame ${r.frameNr} placed by the ball: ${r.reason}`),
+  );
   const asked = substitute ? [substituteWarning(substitute.stroke, meta.swing_type, typeOf(substitute.stroke))] : [];
   const summary = strokesSummary(strokes, substitute ? (typeOf(substitute.stroke) ?? meta.swing_type) : meta.swing_type, meta.sport, unmeasured);
   return {
     ...top,
     result,
-    warnings: [...asked, ...top.warnings, summary, ...ballFound, ...doubted, ...ruledOut, ...notes],
+    warnings: [...asked, ...top.warnings, summary, ...ballFound, ...timed, ...doubted, ...ruledOut, ...notes],
   };
 }
 

@@ -13,6 +13,7 @@ export const ANALYSIS_WARNING_CODES: ReadonlySet<string> = new Set([
   'backhand-hands',
   'ball-timestamp-outside',
   'coach-strokes-kept',
+  'contact-timed-by-ball',
   'contact-hand-not-measured',
   'drive-features-not-scored',
   'feature-left-out',

@@ -6,9 +6,10 @@
 import { describe, expect, test } from 'vitest';
 import { ballArrivals } from '../../main/analysis/strokes/ball-arrivals.js';
 import { clipStrokes } from '../../main/analysis/strokes/clip-strokes.js';
+import { analyseStrokes } from '../../main/analysis/stroke-analysis.js';
 import { emptyBallCandidates, type BallCandidates } from '../../main/pose/ball-candidates.js';
 import type { PoseTrack } from '../../main/pose/pose-track.js';
-import { put, wristAt } from './support/ball-fixtures.js';
+import { META, put, wristAt } from './support/ball-fixtures.js';
 import { synthTracks } from './support/synthetic.js';
 
 /** A ball flying in a straight line from the right toward the wrist's position at frame `last`, last seen there `gapPx` short of it, over `points` frames. */
@@ -59,6 +60,11 @@ describe('the ball arriving at the racket', () => {
     expect(late.ruledOut).toEqual([]);
     expect(late.doubted).toEqual([]);
     expect(late.retimed.map((n) => n.reason)).toEqual([expect.stringMatching(new RegExp(`^the ball reaches the racket at frame ${c + 12} `)) as string]);
+    // The coach reads where the contact came from (analyseStrokes' warnings).
+    const ball = arriving(t.pose2d, c + 12, 10, 19);
+    const timed = analyseStrokes({ ...t, ball, meta: META }).warnings.filter((w) => w.code === 'contact-timed-by-ball');
+    expect(timed.map((w) => [w.severity, w.message])).toEqual([['info', "A stroke's contact was placed where the ball meets the racket."]]);
+    expect(timed[0]!.detail).toMatch(new RegExp(`^contact of the stroke at frame ${c + 13} placed by the ball: the ball reaches the racket at frame ${c + 12} and is not seen flying on`));
     // The same flight carried on 400 px beyond the hand at its end: no arrival, the swing is ruled out (kept only as the last one, doubted).
     const past = clipStrokes({ ...input, ball: arriving(t.pose2d, c + 12, 400, 19) });
     expect(past.strokes.map((s) => s.contact.frame_nr)).toEqual([c]);
