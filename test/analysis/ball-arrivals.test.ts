@@ -65,6 +65,12 @@ describe('the ball arriving at the racket', () => {
     const timed = analyseStrokes({ ...t, ball, meta: META }).warnings.filter((w) => w.code === 'contact-timed-by-ball');
     expect(timed.map((w) => [w.severity, w.message])).toEqual([['info', "A stroke's contact was placed where the ball meets the racket."]]);
     expect(timed[0]!.detail).toMatch(new RegExp(`^contact of the stroke at frame ${c + 13} placed by the ball: the ball reaches the racket at frame ${c + 12} and is not seen flying on`));
+    // A nearer arrival of a fragment that started after the contact (from the left, at the wrist 4 frames after it) does not take the swing from the flight through it.
+    const both = arriving(t.pose2d, c + 12, 10, 19);
+    const [wx, wy] = wristAt(t.pose2d, c + 4);
+    for (let k = 0; k < 4; k++) put(both, c + 4 - k, wx - 10 - 25 * k, wy + 40 + 3 * k, 50, 1);
+    expect(ballArrivals(both, t.pose2d, "right").map((a) => [a.from, a.at])).toEqual([[c + 1, c + 4.5], [c - 6, c + 12.5]]);
+    expect(clipStrokes({ ...input, ball: both }).strokes[0]!.exactTimestamp).toBeCloseTo((c + 12.5) / 60, 9);
     // The same flight carried on 400 px beyond the hand at its end: no arrival, the swing is ruled out (kept only as the last one, doubted).
     const past = clipStrokes({ ...input, ball: arriving(t.pose2d, c + 12, 400, 19) });
     expect(past.strokes.map((s) => s.contact.frame_nr)).toEqual([c]);

@@ -15,7 +15,7 @@
  * passing the player, a bounce near the hand end the same way: 32 arrivals in the 13 clips
  * against 29 labelled contacts), so it only times a swing the pose already found within
  * RETIME_REAL_S (0.1 s) of it: by at most that much; farther only when the ball flies through
- * the swing's contact on the same flight (ball-strokes.ts rule 1c).
+ * the swing's contact on the same flight (ball-strokes.ts rule 1b).
  */
 import { J } from '../../pose/h36m.js';
 import type { BallCandidates } from '../../pose/ball-candidates.js';

@@ -5,15 +5,17 @@
  *    contact itself, where the hand-speed peak only brackets it (tennis_forehand_1: hits at
  *    133.5 and 471.75 against labels 134 and 472, interpolated 133.6 and 471.7; the swings' own
  *    contacts 133 and 473);
- *    1b. a swing with no such hit but an arrival (ball-arrivals.ts: the incoming ball reaches the
- *    racket and is not seen flying on) within {@link RETIME_REAL_S} is timed there, half a frame
- *    after the ball's last sighting (`retimed`, with that reason);
- *    1c. a swing with neither within {@link RETIME_REAL_S} whose contact falls inside a flight
- *    (the ball flies through it: rule 2 would rule it out) that ends in a hit or, failing one,
- *    an arrival within half of MIN_STROKE_GAP_S after it is timed there and not ruled out: the
- *    ball the swing meets was still coming ({@link laterOnFlight}; issue 26:
- *    tennis_groundstrokes_stock_slowmo_1's forehand, whose hand-speed peak at 60 lies in the
- *    take-back, 11 frames before the ball reaches the racket at 71; no constant fitted);
+ *    1b. a swing with no such hit whose contact falls inside a flight (the ball flies through
+ *    it: rule 2 would rule it out) that ends in a hit or, failing one, an arrival within half of
+ *    MIN_STROKE_GAP_S after it is timed there and not ruled out: the ball the swing meets was
+ *    still coming ({@link laterOnFlight}; issue 26: tennis_groundstrokes_stock_slowmo_1's
+ *    forehand, whose hand-speed peak at 60 lies in the take-back, 11 frames before the ball
+ *    reaches the racket at 71; no constant fitted). Such an arrival comes before a nearer one
+ *    of a flight that started after the contact (1c): in the CLI's own pose of that clip the
+ *    swing lay at 61, a fragment's arrival at 66.5 and the spanning flight's at 71.5;
+ *    1c. any other swing with an arrival (ball-arrivals.ts: the incoming ball reaches the racket
+ *    and is not seen flying on) within {@link RETIME_REAL_S} is timed there, half a frame after
+ *    the ball's last sighting (`retimed`, with that reason);
  * 2. any other swing whose contact the ball rules out (ball-flight.ts `no-hit`) is dropped
  *    (`ruledOut`): asked by the stroke detector before a swing may hide weaker ones near it
  *    (strokes.ts `detectStrokes`), so that a swing the ball rules out hides nothing (since
@@ -87,7 +89,7 @@ export interface BallContext {
 export interface BallJudge {
   x: BallContext;
   hits: BallHit[];
-  /** Incoming flights that end at the racket (ball-arrivals.ts): rule 1b. */
+  /** Incoming flights that end at the racket (ball-arrivals.ts): rules 1b and 1c. */
   arrivals: BallArrival[];
   ruledOut: BallNote[];
   /**
@@ -128,14 +130,14 @@ export function judgeByBall(swings: readonly DetectedStroke[], judge: BallJudge)
   const retimed: BallNote[] = [];
   const strokes: DetectedStroke[] = [];
   for (const s of swings) {
-    // The nearest unused hit near the swing's contact is the contact; else the nearest unused arrival of the ball at the racket (rule 1b).
+    // The nearest unused hit near the swing's contact is the contact; else the end of the flight through the contact (rule 1b); else the nearest unused arrival (rule 1c).
     const hit =
       nearSample(x, hits, s.index).find((h) => !used.has(h)) ??
       laterOnFlight(x, hits.filter((h) => !used.has(h)), s.index);
     const arrival = hit
       ? undefined
-      : (nearSample(x, judge.arrivals, s.index).find((a) => !usedArrivals.has(a)) ??
-        laterOnFlight(x, judge.arrivals.filter((a) => !usedArrivals.has(a)), s.index));
+      : (laterOnFlight(x, judge.arrivals.filter((a) => !usedArrivals.has(a)), s.index) ??
+        nearSample(x, judge.arrivals, s.index).find((a) => !usedArrivals.has(a)));
     const at = hit ?? arrival;
     if (!at) {
       strokes.push({ ...s, ballEvidence: evidenceAt(x, s.index) });
@@ -197,7 +199,7 @@ function evidenceAt(x: BallContext, i: number): BallEvidence {
 
 /**
  * The first hit (or arrival) whose incoming flight was in the air at analysis sample i's input
- * frame and reaches the racket after it, within half of MIN_STROKE_GAP_S (module rule 1c): the
+ * frame and reaches the racket after it, within half of MIN_STROKE_GAP_S (module rule 1b): the
  * ball that flies through the swing's contact is the one that swing meets, later than the pose
  * placed it.
  */
