@@ -21,7 +21,7 @@
  * those two cuts 1,389 and 2,314 MiB. So a 3 h job at 60 fps peaks at ≈ 492 + 1,159 MiB = 1.61
  * GiB (7 % over 1.5 GiB: analysed rather than refused), an hour of 1080p60 (216,000 frames; the
  * player in view throughout: 467 MiB, measured the same day with the second pass streamed) at
- * ≈ 0.96 GiB. The earlier rounds (2,443–2,582 bytes a frame on 2026-11-27, 3,185 with the player
+ * ≈ 0.94 GiB. The earlier rounds (2,443–2,582 bytes a frame on 2026-11-27, 3,185 with the player
  * in view throughout) are in that README. The engine holds the clip's per-frame results as typed
  * arrays (main/engine/frame-store.ts, 254 bytes a frame + 408 per learned 3D pose).
  * The local service's `/process` also writes the pose into its done line as JSON (~1.1-1.2 KB a
