@@ -129,7 +129,7 @@ export function analyseStretchLocal(raw: AnalysisInput, cuts: readonly number[],
  * {@link analyseStretchLocal} laid back onto the whole clip ({@link spreadSeries}; module doc).
  * @throws as computeTechniqueResult (InsufficientPoseError when the stretch is too short to analyse).
  */
-export function analyseStretch(raw: AnalysisInput, cuts: readonly number[], frame: number, opts: TechniqueOptions): TechniqueOutput {
+function analyseStretch(raw: AnalysisInput, cuts: readonly number[], frame: number, opts: TechniqueOptions): TechniqueOutput {
   return spreadSeries(analyseStretchLocal(raw, cuts, frame, opts));
 }
 

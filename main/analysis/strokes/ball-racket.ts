@@ -73,7 +73,7 @@ export function meetsRacket(
  * frames per real second); `ps` reversed: it moves away from the hand. The ball's own motion, not
  * the hand's: a hand swung at a drifting ball does not count.
  */
-export function closesIn(ps: readonly Point[], pose2d: PoseTrack, wrist: number, framesPerRealS: number, torso: number): boolean {
+function closesIn(ps: readonly Point[], pose2d: PoseTrack, wrist: number, framesPerRealS: number, torso: number): boolean {
   let sum = 0;
   for (let i = 1; i < ps.length; i++) {
     const [p, q] = [ps[i - 1]!, ps[i]!];
