@@ -4,7 +4,7 @@
  * shown without bidirectional control characters (display-names.ts `displayText`).
  */
 import Table from 'cli-table3';
-import { warningText } from '../contract/warning.js';
+import { foldRepeated, repeatedText } from '../contract/warning.js';
 import { captureRateText } from '../contract/capture-rate.js';
 import { displayText, strokeSideWord } from '../contract/display-names.js';
 import { isApiSwingType } from '../contract/technique-names.js';
@@ -74,6 +74,13 @@ export function serveLines(d: SessionDetail): string[] {
   ];
 }
 
+/**
+ * The text a coach reads after an analysis (main/cli/README.md "analyze"): the session line,
+ * speeds, the shown stroke's camera view and analysed player (`analysed`, when known), the feature
+ * table (or why there is none), serve lines, category averages, the strokes with their
+ * consistency, the overall score, then the warnings, repeated ones folded
+ * (main/contract/warning.ts `foldRepeated`). Lines joined with "\n".
+ */
 export function featureTable(d: SessionDetail, analysed?: PlayerBox | null): string {
   const t = new Table({ head: ['Feature', 'Value', 'Score', 'Level'], colAligns: ['left', 'right', 'right', 'left'], ...PLAIN });
   for (const f of d.features) t.push([displayText(f.feature_human_readable_name), `${valueText(f.value, f.unit)}${typeof f.uncertainty === 'number' ? ` ± ${Math.round(f.uncertainty)}` : ''}`, score(f.score), f.level]);
@@ -100,7 +107,7 @@ export function featureTable(d: SessionDetail, analysed?: PlayerBox | null): str
     if (spread.length > 0) lines.push(`Consistency over ${Math.max(...d.consistency.map((c) => c.n))} strokes: ${spread.join(', ')}`);
   }
   lines.push(`Overall score: ${score(d.analysis?.overallScore)}   Session id: ${d.session.id}`);
-  for (const w of d.analysis?.warnings ?? []) lines.push(`${w.severity}: ${displayText(warningText(w))}`);
+  for (const r of foldRepeated(d.analysis?.warnings ?? [])) lines.push(`${r.warning.severity}: ${displayText(repeatedText(r))}`);
   return lines.join('\n');
 }
 

@@ -98,3 +98,48 @@ export function sameWarning(a: Warning, b: Warning): boolean {
 export function groupWarnings(ws: readonly Warning[]): { severity: WarningSeverity; warnings: Warning[] }[] {
   return WARNING_SEVERITIES.map((severity) => ({ severity, warnings: ws.filter((w) => w.severity === severity) })).filter((g) => g.warnings.length > 0);
 }
+
+/**
+ * Warnings that say the same thing (same code, severity and message) about different moments,
+ * said once: `count` of them, the `frames` each names (its `frames.from`, in order; those without
+ * frames add none) and their `details` in order. A session of hundreds of strokes says "A swing was
+ * not counted as a stroke." once for each swing the ball ruled out; a coach reads it once, with
+ * where (issue 29 item 5).
+ */
+export interface RepeatedWarning {
+  /** The first of them. */
+  warning: Warning;
+  count: number;
+  frames: number[];
+  details: string[];
+}
+
+/** {@link RepeatedWarning}s of `ws` in first-seen order (a warning said once is a fold of 1). */
+export function foldRepeated(ws: readonly Warning[]): RepeatedWarning[] {
+  const byKey = new Map<string, RepeatedWarning>();
+  for (const w of ws) {
+    const key = `${w.code}\u0000${w.severity}\u0000${w.message}`;
+    const r = byKey.get(key) ?? { warning: w, count: 0, frames: [], details: [] };
+    r.count++;
+    if (w.frames) r.frames.push(w.frames.from);
+    if (w.detail) r.details.push(w.detail);
+    byKey.set(key, r);
+  }
+  return [...byKey.values()];
+}
+
+/** Most frame numbers {@link repeatedText} lists before "and N more". */
+const LISTED_FRAMES = 8;
+
+/**
+ * One line for a {@link RepeatedWarning}: {@link warningText} of a warning said once; else its
+ * message and how often, with the first {@link LISTED_FRAMES} frames ("A swing was not counted as
+ * a stroke. (37 times: frames 120, 450, …, 2210 and 29 more)"); the details stay in the warnings.
+ */
+export function repeatedText(r: RepeatedWarning): string {
+  if (r.count === 1) return warningText(r.warning);
+  const shown = r.frames.slice(0, LISTED_FRAMES).join(', ');
+  const more = r.frames.length > LISTED_FRAMES ? ` and ${r.frames.length - LISTED_FRAMES} more` : '';
+  const where = r.frames.length === 0 ? '' : `: frame${r.frames.length > 1 ? 's' : ''} ${shown}${more}`;
+  return `${r.warning.message} (${r.count} times${where})`;
+}

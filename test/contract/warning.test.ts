@@ -4,7 +4,7 @@
  * A library whose analysis stored string warnings (before typed warnings) opens and shows them.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { distinctWarnings, fromText, groupWarnings, warning, warningText, type Warning } from '../../main/contract/warning.js';
+import { distinctWarnings, foldRepeated, fromText, groupWarnings, repeatedText, warning, warningText, type Warning } from '../../main/contract/warning.js';
 import { readStoredWarning } from '../../main/contract/warning-schema.js';
 import { getSessionDetail } from '../../main/library/detail.js';
 import { ingestAnalysis } from '../../main/library/ingest.js';
@@ -61,5 +61,29 @@ describe('a library with string warnings (stored before typed warnings)', () => 
     ]);
     // Not parsed out of the text: the result's features_left_out (none stored here) is the source.
     expect(d.leftOut).toEqual([]);
+  });
+});
+
+describe('foldRepeated', () => {
+  const ruled = (f: number) => warning('swing-ruled-out', 'info', 'A swing was not counted as a stroke.', { frames: { from: f, to: f }, detail: `swing at frame ${f} not counted` });
+  it('says a warning repeated for many strokes once, with how often, its frames and details in order', () => {
+    const other = warning('strokes-found', 'info', '3 strokes found.');
+    const folds = foldRepeated([ruled(120), other, ruled(450), ruled(800)]);
+    expect(folds.map((r) => [r.warning.code, r.count, r.frames, r.details.length])).toEqual([
+      ['swing-ruled-out', 3, [120, 450, 800], 3],
+      ['strokes-found', 1, [], 0],
+    ]);
+    expect(folds[0]!.details[1]).toBe('swing at frame 450 not counted');
+    expect(repeatedText(folds[0]!)).toBe('A swing was not counted as a stroke. (3 times: frames 120, 450, 800)');
+    // Said once: its usual text with the detail.
+    expect(repeatedText(foldRepeated([ruled(7)])[0]!)).toBe('A swing was not counted as a stroke. — swing at frame 7 not counted');
+  });
+
+  it('lists at most 8 frames, then how many more; other severities or messages stay apart', () => {
+    const many = Array.from({ length: 11 }, (_, i) => ruled(i * 10));
+    expect(repeatedText(foldRepeated(many)[0]!)).toBe('A swing was not counted as a stroke. (11 times: frames 0, 10, 20, 30, 40, 50, 60, 70 and 3 more)');
+    const notice = { ...ruled(5), severity: 'notice' as const };
+    expect(foldRepeated([ruled(1), notice, { ...ruled(2), message: 'Another.' }]).map((r) => r.count)).toEqual([1, 1, 1]);
+    expect(repeatedText(foldRepeated([warning('x', 'info', 'Twice.'), warning('x', 'info', 'Twice.')])[0]!)).toBe('Twice. (2 times)');
   });
 });

@@ -6,8 +6,9 @@
  * (test/support/session-of-many-strokes.ts). The strip keeps its DOM small, End / Go to / the
  * strip's arrows choose a stroke far down the session and keep it on screen, the filter lists
  * fewer strokes and Best / Worst choose among them, the timeline draws the contacts as one SVG of
- * ticks and the consistency view one histogram per feature. Screenshot /tmp/s33/strip.png (when
- * /tmp/s33 exists) and 59–60 in test-artifacts/e2e/.
+ * ticks and the consistency view one histogram per feature, and a warning said for each stroke
+ * shows once with how often. Screenshot /tmp/s33/strip.png (when /tmp/s33 exists) and 59, 60, 67 in
+ * test-artifacts/e2e/.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -179,6 +180,23 @@ describe(`a session of ${STROKES} strokes at 1280×720`, () => {
     if (first === undefined) throw new Error('no dot');
     await sp.afterSeek(() => app.page.locator(`[data-testid="consistency-dot"][data-stroke-index="${first}"]`).first().click());
     expect(await sp.chosen()).toBe(first);
+    expect(app.errors).toEqual([]);
+  });
+
+  it("a warning said for every stroke's contact shows once, with how often and each one's detail behind \"more\"", async () => {
+    const said = (detail.analysis?.warnings ?? []).filter((w) => w.message.startsWith("A stroke's contact was placed"));
+    expect(said.length).toBeGreaterThanOrEqual(COPIES);
+    const item = app.page.getByTestId('session-warnings').locator('li.warning').filter({ hasText: "A stroke's contact was placed" });
+    expect(await item.count()).toBe(1);
+    expect(await item.getAttribute('data-count')).toBe(String(said.length));
+    expect(await item.locator('.count').innerText()).toBe(`(${said.length} times)`);
+    await item.locator('summary').click();
+    const listed = item.locator('.repeats li');
+    // 50 details, then how many more: the DOM stays small.
+    expect(await listed.count()).toBe(Math.min(said.length, 50) + (said.length > 50 ? 1 : 0));
+    expect(await listed.first().innerText()).toBe(said[0]!.detail);
+    await item.scrollIntoViewIfNeeded();
+    await new StrokeStripPage(app.page).screenshot('67-warnings-300-strokes-1280x720');
     expect(app.errors).toEqual([]);
   });
 });

@@ -24,6 +24,7 @@ import { ingestAnalysis } from '../../main/library/ingest.js';
 import type { SessionDetail } from '../../main/library/library-types.js';
 import { analysedClip } from '../support/analysed-clip.js';
 import { featureTable } from '../../main/cli/tables.js';
+import { warning } from '../../main/contract/warning.js';
 import { REPO_ROOT } from '../support/media.js';
 
 const ARTIFACTS = join(REPO_ROOT, 'test-artifacts', 'export');
@@ -141,6 +142,11 @@ describe('exports of a session with three strokes', () => {
     // A clip that looks slowed: the speeds line says they are not scored and how to measure them.
     const slowed = featureTable({ ...d, analysis: { ...d.analysis!, captureFps: null, slowMotionGuess: { factor: 8.7, suggestedCaptureFps: 240 } } });
     expect(slowed).toContain('Speeds: not scored: the clip looks slowed down about 8.7× (give --capture-fps 240 to measure them in real time)\n');
+    // A warning said for each of many strokes: one line, how often and where (the details stay in --json).
+    const ruled = (f: number) => warning('swing-ruled-out', 'info', 'A swing was not counted as a stroke.', { frames: { from: f, to: f }, detail: `swing at frame ${f} not counted` });
+    const many = featureTable({ ...d, analysis: { ...d.analysis!, warnings: [ruled(12), ruled(40), ruled(95)] } });
+    expect(many.split('\n').filter((l) => l.includes('not counted'))).toEqual(['info: A swing was not counted as a stroke. (3 times: frames 12, 40, 95)']);
+    expect(featureTable({ ...d, analysis: { ...d.analysis!, warnings: [ruled(12)] } })).toContain('\ninfo: A swing was not counted as a stroke. — swing at frame 12 not counted');
   });
 
   it('progress report: the session with strokes counts with their mean score and its spread', () => {

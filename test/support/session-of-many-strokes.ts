@@ -4,7 +4,10 @@
  * does, for the same reason) and then joined `copies` times by stream copy (no re-encode: a
  * 780 s clip in a few seconds), its done result and pose tiled to match (tileResult,
  * tilePoseTrack). Each copy's overall scores are moved by a fixed spread of −10…+10 points
- * (`scoreShift`) so the strokes differ (best and worst exist); features stay the real ones.
+ * (`scoreShift`) so the strokes differ (best and worst exist); features stay the real ones. The
+ * warnings a stroke's contact gets ("A stroke's contact was placed where the ball meets the
+ * racket.") are said again for each copy, their frame numbers moved with it, as an analysis of
+ * the whole session would say them (`tileStrokeWarnings`).
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -41,8 +44,18 @@ export function sessionOfManyStrokes(clipPath: string, done: DoneLine, copies: n
   );
   return {
     clipPath: out,
-    done: { ...rest, uid, result: { ...result, strokes } },
+    done: { ...rest, warnings: tileStrokeWarnings(done.warnings, copies, clip.frameCount), uid, result: { ...result, strokes } },
     pose2d: tilePoseTrack(poseTrackFromJson(json2d), copies, shift),
     pose3d: tilePoseTrack(poseTrackFromJson(json3d), copies, shift),
   };
+}
+
+/** Per-stroke warning strings of the analysis (the contact placed by the ball) that each copy says again. */
+const STROKE_WARNING = /^A stroke's contact was placed where the ball meets the racket\./;
+
+/** `warnings` with each {@link STROKE_WARNING} repeated for copies 1…copies−1, every "frame N" in it moved by k × `frames`. */
+export function tileStrokeWarnings(warnings: readonly string[], copies: number, frames: number): string[] {
+  const per = warnings.filter((w) => STROKE_WARNING.test(w));
+  const more = Array.from({ length: copies - 1 }, (_, i) => per.map((w) => w.replace(/frame (\d+)/g, (_m, n: string) => `frame ${Number(n) + (i + 1) * frames}`))).flat();
+  return [...warnings, ...more];
 }
