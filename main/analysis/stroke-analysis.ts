@@ -26,7 +26,8 @@ const r3 = (x: number) => Math.round(x * 1000) / 1000;
 /** Swing type of each detected stroke (stroke-types.ts), by stroke. */
 function typesOf(found: ClipStrokes, meta: AnalysisInput['meta']): Map<ClipStroke, SwingType | null> {
   const c = { pair: found.pair, hand: meta.dominant_hand, sport: meta.sport, requested: meta.swing_type };
-  return new Map(found.strokes.map((s, n) => [s, strokeSwingType(s, { ...c, first: n === 0 })]));
+  const firstForehand = found.strokes.find((s) => s.side === 'forehand');
+  return new Map(found.strokes.map((s) => [s, strokeSwingType(s, { ...c, first: s === firstForehand })]));
 }
 
 /**

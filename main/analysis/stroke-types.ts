@@ -10,10 +10,15 @@
  * - pickleball: serve side (hand above the head) → none: the pickleball serve is underhand by rule
  *   (USA Pickleball Official Rulebook 4.A: contact below the waist), so a stroke with the hand above
  *   the head is an overhead, which has no swing type. The underhand serve itself looks like an
- *   underhand forehand to the pose; it is told only by its place: the clip's first stroke, its
- *   wrist not seen above the waist at contact ({@link belowWaist}), and only when serves are asked
- *   for (a clip that starts mid-rally has a drive first). A dink: {@link isDink}. Every other stroke is a drive of
- *   its side.
+ *   underhand forehand to the pose; it is told only by its place: the clip's first forehand-side
+ *   stroke, its wrist not seen above the waist at contact ({@link belowWaist}), and only when
+ *   serves are asked for (a clip that starts mid-rally has a drive first). Forehand-side since
+ *   2026-11-29 (was: the first stroke): the serve's own take-back reads as a backhand swing
+ *   before it (Parkvr/pickleball-shot-classifier @ 955d008 `videos/20.mp4` at 153 and
+ *   `videos/22.mp4` at 152, 23 and 8 frames before the annotated serves at 176 and 160; the third
+ *   annotated first serve, `videos/15.mp4` at 69, and pickleball_rally_behind_1's at 53 are
+ *   first strokes either way). Decided: a backhand serve, legal but rare, is not told. A dink:
+ *   {@link isDink}. Every other stroke is a drive of its side.
  * - none (another sport): the drives of their side; a serve side has no type.
  * A stroke whose side no rule could call (`sideBasis` none) takes the requested type, as before.
  *
@@ -53,7 +58,7 @@ export interface TypedStroke {
   index: number;
 }
 
-/** The clip a stroke is typed in: its pose (the detector's pair), hitting hand, sport, requested type, and whether the stroke is the clip's first. */
+/** The clip a stroke is typed in: its pose (the detector's pair), hitting hand, sport, requested type, and whether the stroke is the clip's first forehand-side stroke (the pickleball serve's place, module doc). */
 export interface StrokeTypeContext {
   pair: PosePair;
   hand: 'left' | 'right';
