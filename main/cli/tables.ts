@@ -6,7 +6,7 @@
 import Table from 'cli-table3';
 import { foldRepeated, repeatedText } from '../contract/warning.js';
 import { captureRateText } from '../contract/capture-rate.js';
-import { displayText, strokeSideWord } from '../contract/display-names.js';
+import { displayText, strokeSideWord, unscoredStrokeWord } from '../contract/display-names.js';
 import { isApiSwingType } from '../contract/technique-names.js';
 import type { SessionDetail, SessionSummary } from '../library/library-types.js';
 import { viewLabel, viewLabelWithHeading } from '../contract/camera-view-label.js';
@@ -101,7 +101,7 @@ export function featureTable(d: SessionDetail, analysed?: PlayerBox | null): str
   const cats = Object.entries(d.categories);
   if (cats.length > 0) lines.push(`Categories: ${cats.map(([name, c]) => `${name} ${score(c.average_score)}`).join(', ')}`);
   if (d.strokes.length > 1) {
-    const list = d.strokes.map((s) => `${s.index}${s.primary ? '*' : ''} ${strokeSideWord(s.side, d.session.sport)} ${s.contact.timestamp.toFixed(2)} s (${s.overallScore === null ? 'not analysed' : score(s.overallScore)}${s.cameraView?.view ? `; ${viewLabel(s.cameraView.view)}` : ''})`);
+    const list = d.strokes.map((s) => `${s.index}${s.primary ? '*' : ''} ${strokeSideWord(s.side, d.session.sport)} ${s.contact.timestamp.toFixed(2)} s (${s.overallScore === null ? unscoredStrokeWord(s) : score(s.overallScore)}${s.cameraView?.view ? `; ${viewLabel(s.cameraView.view)}` : ''})`);
     lines.push(`Strokes: ${list.join(', ')}`);
     const spread = d.consistency.filter((c) => c.n > 1 && c.cv !== null).map((c) => `${c.feature} CV ${(c.cv! * 100).toFixed(0)} %`);
     if (spread.length > 0) lines.push(`Consistency over ${Math.max(...d.consistency.map((c) => c.n))} strokes: ${spread.join(', ')}`);

@@ -39,6 +39,16 @@ export function strokeSideWord(side: string, sport: string | null | undefined): 
 }
 
 /**
+ * What a stroke without a score shows where a score would stand (strip, CLI, PDF): "events only"
+ * when it was analysed but scores no feature (a serve or dink: its events and values, no drive
+ * score), "not analysed" when it was only detected (another swing type than the session's, or
+ * too little pose).
+ */
+export function unscoredStrokeWord(s: { events: readonly unknown[] }): string {
+  return s.events.length > 0 ? 'events only' : 'not analysed';
+}
+
+/**
  * The Unicode bidirectional formatting characters (Unicode 15, UAX #9 §2): the embeddings and
  * overrides U+202A–U+202E (LRE, RLE, PDF, LRO, RLO), the isolates U+2066–U+2069 (LRI, RLI, FSI,
  * PDI), the marks U+200E/U+200F (LRM, RLM) and the Arabic letter mark U+061C. Invisible, yet an

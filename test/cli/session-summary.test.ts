@@ -35,6 +35,10 @@ describe('CLI session summary', () => {
     const line = (sport: 'tennis' | 'pickleball') => featureTable({ ...d, session: { ...d.session, sport }, strokes }).split('\n').find((l) => l.startsWith('Strokes:'));
     expect(line('tennis')).toMatch(/, 2 serve \d/);
     expect(line('pickleball')).toMatch(/, 2 overhead \d/);
+    // Without a score: a stroke with its events (a serve) reads "events only", one only detected "not analysed".
+    const unscored = [{ ...first, overallScore: null, events: [{ name: 'contact', timestamp: 0.5, frame_nr: 15 }] }, { ...first, index: 2, primary: false, side: 'serve' as const, overallScore: null, events: [] }];
+    const text = featureTable({ ...d, session: { ...d.session, sport: 'tennis' }, strokes: unscored }).split('\n').find((l) => l.startsWith('Strokes:'));
+    expect(text).toMatch(/^Strokes: 1\* forehand [\d.]+ s \(events only[;)].*, 2 serve [\d.]+ s \(not analysed[;)]/);
   });
 
   it('does not read the pose BLOBs (a session whose BLOBs are unreadable still summarises)', () => {

@@ -4,7 +4,7 @@
  * detector confidence, overall and category scores) and the consistency of the
  * analysed strokes per feature (mean, SD, CV, n, and the range of values).
  */
-import { categoryLabel, strokeSideWord } from '../../contract/display-names.js';
+import { categoryLabel, strokeSideWord, unscoredStrokeWord } from '../../contract/display-names.js';
 import type { SessionDetail } from '../../library/library-types.js';
 import { esc } from './report-style.js';
 
@@ -23,7 +23,7 @@ export function strokeTableHtml(d: SessionDetail): string {
         side,
         `${num(s.contact.timestamp, 2)} s · frame ${s.contact.frameNr}${s.contactSource === 'coach' ? ' · contact set by the coach' : ''}`,
         num(s.confidence, 2),
-        s.overallScore === null ? 'not analysed' : String(Math.round(s.overallScore)),
+        s.overallScore === null ? unscoredStrokeWord(s) : String(Math.round(s.overallScore)),
         ...cats.map((c) => (s.categories[c] ? String(Math.round(s.categories[c].average_score)) : '–')),
       ];
       return `<tr>${cells.map((c) => `<td>${esc(c)}</td>`).join('')}</tr>`;
