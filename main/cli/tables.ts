@@ -8,10 +8,11 @@ import { foldRepeated, repeatedText } from '../contract/warning.js';
 import { captureRateText } from '../contract/capture-rate.js';
 import { displayText, strokeSideWord, unscoredStrokeWord } from '../contract/display-names.js';
 import { isApiSwingType } from '../contract/technique-names.js';
-import type { SessionDetail, SessionSummary } from '../library/library-types.js';
+import type { SessionDetail, SessionStroke, SessionSummary } from '../library/library-types.js';
 import { viewLabel, viewLabelWithHeading } from '../contract/camera-view-label.js';
 import { analysedPlayerText, type PlayerBox } from '../pose/player-box.js';
 import { FEATURES } from '../analysis/index.js';
+import { rankedStrokes, summarises } from '../export/report/session-summary.js';
 
 /** The drive features' names (analysis FEATURES): a serve leaves them all out, and one warning says so. */
 const DRIVE_FEATURE_NAMES: ReadonlySet<string> = new Set(FEATURES.map((f) => f.name));
@@ -75,10 +76,29 @@ export function serveLines(d: SessionDetail): string[] {
 }
 
 /**
+ * The strokes of a long session in one line, as the PDF summarises them (export/report/
+ * session-summary.ts: from 21 strokes on): how many of each side, how many analysed, the best and
+ * worst 3 by overall score ("Strokes: 300 (180 forehands, 120 backhands), 200 analysed; best: 12
+ * forehand 45.20 s (88.1), …; worst: …; every stroke: --json").
+ */
+function strokesSummaryLine(d: SessionDetail, item: (s: SessionStroke) => string): string {
+  const counts = new Map<string, number>();
+  for (const s of d.strokes) {
+    const w = strokeSideWord(s.side, d.session.sport);
+    counts.set(w, (counts.get(w) ?? 0) + 1);
+  }
+  const sides = [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([w, n]) => `${n} ${w}${n === 1 ? '' : 's'}`);
+  const analysed = d.strokes.filter((s) => s.features.length > 0 || s.events.length > 0).length;
+  const { best, worst } = rankedStrokes(d.strokes);
+  const ranked = best.length ? `; best: ${best.map(item).join(', ')}${worst.length ? `; worst: ${worst.map(item).join(', ')}` : ''}` : '';
+  return `Strokes: ${d.strokes.length} (${sides.join(', ')}), ${analysed} analysed${ranked}; every stroke: --json`;
+}
+
+/**
  * The text a coach reads after an analysis (main/cli/README.md "analyze"): the session line,
  * speeds, the shown stroke's camera view and analysed player (`analysed`, when known), the feature
- * table (or why there is none), serve lines, category averages, the strokes with their
- * consistency, the overall score, then the warnings, repeated ones folded
+ * table (or why there is none), serve lines, category averages, the strokes (summarised from
+ * 21 on, as the PDF) with their consistency, the overall score, then the warnings, repeated ones folded
  * (main/contract/warning.ts `foldRepeated`). Lines joined with "\n".
  */
 export function featureTable(d: SessionDetail, analysed?: PlayerBox | null): string {
@@ -101,8 +121,8 @@ export function featureTable(d: SessionDetail, analysed?: PlayerBox | null): str
   const cats = Object.entries(d.categories);
   if (cats.length > 0) lines.push(`Categories: ${cats.map(([name, c]) => `${name} ${score(c.average_score)}`).join(', ')}`);
   if (d.strokes.length > 1) {
-    const list = d.strokes.map((s) => `${s.index}${s.primary ? '*' : ''} ${strokeSideWord(s.side, d.session.sport)} ${s.contact.timestamp.toFixed(2)} s (${s.overallScore === null ? unscoredStrokeWord(s) : score(s.overallScore)}${s.cameraView?.view ? `; ${viewLabel(s.cameraView.view)}` : ''})`);
-    lines.push(`Strokes: ${list.join(', ')}`);
+    const item = (s: SessionStroke) => `${s.index}${s.primary ? '*' : ''} ${strokeSideWord(s.side, d.session.sport)} ${s.contact.timestamp.toFixed(2)} s (${s.overallScore === null ? unscoredStrokeWord(s) : score(s.overallScore)}${s.cameraView?.view ? `; ${viewLabel(s.cameraView.view)}` : ''})`;
+    lines.push(summarises(d) ? strokesSummaryLine(d, item) : `Strokes: ${d.strokes.map(item).join(', ')}`);
     const spread = d.consistency.filter((c) => c.n > 1 && c.cv !== null).map((c) => `${c.feature} CV ${(c.cv! * 100).toFixed(0)} %`);
     if (spread.length > 0) lines.push(`Consistency over ${Math.max(...d.consistency.map((c) => c.n))} strokes: ${spread.join(', ')}`);
   }

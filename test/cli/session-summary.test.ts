@@ -41,6 +41,17 @@ describe('CLI session summary', () => {
     expect(text).toMatch(/^Strokes: 1\* forehand [\d.]+ s \(events only[;)].*, 2 serve [\d.]+ s \(not analysed[;)]/);
   });
 
+  it('summarises the strokes of a long session in one line (from 21 on, as the PDF): counts by side, the best and worst 3', () => {
+    const id = ingestAnalysis(db, ingestInput({ uid: 'summary-long', clip: fakeClip(t.home, 'long.mp4'), frames: 60 }));
+    const d = getSessionSummaryDetail(db, id)!;
+    const first = d.strokes[0]!;
+    const many = Array.from({ length: 25 }, (_, i) => ({ ...first, index: i + 1, primary: i === 0, side: i % 5 === 4 ? ('backhand' as const) : ('forehand' as const), overallScore: 40 + i, contact: { ...first.contact, timestamp: i * 2 } }));
+    const line = featureTable({ ...d, strokes: many }).split('\n').find((l) => l.startsWith('Strokes:'));
+    expect(line).toMatch(/^Strokes: 25 \(20 forehands, 5 backhands\), \d+ analysed; best: 25 backhand 48\.00 s \(64\.0[;)].*, 24 forehand 46\.00 s \(63\.0[;)].*, 23 forehand 44\.00 s \(62\.0[;)].*; worst: 1\* forehand 0\.00 s \(40\.0[;)].*; every stroke: --json$/);
+    // 20 strokes: listed one by one.
+    expect(featureTable({ ...d, strokes: many.slice(0, 20) }).split('\n').find((l) => l.startsWith('Strokes:'))).toMatch(/^Strokes: 1\* forehand 0\.00 s .*, 20 backhand 38\.00 s /);
+  });
+
   it('does not read the pose BLOBs (a session whose BLOBs are unreadable still summarises)', () => {
     const id = ingestAnalysis(db, ingestInput({ uid: 'summary-2', clip: fakeClip(t.home, 'b.mp4'), frames: 30 }));
     const before = sessionJson(getSessionSummaryDetail(db, id)!);
