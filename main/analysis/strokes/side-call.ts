@@ -67,7 +67,7 @@ export const BEFORE_S = 0.3;
 export const AFTER_S = 0.1;
 export const MIN_HIP_SPREAD = 0.15;
 export const MIN_TRAVEL_M = 0.1;
-/** Half window over which rule 4 reads which way the body faces the camera, real seconds (module doc). Decided, not fitted. */
+/** Half window over which rule 4 reads which way the body faces the camera, real seconds (module doc): chosen on the external annotated clips among the facing at contact, 0.3 s before it and ±1 s (98 shots, 15 clips). */
 export const FACING_WINDOW_S = 1.0;
 const TRUNK_WINDOW_S = 0.1;
 const MIN_TRUNK_RATE = 30;
