@@ -78,8 +78,9 @@ export function serveLines(d: SessionDetail): string[] {
 /**
  * The strokes of a long session in one line, as the PDF summarises them (export/report/
  * session-summary.ts: from 21 strokes on): how many of each side, how many analysed, the best and
- * worst 3 by overall score ("Strokes: 300 (180 forehands, 120 backhands), 200 analysed; best: 12
- * forehand 45.20 s (88.1), …; worst: …; every stroke: --json").
+ * worst 3 by overall score, and the stroke the table shows when it is neither ("Strokes: 300
+ * (180 forehands, 120 backhands), 200 analysed; best: 12 forehand 45.20 s (88.1), …; worst: …;
+ * shown: 40* forehand …; every stroke: --json").
  */
 function strokesSummaryLine(d: SessionDetail, item: (s: SessionStroke) => string): string {
   const counts = new Map<string, number>();
@@ -91,7 +92,8 @@ function strokesSummaryLine(d: SessionDetail, item: (s: SessionStroke) => string
   const analysed = d.strokes.filter((s) => s.features.length > 0 || s.events.length > 0).length;
   const { best, worst } = rankedStrokes(d.strokes);
   const ranked = best.length ? `; best: ${best.map(item).join(', ')}${worst.length ? `; worst: ${worst.map(item).join(', ')}` : ''}` : '';
-  return `Strokes: ${d.strokes.length} (${sides.join(', ')}), ${analysed} analysed${ranked}; every stroke: --json`;
+  const shown = d.strokes.find((s) => s.primary && !best.includes(s) && !worst.includes(s));
+  return `Strokes: ${d.strokes.length} (${sides.join(', ')}), ${analysed} analysed${ranked}${shown ? `; shown: ${item(shown)}` : ''}; every stroke: --json`;
 }
 
 /**

@@ -48,6 +48,9 @@ describe('CLI session summary', () => {
     const many = Array.from({ length: 25 }, (_, i) => ({ ...first, index: i + 1, primary: i === 0, side: i % 5 === 4 ? ('backhand' as const) : ('forehand' as const), overallScore: 40 + i, contact: { ...first.contact, timestamp: i * 2 } }));
     const line = featureTable({ ...d, strokes: many }).split('\n').find((l) => l.startsWith('Strokes:'));
     expect(line).toMatch(/^Strokes: 25 \(20 forehands, 5 backhands\), \d+ analysed; best: 25 backhand 48\.00 s \(64\.0[;)].*, 24 forehand 46\.00 s \(63\.0[;)].*, 23 forehand 44\.00 s \(62\.0[;)].*; worst: 1\* forehand 0\.00 s \(40\.0[;)].*; every stroke: --json$/);
+    // The shown stroke neither best nor worst: named too.
+    const mid = many.map((s) => ({ ...s, primary: s.index === 12 }));
+    expect(featureTable({ ...d, strokes: mid }).split('\n').find((l) => l.startsWith('Strokes:'))).toMatch(/; shown: 12\* forehand 22\.00 s \(51\.0[;)].*; every stroke: --json$/);
     // 20 strokes: listed one by one.
     expect(featureTable({ ...d, strokes: many.slice(0, 20) }).split('\n').find((l) => l.startsWith('Strokes:'))).toMatch(/^Strokes: 1\* forehand 0\.00 s .*, 20 backhand 38\.00 s /);
   });
