@@ -114,18 +114,20 @@ describe('the side call when its rules disagree (side-call.ts "Two against one",
   it('with the picture silent, the wrist beside the hips in 3D and in the picture decides against the trunk; the trunk decides when the picture does not show the body\'s width', () => {
     // The hand still (no travel: rule 1 silent), left of the pelvis seen from behind; the trunk turns counter-clockwise (forehand).
     const backhandWrist: V = [-0.3, 0.1, -0.3];
-    expect(classifySide(...at(swing(backhandWrist, 0, 60)))).toMatchObject({ side: 'backhand', basis: 'wrist_side', wristSide: 'non_dominant' });
+    expect(classifySide(...at(swing(backhandWrist, 0, 60), true))).toMatchObject({ side: 'backhand', basis: 'wrist_side', wristSide: 'non_dominant' });
+    // Pickleball only: in tennis (a one-hander side-on with closed hips looks the same) the trunk decides.
+    expect(classifySide(...at(swing(backhandWrist, 0, 60), false))).toMatchObject({ side: 'forehand', basis: 'trunk_rotation' });
     // Side-on in the picture (shoulders and hips at one x): rule 4 has no facing, so rule 3 alone does not overrule the trunk.
     const sideOn = swing(backhandWrist, 0, 60);
     for (let f = 0; f < sideOn.p.pose2d.frames; f++) for (const j of [J.rightShoulder, J.leftShoulder, J.rightHip, J.leftHip]) sideOn.p.pose2d.keypoints[(f * 17 + j) * 2] = 500;
-    expect(classifySide(...at(sideOn))).toMatchObject({ side: 'forehand', basis: 'trunk_rotation' });
+    expect(classifySide(...at(sideOn, true))).toMatchObject({ side: 'forehand', basis: 'trunk_rotation' });
     // The wrist right of the pelvis in the picture but left of the hips in 3D: the two wrist rules disagree, the trunk decides.
     const split = swing(backhandWrist, 0, 60);
     for (let f = 0; f < split.p.pose2d.frames; f++) split.p.pose2d.keypoints[(f * 17 + J.rightWrist) * 2] = 600;
-    expect(classifySide(...at(split))).toMatchObject({ side: 'forehand', basis: 'trunk_rotation' });
+    expect(classifySide(...at(split, true))).toMatchObject({ side: 'forehand', basis: 'trunk_rotation' });
   });
 
-  function at(x: { p: PosePair; k: SideKinematics }): Parameters<typeof classifySide> {
-    return [x.p, x.k, 20, 'right'];
+  function at(x: { p: PosePair; k: SideKinematics }, wristOverTrunk = false): Parameters<typeof classifySide> {
+    return [x.p, x.k, 20, 'right', wristOverTrunk];
   }
 });

@@ -44,6 +44,10 @@
  * external set (of three picture cues tried there, the body's facing at contact, 0.3 s before it
  * and over ±1 s, the last read best), so its gain there is in sample; rule 4 alone reads 85 %
  * there but 58 % on the labelled clips' side-on and oblique tennis views, hence only with rule 3.
+ * Pickleball only (the caller's `wristOverTrunk`): measured on pickleball, and a tennis one-handed
+ * backhand played side-on with closed hips puts the wrist on the hitting hip's side in 3D and
+ * beside the pelvis in the picture, where the trunk's backhand turn is the right call (rule 3's
+ * caveat); no labelled tennis one-hander exists to measure it.
  *
  * **Two against one** (since 2026-11-29): when rules 2 and 3 both have their joints and agree on a
  * side that rule 1 does not read, they decide. Rule 1 reads the hand's travel over 0.4 s, which on
@@ -82,8 +86,12 @@ export interface SideCall {
   wristSide: 'dominant' | 'non_dominant' | null;
 }
 
-/** Classifies the swing peaking at frame `peak` (module doc: rules 1–3 in order, with "Two against one" and "Wrist against trunk"); null when no rule has the joints it needs. */
-export function classifySide(p: PosePair, k: SideKinematics, peak: number, hand: 'left' | 'right'): SideCall | null {
+/**
+ * Classifies the swing peaking at frame `peak` (module doc: rules 1–3 in order, with "Two against
+ * one" and, when `wristOverTrunk` (pickleball), "Wrist against trunk"); null when no rule has the
+ * joints it needs.
+ */
+export function classifySide(p: PosePair, k: SideKinematics, peak: number, hand: 'left' | 'right', wristOverTrunk = false): SideCall | null {
   const omega = trunkRate(k, peak);
   const wristSide = wristSideAt(p, peak, hand);
   const picture = pictureSide(p, k, peak, hand);
@@ -94,7 +102,7 @@ export function classifySide(p: PosePair, k: SideKinematics, peak: number, hand:
   const overruled = byTrunk !== null && byTrunk === byWrist && byTrunk !== picture;
   if (picture && !overruled) return call(picture, 'picture_plane');
   // Rule 1 silent: rules 3 and 4 agreeing against rule 2 decide (module doc, "Wrist against trunk").
-  if (!picture && byTrunk && byWrist && byWrist !== byTrunk && wristPictureSide(p, k, peak, hand) === byWrist) return call(byWrist, 'wrist_side');
+  if (wristOverTrunk && !picture && byTrunk && byWrist && byWrist !== byTrunk && wristPictureSide(p, k, peak, hand) === byWrist) return call(byWrist, 'wrist_side');
   if (byTrunk) return call(byTrunk, 'trunk_rotation');
   if (byWrist === null) return null;
   return call(byWrist, 'wrist_side');

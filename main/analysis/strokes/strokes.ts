@@ -248,7 +248,7 @@ function describe(k: Kinematics, ev: StrokeEvidence, s: Swing, best: number, p: 
   // A serve's contact: the wrist's top near the hand-speed peak (serve-contact.ts), when the fitted constant allows.
   const top = above ? wristTop(ev.pair, k.t, ev.hand, s.c.index, p.serveTopSearchS) : null;
   const i = top?.index ?? s.c.index;
-  const call = classifySide(ev.pair, k, i, ev.hand);
+  const call = classifySide(ev.pair, k, i, ev.hand, ev.sport === 'pickleball');
   const side: StrokeSide = above ? 'serve' : (call?.side ?? 'forehand');
   const strength = best > 0 ? s.c.score / best : 0;
   return {
