@@ -12,7 +12,7 @@ import type { SessionDetail, SessionStroke, SessionSummary } from '../library/li
 import { viewLabel, viewLabelWithHeading } from '../contract/camera-view-label.js';
 import { analysedPlayerText, type PlayerBox } from '../pose/player-box.js';
 import { FEATURES } from '../analysis/index.js';
-import { rankedStrokes, summarises } from '../export/report/session-summary.js';
+import { rankedStrokes, summarises, wasAnalysed } from '../export/report/session-summary.js';
 
 /** The drive features' names (analysis FEATURES): a serve leaves them all out, and one warning says so. */
 const DRIVE_FEATURE_NAMES: ReadonlySet<string> = new Set(FEATURES.map((f) => f.name));
@@ -89,7 +89,7 @@ function strokesSummaryLine(d: SessionDetail, item: (s: SessionStroke) => string
     counts.set(w, (counts.get(w) ?? 0) + 1);
   }
   const sides = [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([w, n]) => `${n} ${w}${n === 1 ? '' : 's'}`);
-  const analysed = d.strokes.filter((s) => s.features.length > 0 || s.events.length > 0).length;
+  const analysed = d.strokes.filter(wasAnalysed).length;
   const { best, worst } = rankedStrokes(d.strokes);
   const ranked = best.length ? `; best: ${best.map(item).join(', ')}${worst.length ? `; worst: ${worst.map(item).join(', ')}` : ''}` : '';
   const shown = d.strokes.find((s) => s.primary && !best.includes(s) && !worst.includes(s));

@@ -31,6 +31,11 @@ export function summarises(d: Pick<SessionDetail, 'strokes'>): boolean {
   return d.strokes.length >= SUMMARY_FROM;
 }
 
+/** True when stroke `s` was analysed: it has features, or (a serve or dink, which scores no drive feature) its events. */
+export function wasAnalysed(s: Pick<SessionStroke, 'features' | 'events'>): boolean {
+  return s.features.length > 0 || s.events.length > 0;
+}
+
 /** Median of `v` (mean of the middle two for an even count); NaN for none. */
 export function median(v: readonly number[]): number {
   const s = [...v].sort((a, b) => a - b);
@@ -73,7 +78,7 @@ function countsTable(strokes: readonly SessionStroke[], sport: string): string {
     .map(([k, g]) => {
       const [type = '', side = ''] = k.split('\u0000');
       const scores = g.flatMap((s) => (s.overallScore === null ? [] : [s.overallScore]));
-      return [type, side, String(g.length), String(g.filter((s) => s.features.length > 0 || s.events.length > 0).length), spread(scores, 0)];
+      return [type, side, String(g.length), String(g.filter(wasAnalysed).length), spread(scores, 0)];
     });
   return table(['swing type', 'side', 'strokes', 'analysed', 'overall score min / median / max'], rows, 'stroke-counts');
 }
@@ -110,7 +115,7 @@ function rankedFigure(s: SessionStroke, frame: StrokeKeyFrame | undefined, rank:
  */
 export function strokeSummaryHtml(d: Pick<SessionDetail, 'strokes' | 'session'>, frames: readonly StrokeKeyFrame[]): string {
   if (!summarises(d)) return '';
-  const analysed = d.strokes.filter((s) => s.features.length > 0 || s.events.length > 0).length;
+  const analysed = d.strokes.filter(wasAnalysed).length;
   const scored = d.strokes.filter((s) => s.overallScore !== null).length;
   const byStroke = new Map(frames.map((f) => [f.stroke, f]));
   const { best, worst } = rankedStrokes(d.strokes);

@@ -7,6 +7,7 @@
 import { categoryLabel, strokeSideWord, unscoredStrokeWord } from '../../contract/display-names.js';
 import type { SessionDetail } from '../../library/library-types.js';
 import { esc } from './report-style.js';
+import { wasAnalysed } from './session-summary.js';
 
 const num = (v: number, d = 1) => (Number.isFinite(v) ? v.toFixed(d) : '–');
 
@@ -29,8 +30,7 @@ export function strokeTableHtml(d: SessionDetail): string {
       return `<tr>${cells.map((c) => `<td>${esc(c)}</td>`).join('')}</tr>`;
     })
     .join('');
-  // Analysed: features, or (a serve or dink, which scores no drive feature) its events.
-  const analysed = d.strokes.filter((s) => s.features.length > 0 || s.events.length > 0).length;
+  const analysed = d.strokes.filter(wasAnalysed).length;
   const note = `${d.strokes.length} stroke${d.strokes.length === 1 ? '' : 's'} found, ${analysed} analysed as ${d.session.swingType.replace(/_/g, ' ')}; ★ the stroke whose features this report shows. Contact times on the video's timeline.`;
   return `<h2>Strokes</h2><table class="strokes"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table><p class="meta">${esc(note)}</p>`;
 }
